@@ -1,0 +1,19 @@
+"""The `heartcards` command: each game's commands live in a module of their own and register here."""
+
+from __future__ import annotations
+
+import typer
+
+from heartcards.cli import h2h
+
+app = typer.Typer(
+    help="Heart Cards: Heart to Heart patience and four-player Hearts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+h2h.register(app)
+
+
+def main() -> None:
+    app()

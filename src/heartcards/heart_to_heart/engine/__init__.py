@@ -1,0 +1,76 @@
+"""The Heart to Heart rules: layout, deals and codes, moves, the game, taps and winnability (pure, no I/O)."""
+
+from heartcards.heart_to_heart.engine.deal import Deal, Mode, format_code, normalize_code, parse_code
+from heartcards.heart_to_heart.engine.errors import (
+    DealCodeError,
+    GameOverError,
+    HeartToHeartError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    NothingToUndoError,
+    RecordError,
+)
+from heartcards.heart_to_heart.engine.game import (
+    SAME_RANK_MESSAGE,
+    STOCK,
+    UNDO_LIMIT,
+    WASTE,
+    Game,
+    PlacementHelp,
+    Position,
+    Status,
+    TapOutcome,
+    TapResult,
+    Target,
+)
+from heartcards.heart_to_heart.engine.layout import REMOVED_SETS, SLOTS, free_positions, slot
+from heartcards.heart_to_heart.engine.moves import (
+    STOCK_TAP,
+    Move,
+    PairMove,
+    StockTap,
+    WasteMove,
+    format_moves,
+    parse_move,
+    parse_moves,
+)
+from heartcards.heart_to_heart.engine.reach import heart_winnable
+
+__all__ = [
+    "REMOVED_SETS",
+    "SAME_RANK_MESSAGE",
+    "SLOTS",
+    "STOCK",
+    "STOCK_TAP",
+    "UNDO_LIMIT",
+    "WASTE",
+    "Deal",
+    "DealCodeError",
+    "Game",
+    "GameOverError",
+    "HeartToHeartError",
+    "IllegalMoveError",
+    "Mode",
+    "Move",
+    "MoveSyntaxError",
+    "NothingToUndoError",
+    "PairMove",
+    "PlacementHelp",
+    "Position",
+    "RecordError",
+    "Status",
+    "StockTap",
+    "TapOutcome",
+    "TapResult",
+    "Target",
+    "WasteMove",
+    "format_code",
+    "format_moves",
+    "free_positions",
+    "heart_winnable",
+    "normalize_code",
+    "parse_code",
+    "parse_move",
+    "parse_moves",
+    "slot",
+]

@@ -1,0 +1,1 @@
+"""Heart to Heart solver: winnability, fewest-moves solutions, hints, solvable deals."""

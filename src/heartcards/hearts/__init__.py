@@ -1,0 +1,1 @@
+"""Hearts for four players: `engine` holds the rules (pure), `bots` the computer players."""

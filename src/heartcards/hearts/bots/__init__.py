@@ -1,0 +1,1 @@
+"""Computer players for Hearts; they see observations only."""

@@ -1,0 +1,1 @@
+"""The Hearts rules (pure, no I/O)."""

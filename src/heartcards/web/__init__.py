@@ -1,0 +1,1 @@
+"""The Web app: FastAPI pages, game API and the static front end."""
