@@ -215,9 +215,7 @@ class Game:
         elif self.waste_top is None:
             raise IllegalMoveError(str(move), "the waste is empty")
         elif self.waste_top != rank:
-            raise IllegalMoveError(
-                str(move), f"{rank} and the waste's {self.waste_top} are not the same rank"
-            )
+            raise IllegalMoveError(str(move), f"{rank} and the waste's {self.waste_top} are not the same rank")
 
     def play(self, move: Move) -> None:
         """Play a legal move; raises IllegalMoveError or GameOverError and changes nothing otherwise."""
@@ -228,7 +226,7 @@ class Game:
                 self.waste.append(self._stock.pop())
             else:
                 # Turning the waste over: its bottom card becomes the stock's top, so the order repeats.
-                self._stock = self.waste
+                self._stock = list(reversed(self.waste))
                 self.waste = []
         elif isinstance(move, PairMove):
             self.removed |= (1 << (move.first - 1)) | (1 << (move.second - 1))
@@ -298,8 +296,7 @@ class Game:
         outlined = frozenset(
             p
             for p in free
-            if self._ranks[p - 1] == top
-            or any(q != p and self._ranks[q - 1] == self._ranks[p - 1] for q in free)
+            if self._ranks[p - 1] == top or any(q != p and self._ranks[q - 1] == self._ranks[p - 1] for q in free)
         )
         dimmed: set[Target] = set()
         if self.selection is not None:
