@@ -1,0 +1,190 @@
+"""Fewest-moves search: A* over "macro moves" with admissible lower bounds.
+
+The stock and waste together are one fixed sequence `reserve` (waste bottom to top, then stock top to bottom) that
+never changes order: a draw moves a cursor one alive card forward, a recycle sends it back before the first card, and
+removing the waste top takes that card out and moves the cursor back to the alive card before it. So a state is
+(removed set index, alive reserve cards as a bitmask, cursor = index of the waste top or -1 for an empty waste).
+
+Draws never change the heart, so every solution is a sequence of macro moves: a heart pair (one move), or "tap the
+stock until reserve card j is on top, then pair it with free heart card p" (the taps that takes, plus one). A* over
+macros is exact: every state a macro reaches, it reaches in the fewest taps, and the bound below never overestimates.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from heartcards.heart_to_heart.engine.layout import HEART_SIZE, REMOVED_SETS
+from heartcards.heart_to_heart.solver.tables import FREE, FREE_LIST, INDEX_OF, STEP, WON_INDEX
+from heartcards.heart_to_heart.solver.winnability import RANK_BITS, RANK_COUNT, WinnabilitySearch, pairable
+
+INFINITY = 1 << 30
+_PAIRABLE: dict[int, int] = {}
+
+
+def pairable_cached(cards: int) -> int:
+    found = _PAIRABLE.get(cards)
+    if found is None:
+        found = pairable(cards)
+        _PAIRABLE[cards] = found
+    return found
+
+
+class MacroSearch:
+    """One fewest-moves question, from heart ranks (0 where removed), the reserve sequence and the cursor."""
+
+    def __init__(self, heart: list[int], reserve: list[int], cursor: int) -> None:
+        self.heart = heart
+        self.reserve = reserve
+        self.rank_masks = [0] * RANK_COUNT
+        for position in range(HEART_SIZE):
+            if heart[position]:
+                self.rank_masks[heart[position] - 1] |= 1 << position
+        self.reserve_masks = [0] * RANK_COUNT
+        for index, rank in enumerate(reserve):
+            self.reserve_masks[rank - 1] |= 1 << index
+        removed = 0
+        for position in range(HEART_SIZE):
+            if not heart[position]:
+                removed |= 1 << position
+        self.start_index = INDEX_OF[removed]
+        self.start_alive = (1 << len(reserve)) - 1
+        self.start_cursor = cursor
+        self.winnability = WinnabilitySearch(self.rank_masks)
+        self.won_cache: dict[int, bool] = {}
+        self.states = 0
+
+    def counts(self, alive: int) -> int:
+        packed = 0
+        for rank in range(RANK_COUNT):
+            packed |= (self.reserve_masks[rank] & alive).bit_count() << (RANK_BITS * rank)
+        return packed
+
+    def can_win(self, index: int, alive: int) -> bool:
+        counts = self.counts(alive)
+        key = (counts << 10) | index
+        found = self.won_cache.get(key)
+        if found is None:
+            found = self.winnability.winnable(index, counts)
+            self.won_cache[key] = found
+        return found
+
+    def bound(self, index: int, alive: int, cursor: int) -> int:
+        """Moves still needed at least: per rank, its cards less the pairs it can form, plus the draws needed to
+        bring each rank's required reserve cards to the top (waste cards count as free: digging may reach them)."""
+        removed = REMOVED_SETS[index]
+        total = 0
+        draws = 0
+        ahead_base = (1 << (cursor + 1)) - 1
+        for rank in range(RANK_COUNT):
+            remaining = self.rank_masks[rank] & ~removed
+            if not remaining:
+                continue
+            left = remaining.bit_count()
+            pairs = pairable_cached(remaining)
+            total += left - pairs
+            need = left - 2 * pairs
+            if need == 0:
+                continue
+            cards = self.reserve_masks[rank] & alive
+            if cards.bit_count() < need:
+                return INFINITY
+            in_waste = (cards & ahead_base).bit_count()
+            if in_waste >= need:
+                continue
+            stock_cards = cards & ~ahead_base
+            # the (need - in_waste)-th stock card of this rank, counted in alive cards from the cursor
+            for _ in range(need - in_waste - 1):
+                stock_cards &= stock_cards - 1
+            target = stock_cards & -stock_cards
+            distance = (alive & ((target << 1) - 1) & ~ahead_base).bit_count()
+            if distance > draws:
+                draws = distance
+        return total + draws
+
+    def successors(self, index: int, alive: int, cursor: int) -> list[tuple[int, int, int, int, int, int]]:
+        """(cost, index, alive, cursor, first, second): second = -1 - j for reserve card j, else a heart position."""
+        heart = self.heart
+        reserve = self.reserve
+        result: list[tuple[int, int, int, int, int, int]] = []
+        free = FREE_LIST[index]
+        removed = REMOVED_SETS[index]
+        for a in range(len(free)):
+            first = free[a]
+            for b in range(a + 1, len(free)):
+                second = free[b]
+                if heart[first] == heart[second]:
+                    following = INDEX_OF[removed | (1 << first) | (1 << second)]
+                    result.append((1, following, alive, cursor, first, second))
+        free_mask = FREE[index]
+        ahead = alive >> (cursor + 1)
+        after_cursor = ahead.bit_count()
+        for j in range(len(reserve)):
+            if not (alive >> j) & 1:
+                continue
+            rank_mask = self.rank_masks[reserve[j] - 1] & free_mask
+            if not rank_mask:
+                continue
+            if j == cursor:
+                taps = 0
+            elif j > cursor:
+                taps = (alive & ((1 << (j + 1)) - 1)).bit_count() - (alive & ((1 << (cursor + 1)) - 1)).bit_count()
+            else:
+                taps = after_cursor + 1 + (alive & ((1 << (j + 1)) - 1)).bit_count()
+            left_alive = alive & ~(1 << j)
+            below = left_alive & ((1 << j) - 1)
+            new_cursor = below.bit_length() - 1
+            while rank_mask:
+                bit = rank_mask & -rank_mask
+                rank_mask ^= bit
+                position = bit.bit_length() - 1
+                result.append((taps + 1, STEP[index * HEART_SIZE + position], left_alive, new_cursor, position, -1 - j))
+        return result
+
+    def run(self) -> tuple[bool, list[tuple[int, int, int]]]:
+        """A*: (won, macros as (taps, first, second)) with second = -1 for a waste pair."""
+        start = (self.start_index, self.start_alive, self.start_cursor)
+        if not self.can_win(self.start_index, self.start_alive):
+            return False, []
+        start_key = _key(*start)
+        best: dict[int, int] = {start_key: 0}
+        parent: dict[int, tuple[int, int, int, int]] = {}
+        heap: list[tuple[int, int, int, int, int, int]] = [
+            (self.bound(*start), 0, start_key, self.start_index, self.start_alive, self.start_cursor)
+        ]
+        while heap:
+            _, negative_cost, key, index, alive, cursor = heapq.heappop(heap)
+            cost = -negative_cost
+            if best.get(key, INFINITY) < cost:
+                continue
+            self.states += 1
+            if index == WON_INDEX:
+                return True, self._path(parent, key)
+            for step_cost, n_index, n_alive, n_cursor, first, second in self.successors(index, alive, cursor):
+                n_key = _key(n_index, n_alive, n_cursor)
+                n_cost = cost + step_cost
+                if best.get(n_key, INFINITY) <= n_cost:
+                    continue
+                if n_index != WON_INDEX and not self.can_win(n_index, n_alive):
+                    best[n_key] = -1
+                    continue
+                estimate = self.bound(n_index, n_alive, n_cursor)
+                if estimate >= INFINITY:
+                    best[n_key] = -1
+                    continue
+                best[n_key] = n_cost
+                parent[n_key] = (key, step_cost - 1, first, second)
+                heapq.heappush(heap, (n_cost + estimate, -n_cost, n_key, n_index, n_alive, n_cursor))
+        return False, []
+
+    def _path(self, parent: dict[int, tuple[int, int, int, int]], key: int) -> list[tuple[int, int, int]]:
+        macros: list[tuple[int, int, int]] = []
+        while key in parent:
+            key, taps, first, second = parent[key]
+            macros.append((taps, first, second))
+        macros.reverse()
+        return macros
+
+
+def _key(index: int, alive: int, cursor: int) -> int:
+    return (alive << 15) | (index << 5) | (cursor + 1)

@@ -1,0 +1,119 @@
+"""Fewest-moves solutions: known deals, replay through the engine, and a cross-check against plain BFS."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from heartcards.heart_to_heart.engine import Game, Mode, Status, format_code, format_moves
+from heartcards.heart_to_heart.solver import Solution, hint, is_winnable, solve
+from tests.heart_to_heart.solver.bfs import bfs_fewest_moves
+
+EXAMPLE = "HH1-N-AAAAAAM"
+
+
+def replays_to_win(game: Game, solution: Solution) -> bool:
+    start = game.moves
+    for move in solution.moves:
+        game.play(move)
+    return game.status is Status.WON and game.moves - start == solution.move_count
+
+
+def test_example_deal_optimal_solution() -> None:
+    game = Game.from_code(EXAMPLE)
+    solution = solve(game.position)
+    assert solution.winnable
+    assert solution.move_count == 88
+    assert solution.states > 0
+    # The seeds' example: nine draws, then the point pairs with the first 4 of the stock at move 10.
+    assert format_moves(solution.moves[:10]) == "S S S S S S S S S 25-W"
+    assert replays_to_win(game, solution)
+
+
+@pytest.mark.parametrize(
+    ("code", "winnable", "stuck"),
+    [
+        ("HH1-N-AAAAAAM", True, False),
+        ("HH1-N-AAAAAAF", True, False),
+        ("HH1-N-AAAAABB", True, False),
+        ("HH1-N-AAAAAAA", False, False),
+        ("HH1-N-AAAAAAB", False, False),
+        ("HH1-N-AAAAAAN", False, True),
+        ("HH1-N-AAAAAAS", False, True),
+    ],
+)
+def test_known_deals(code: str, winnable: bool, stuck: bool) -> None:
+    game = Game.from_code(code)
+    assert (game.status is Status.STALLED) is stuck
+    assert is_winnable(game.position) is winnable
+    solution = solve(game.position)
+    assert solution.winnable is winnable
+    if winnable:
+        assert replays_to_win(game, solution)
+    else:
+        assert solution.moves == ()
+        assert solution.move_count is None
+
+
+def test_won_position_needs_no_moves() -> None:
+    game = Game.from_code(EXAMPLE)
+    for move in solve(game.position).moves:
+        game.play(move)
+    assert solve(game.position) == Solution(True, (), solve(game.position).states)
+    assert hint(game.position) is None
+
+
+def near_end_games(count: int, seed: int) -> list[Game]:
+    """Games a few cards from the end: part of an optimal win, then a few random legal moves (which may lose)."""
+    rng = random.Random(seed)
+    games: list[Game] = []
+    number = 0
+    while len(games) < count:
+        game = Game.from_code(format_code(Mode.SOLVABLE, number))
+        number += 1
+        moves = solve(game.position).moves
+        keep = rng.randrange(max(0, len(moves) - 30), len(moves))
+        for move in moves[:keep]:
+            game.play(move)
+        for _ in range(rng.randrange(4)):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+        if game.removed.bit_count() >= 17:
+            games.append(game)
+    return games
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_optimal_matches_plain_bfs(seed: int) -> None:
+    for game in near_end_games(5, seed):
+        expected = bfs_fewest_moves(game)
+        solution = solve(game.position)
+        assert solution.move_count == expected, game.record
+        assert is_winnable(game.position) is (expected is not None)
+        if expected is not None:
+            assert replays_to_win(game, solution)
+
+
+def test_hint_from_mid_game() -> None:
+    game = Game.from_code(EXAMPLE)
+    full = solve(game.position)
+    for move in full.moves[:40]:
+        game.play(move)
+    first = hint(game.position)
+    assert first is not None
+    rest = solve(game.position)
+    assert first == rest.moves[0]
+    assert rest.move_count == full.move_count - 40 if full.move_count is not None else False
+    game.play(first)
+    assert solve(game.position).move_count == rest.move_count - 1 if rest.move_count is not None else False
+
+
+def test_hint_none_when_lost() -> None:
+    assert hint(Game.from_code("HH1-N-AAAAAAB").position) is None
+    assert hint(Game.from_code("HH1-N-AAAAAAN").position) is None
+    # Drawing the 4 and not using it: still winnable; pairing the point's 4 away early is what the solution does.
+    game = Game.from_record(f"{EXAMPLE} " + "S " * 9 + "25-W")
+    assert hint(game.position) is not None
