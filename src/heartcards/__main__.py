@@ -1,0 +1,5 @@
+"""`python -m heartcards …` runs the same command as `heartcards …`."""
+
+from heartcards.cli import main
+
+main()
