@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import typer
 
-from heartcards.cli import h2h
+from heartcards.cli import h2h, serve
 
 app = typer.Typer(
     help="Heart Cards: Heart to Heart patience and four-player Hearts.",
-    no_args_is_help=True,
+    no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 h2h.register(app)
+serve.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,87 @@
+"""`heartcards serve`: the web app on uvicorn; plain `heartcards` does the same with the defaults.
+
+The socket is bound here, before uvicorn starts, so that `--port 0` can print the real port it got.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Annotated
+
+import typer
+
+from heartcards.cli.output import fail
+from heartcards.storage import DatabaseUrlError
+from heartcards.storage.urls import DATABASE_URL_VARIABLE
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening-ready TCP socket on host:port (port 0 = any free port); OSError when it cannot be bound."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
+    """Migrate the database, bind, print the address, then serve until interrupted."""
+    import uvicorn
+
+    from heartcards.web.app import create_app
+    from heartcards.web.settings import Settings
+
+    if not 0 <= port <= 65535:
+        fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
+    try:
+        app = create_app(Settings.from_environment(database))
+    except DatabaseUrlError as error:
+        fail(str(error))
+    except Exception as error:  # a database that cannot be opened or migrated: say so in one line
+        fail(f"cannot open the database: {error}")
+    try:
+        sock = bind_socket(host, port)
+    except OSError as error:
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    bound_port = sock.getsockname()[1]
+    typer.echo(f"Heart Cards is running at {address(host, bound_port)}")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(help="Port to listen on; 0 picks a free one.")] = DEFAULT_PORT,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help=f"SQLAlchemy database URL (default: ${DATABASE_URL_VARIABLE}, else SQLite in the data folder)."
+        ),
+    ] = None,
+) -> None:
+    """Start the web app and print the address to open in a browser."""
+    run_server(host, port, database)
+
+
+def default(ctx: typer.Context) -> None:
+    """Heart Cards: Heart to Heart patience and four-player Hearts. With no command: start the web app."""
+    if ctx.invoked_subcommand is None:
+        run_server()
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(serve)
+    app.callback(invoke_without_command=True)(default)

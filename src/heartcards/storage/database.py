@@ -1,0 +1,77 @@
+"""Opening a database: the engine (SQLite tuned for many small writes) and the Alembic upgrade to the latest schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+class DatabaseUrlError(ValueError):
+    """A database URL SQLAlchemy cannot use."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"{url!r} is not a usable database URL: {reason}")
+        self.url = url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    # WAL + synchronous=NORMAL: a commit is a write to the log, not an fsync, so storing each move stays cheap.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for `url`; for a SQLite file its folder is created. Raises DatabaseUrlError for a bad URL."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as error:
+        raise DatabaseUrlError(url, "not of the form dialect://…") from error
+    options: dict[str, Any] = {}
+    is_sqlite = parsed.get_backend_name() == "sqlite"
+    if is_sqlite:
+        options["connect_args"] = {"check_same_thread": False}
+        if parsed.database in (None, "", ":memory:"):
+            options["poolclass"] = StaticPool
+        else:
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_engine(parsed, **options)
+    except (NoSuchModuleError, ImportError) as error:
+        raise DatabaseUrlError(url, f"no driver for {parsed.drivername!r}") from error
+    if is_sqlite:
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration built in code: the migrations shipped inside the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def upgrade_database(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema up to `revision` (default the latest) with the shipped Alembic migrations."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()

@@ -1,0 +1,63 @@
+"""Hearts tables, their seats and the finished deals' logs, as SQLAlchemy 2 typed models (schema: migration 0002).
+
+A table row carries the engine's whole saved game (`Game.to_dict()` as JSON), rewritten after every action, so a
+restarted server rebuilds every running table exactly. Seats keep a hash of the seat token, never the token.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from heartcards.storage.models import Base, UTCDateTime
+
+
+class HeartsTable(Base):
+    """One table: its rules, its status (waiting, playing, finished) and the saved game."""
+
+    __tablename__ = "hearts_tables"
+    __table_args__ = (Index("ix_hearts_tables_status", "status"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(12))
+    variant: Mapped[str] = mapped_column(String(12))
+    target: Mapped[int] = mapped_column(Integer)
+    strength: Mapped[str] = mapped_column(String(12))
+    idle_seconds: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12))
+    game: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class HeartsSeat(Base):
+    """A seat at a table: who sits there (a person, a computer player, nobody yet) and, once finished, the result."""
+
+    __tablename__ = "hearts_seats"
+    __table_args__ = (Index("ix_hearts_seats_player", "player_id"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("hearts_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    moons: Mapped[int] = mapped_column(Integer, default=0)
+    queens: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class HeartsDealLog(Base):
+    """A finished deal's log line (the engine's `DealRecord.to_dict()` plus the table, variant and target)."""
+
+    __tablename__ = "hearts_deal_logs"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("hearts_tables.id"), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    log: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -1,0 +1,1 @@
+"""Alembic migrations, shipped with the package and run by `heartcards.storage.database.upgrade_database`."""

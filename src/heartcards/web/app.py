@@ -1,0 +1,40 @@
+"""The app factory: wires settings, services, middleware, error handlers and one router per resource.
+
+Nothing is created at import time; `create_app(settings)` builds the database engine (running the migrations) and
+the in-memory caches. Another game's routers (Hearts tables) join with one `include_router` line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from heartcards.web.errors import install_error_handlers
+from heartcards.web.limits import BodySizeLimit
+from heartcards.web.paths import STATIC_DIR
+from heartcards.web.routes import i18n, pages
+from heartcards.web.services import Services
+from heartcards.web.settings import Settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A ready app on `settings` (default: from the environment); its database is migrated to the latest version."""
+    settings = settings or Settings.from_environment()
+    services = Services.start(settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        services.close()
+
+    app = FastAPI(title="Heart Cards", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.state.services = services
+    install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(i18n.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    return app

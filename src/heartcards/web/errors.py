@@ -1,0 +1,126 @@
+"""Errors as translated 4xx JSON: `{"error": {"key", "message", "params"}}` in the request's language.
+
+Engine errors (`HeartToHeartError`, with `.key` and `.params`) and the web layer's own `WebError`s map to 4xx;
+validation errors to 422; unknown routes to 404. Anything unexpected answers a generic 500 with no traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from heartcards.heart_to_heart.engine import GameOverError, HeartToHeartError
+from heartcards.web.deps import language_of
+
+logger = logging.getLogger("heartcards.web")
+
+HTTP_KEYS = {
+    404: "error.not_found",
+    405: "error.method_not_allowed",
+    413: "error.body_too_large",
+}
+
+
+class WebError(Exception):
+    """An error of the web layer with its HTTP status, message key and parameters."""
+
+    status = 400
+    key = "error.bad_request"
+
+    def __init__(self, **params: object) -> None:
+        super().__init__(f"{self.key} {params}")
+        self.params = params
+
+
+class GameNotFoundError(WebError):
+    status = 404
+    key = "h2h.error.game_not_found"
+
+
+class NoCurrentGameError(WebError):
+    status = 404
+    key = "h2h.error.no_current_game"
+
+
+class GameFinishedError(WebError):
+    """A move, undo or hint on a game that is won, stalled (taps) or left."""
+
+    status = 409
+    key = "h2h.error.game_finished"
+
+
+class GameNotFinishedError(WebError):
+    status = 409
+    key = "h2h.error.not_finished"
+
+
+class SolverUnavailableError(WebError):
+    status = 503
+    key = "h2h.error.solver_unavailable"
+
+
+class LanguageNotFoundError(WebError):
+    status = 404
+    key = "error.language"
+
+
+class BodyTooLargeError(WebError):
+    status = 413
+    key = "error.body_too_large"
+
+
+def error_response(request: Request, status: int, key: str, params: Mapping[str, object]) -> JSONResponse:
+    language = language_of(request)
+    services = getattr(request.app.state, "services", None)
+    message = services.catalogs.translate(language, key, params) if services is not None else key
+    safe_params = {
+        name: value if isinstance(value, str | int | float | bool) else str(value) for name, value in params.items()
+    }
+    return JSONResponse(
+        {"error": {"key": key, "message": message, "params": safe_params}},
+        status_code=status,
+        headers={"Content-Language": language},
+    )
+
+
+def _engine_status(error: HeartToHeartError) -> int:
+    return 409 if isinstance(error, GameOverError) else 400
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    async def on_web_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, WebError)
+        return error_response(request, error.status, error.key, error.params)
+
+    async def on_engine_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, HeartToHeartError)
+        return error_response(request, _engine_status(error), error.key, error.params)
+
+    async def on_validation_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        problems = error.errors()
+        first = problems[0] if problems else {}
+        field = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+        problem = str(first.get("msg", "invalid"))
+        return error_response(request, 422, "error.invalid_request", {"field": field, "problem": problem})
+
+    async def on_http_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, StarletteHTTPException)
+        key = HTTP_KEYS.get(error.status_code, "error.bad_request")
+        status = error.status_code if 400 <= error.status_code < 500 else 400
+        return error_response(request, status, key, {"path": request.url.path[:200]})
+
+    async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
+        logger.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
+        return error_response(request, 500, "error.internal", {})
+
+    app.add_exception_handler(WebError, on_web_error)
+    app.add_exception_handler(HeartToHeartError, on_engine_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, on_http_error)
+    app.add_exception_handler(Exception, on_unexpected)

@@ -1,0 +1,121 @@
+"""Languages and messages: which language a request wants, and the Babel catalogs that say it.
+
+Catalogs are gettext `.po` files under `locales/{lang}/LC_MESSAGES/{domain}.po` whose msgids are dotted keys
+(`h2h.error.deal_code`); `server.po` holds the server's messages, `ui.po` the front end's. They are read once at
+start-up. A missing translation falls back to English, then to the key itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from babel.messages.pofile import read_po
+
+LANGUAGES: Final = ("en", "it", "el")
+DEFAULT_LANGUAGE: Final = "en"
+DOMAINS: Final = ("server", "ui")
+LANGUAGE_COOKIE: Final = "hc_lang"
+
+
+def normalize_language(value: str | None) -> str | None:
+    """`"it-IT"` → `"it"`; None for anything that is not one of ours."""
+    if not value:
+        return None
+    primary = value.strip().lower().replace("_", "-").split("-", 1)[0]
+    return primary if primary in LANGUAGES else None
+
+
+def preferred_from_header(accept_language: str | None) -> str | None:
+    """The best of our languages in an `Accept-Language` header (`"it-IT,it;q=0.9,en;q=0.8"` → `"it"`)."""
+    if not accept_language:
+        return None
+    best: tuple[float, int] | None = None
+    choice: str | None = None
+    for index, part in enumerate(accept_language[:1000].split(",")):
+        fields = part.strip().split(";")
+        language = normalize_language(fields[0])
+        if language is None:
+            continue
+        quality = 1.0
+        for field in fields[1:]:
+            name, _, value = field.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality <= 0:
+            continue
+        rank = (quality, -index)
+        if best is None or rank > best:
+            best, choice = rank, language
+    return choice
+
+
+def resolve_language(query: str | None, cookie: str | None, accept_language: str | None) -> str:
+    """`?lang=` first, then the `hc_lang` cookie, then the browser's languages, then English."""
+    return (
+        normalize_language(query)
+        or normalize_language(cookie)
+        or preferred_from_header(accept_language)
+        or DEFAULT_LANGUAGE
+    )
+
+
+class _Defaults(dict[str, object]):
+    """Leaves unknown `{placeholders}` as they are instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogs:
+    """Every language's messages, both domains merged (server keys win on a clash)."""
+
+    messages: Mapping[str, Mapping[str, str]]
+
+    @classmethod
+    def load(cls, locales_dir: Path) -> Catalogs:
+        merged: dict[str, dict[str, str]] = {}
+        for language in LANGUAGES:
+            messages: dict[str, str] = {}
+            for domain in reversed(DOMAINS):
+                path = locales_dir / language / "LC_MESSAGES" / f"{domain}.po"
+                if path.is_file():
+                    messages.update(read_catalog(path))
+            merged[language] = messages
+        english = merged[DEFAULT_LANGUAGE]
+        complete = {
+            language: {**english, **messages} if language != DEFAULT_LANGUAGE else messages
+            for language, messages in merged.items()
+        }
+        return cls(complete)
+
+    def catalog(self, language: str) -> Mapping[str, str]:
+        return self.messages.get(language, self.messages[DEFAULT_LANGUAGE])
+
+    def translate(self, language: str, key: str, params: Mapping[str, object] | None = None) -> str:
+        text = self.catalog(language).get(key) or self.messages[DEFAULT_LANGUAGE].get(key) or key
+        if params:
+            try:
+                return text.format_map(_Defaults(params))
+            except (ValueError, IndexError, AttributeError):
+                return text
+        return text
+
+
+def read_catalog(path: Path) -> dict[str, str]:
+    """The translated messages of one `.po` file, msgid → msgstr (empty and fuzzy ones skipped)."""
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    messages: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.id, str):
+            continue
+        if isinstance(message.string, str) and message.string:
+            messages[message.id] = message.string
+    return messages

@@ -1,0 +1,1 @@
+"""One router per resource: pages, the Heart to Heart game API, statistics, translations."""

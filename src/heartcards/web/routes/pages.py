@@ -1,0 +1,83 @@
+"""HTML pages: the front end's shell files from `static/pages/`, with the page language filled in.
+
+Each shell holds `__LANG__` (in `<html lang="__LANG__">`); the server replaces it. A shell that does not exist (yet)
+answers a clean 404. A page sets the player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from heartcards.web.deps import language_of, player_of, set_player_cookie
+from heartcards.web.errors import WebError
+from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
+from heartcards.web.paths import PAGES_DIR
+
+router = APIRouter(include_in_schema=False)
+LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
+LANG_PLACEHOLDER = "__LANG__"
+
+
+class PageNotFoundError(WebError):
+    status = 404
+    key = "error.not_found"
+
+
+def render_page(request: Request, name: str, pages_dir: Path = PAGES_DIR) -> HTMLResponse:
+    path = pages_dir / f"{name}.html"
+    if not path.is_file():
+        raise PageNotFoundError(path=request.url.path[:200])
+    language = language_of(request)
+    html = path.read_text(encoding="utf-8").replace(LANG_PLACEHOLDER, language)
+    response = HTMLResponse(html, headers={"Content-Language": language, "Cache-Control": "no-cache"})
+    player_id = player_of(request, response)
+    if request.cookies.get("hc_player") != player_id:
+        set_player_cookie(response, player_id)
+    forced = normalize_language(request.query_params.get("lang"))
+    if forced is not None:
+        response.set_cookie(LANGUAGE_COOKIE, forced, max_age=LANGUAGE_COOKIE_SECONDS, samesite="lax", path="/")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    return render_page(request, "index")
+
+
+@router.get("/play", response_class=HTMLResponse)
+async def play(request: Request) -> HTMLResponse:
+    return render_page(request, "play")
+
+
+@router.get("/play/{code}", response_class=HTMLResponse)
+async def play_code(request: Request, code: str) -> HTMLResponse:
+    """Served for any code: the page asks the API for the deal and shows its error if the code is bad."""
+    return render_page(request, "play")
+
+
+@router.get("/rules", response_class=HTMLResponse)
+async def rules(request: Request) -> HTMLResponse:
+    return render_page(request, "rules")
+
+
+@router.get("/examples", response_class=HTMLResponse)
+async def examples(request: Request) -> HTMLResponse:
+    return render_page(request, "examples")
+
+
+@router.get("/stats", response_class=HTMLResponse)
+async def stats(request: Request) -> HTMLResponse:
+    return render_page(request, "stats")
+
+
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+async def replay(request: Request, game_id: str) -> HTMLResponse:
+    return render_page(request, "replay")
+
+
+@router.get("/api/health")
+async def health() -> JSONResponse:
+    return JSONResponse({"ok": True})
