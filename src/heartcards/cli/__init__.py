@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from heartcards.cli import h2h, serve
+from heartcards.cli import h2h, h2h_solver, serve
 
 app = typer.Typer(
     help="Heart Cards: Heart to Heart patience and four-player Hearts.",
@@ -13,6 +13,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 h2h.register(app)
+h2h_solver.register(app)
 serve.register(app)
 
 

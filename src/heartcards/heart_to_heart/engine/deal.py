@@ -23,7 +23,7 @@ from enum import Enum
 from heartcards.cards import Rank, SplitMix64
 from heartcards.heart_to_heart.engine.errors import DealCodeError
 from heartcards.heart_to_heart.engine.layout import HEART_SIZE
-from heartcards.heart_to_heart.engine.reach import heart_winnable
+from heartcards.heart_to_heart.engine.reach import order_winnable
 
 CODE_LETTERS = 7
 MAX_NUMBER = 26**CODE_LETTERS - 1
@@ -61,10 +61,7 @@ def shuffled_deck(rng: SplitMix64) -> list[Rank]:
 
 def is_winnable_order(order: tuple[Rank, ...] | list[Rank]) -> bool:
     """Winnability of a fresh deal given as its 52-card order."""
-    counts = [0] * 13
-    for rank in order[HEART_SIZE:]:
-        counts[rank - 1] += 1
-    return heart_winnable([int(rank) for rank in order[:HEART_SIZE]], counts)
+    return order_winnable([int(rank) for rank in order])
 
 
 def deal_order(mode: Mode, number: int) -> tuple[Rank, ...]:

@@ -1,86 +1,169 @@
 """Can the heart still be cleared? An exact answer that looks only at what matters.
 
-Because recycling is unlimited, every stock and waste card can be brought to the waste top without touching the
-heart, so for winnability the stock and waste are just a count per rank. A rank whose remaining heart cards are no
-more than its stock copies is unconstrained: any removal of it never hurts, so those cards are removed greedily as
-soon as they are free. Only the other ranks branch, and failing states are memoised.
+Recycling is unlimited, so any stock or waste card can be brought to the waste top without touching the heart: for
+winnability the reserve (stock and waste) is just a count per rank, packed three bits a rank into one int. A rank with
+no more heart cards left than reserve copies can only gain from removing a free card, so such cards go greedily; so
+do whole groups of a rank that are all free at once. Only the other ranks branch, and lost states are memoised.
+Removed sets are looked up by their index among the 623 that can occur, with the free mask of each precomputed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, COVER_MASKS, HEART_SIZE
+from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, COVER_MASKS, HEART_SIZE, REMOVED_SETS, free_mask
 
 RANK_COUNT = 13
+RANK_BITS = 3
+SET_COUNT = len(REMOVED_SETS)
+INDEX_OF: dict[int, int] = {mask: index for index, mask in enumerate(REMOVED_SETS)}
+"""INDEX_OF[removed set]: its index in REMOVED_SETS."""
+WON_INDEX = INDEX_OF[ALL_REMOVED]
+FREE: list[int] = [free_mask(mask) for mask in REMOVED_SETS]
+"""FREE[index]: bitmask of the free positions of removed set `index`."""
 
 
-def _free_mask(removed: int) -> int:
-    mask = 0
-    for index in range(HEART_SIZE):
-        if not (removed >> index) & 1 and not COVER_MASKS[index] & ~removed:
-            mask |= 1 << index
-    return mask
+def _below_masks() -> list[int]:
+    """BELOW[p]: every position that p covers, directly or not (the cards p must leave before they can go)."""
+    above: list[int] = [0] * HEART_SIZE  # positions covering p, directly or not
+    for p in reversed(range(HEART_SIZE)):
+        for q in range(HEART_SIZE):
+            if (COVER_MASKS[p] >> q) & 1:
+                above[p] |= (1 << q) | above[q]
+    below = [0] * HEART_SIZE
+    for p in range(HEART_SIZE):
+        for q in range(HEART_SIZE):
+            if (above[p] >> q) & 1:
+                below[q] |= 1 << p
+    return below
 
 
-class _Search:
-    """One winnability question: rank masks of the heart, stock counts, and the memo of lost states."""
+BELOW: list[int] = _below_masks()
+CHAINED: list[int] = [0] * HEART_SIZE
+"""CHAINED[p]: positions that can never be free at the same time as p (one lies under the other)."""
+for _p in range(HEART_SIZE):
+    for _q in range(HEART_SIZE):
+        if (BELOW[_p] >> _q) & 1:
+            CHAINED[_p] |= 1 << _q
+            CHAINED[_q] |= 1 << _p
 
-    def __init__(self, rank_masks: list[int], stock: list[int]) -> None:
+
+def pack_counts(counts: list[int]) -> int:
+    """Reserve counts per rank (index 0 = ace) packed three bits a rank."""
+    packed = 0
+    for rank in range(RANK_COUNT):
+        packed |= counts[rank] << (RANK_BITS * rank)
+    return packed
+
+
+def rank_masks_of(heart: list[int]) -> list[int]:
+    """Bitmask of positions per rank (index 0 = ace); `heart[p]` is the rank value 1..13, or 0 where removed."""
+    masks = [0] * RANK_COUNT
+    for position in range(HEART_SIZE):
+        if heart[position]:
+            masks[heart[position] - 1] |= 1 << position
+    return masks
+
+
+def pairable(cards: int) -> int:
+    """The most disjoint pairs among `cards` (a position mask) whose two cards are never one on top of the other."""
+    positions = [p for p in range(HEART_SIZE) if (cards >> p) & 1]
+    count = len(positions)
+    best = 0
+    for i in range(count):
+        for j in range(i + 1, count):
+            if not (CHAINED[positions[i]] >> positions[j]) & 1:
+                rest = cards & ~(1 << positions[i]) & ~(1 << positions[j])
+                found = 1 + pairable(rest)
+                if found > best:
+                    best = found
+    return best
+
+
+def hopeless(rank_masks: list[int], removed: int, counts: int) -> bool:
+    """A quick proof of loss: some rank needs more reserve cards than it has, even pairing all it can."""
+    for rank in range(RANK_COUNT):
+        remaining = rank_masks[rank] & ~removed
+        if not remaining:
+            continue
+        left = remaining.bit_count()
+        reserve = (counts >> (RANK_BITS * rank)) & 7
+        if left - 2 * (left // 2) > reserve:
+            return True
+        if left - 2 * pairable(remaining) > reserve:
+            return True
+    return False
+
+
+class WinnabilitySearch:
+    """One deal's question: which (removed set, reserve counts) states can still clear the heart."""
+
+    def __init__(self, rank_masks: list[int]) -> None:
         self.rank_masks = rank_masks
-        self.lost: set[tuple[int, tuple[int, ...]]] = set()
-        self.initial_stock = stock
+        self.lost: set[int] = set()
+        self.states = 0
 
-    def settle(self, removed: int, stock: list[int]) -> int:
-        """Remove every free card of an unconstrained rank, and whole free groups that can go at once."""
+    def settle(self, index: int, counts: int) -> tuple[int, int]:
+        """Remove what can only help: free cards of ranks with enough reserve copies, and whole free groups."""
+        rank_masks = self.rank_masks
         changed = True
         while changed:
             changed = False
-            free = _free_mask(removed)
+            removed = REMOVED_SETS[index]
+            free = FREE[index]
+            taken = 0
             for rank in range(RANK_COUNT):
-                remaining = self.rank_masks[rank] & ~removed
-                if not remaining:
-                    continue
+                remaining = rank_masks[rank] & ~removed
                 free_of_rank = remaining & free
                 if not free_of_rank:
                     continue
+                shift = RANK_BITS * rank
+                reserve = (counts >> shift) & 7
                 left = remaining.bit_count()
-                if left <= stock[rank]:
-                    taken = free_of_rank.bit_count()
-                    stock[rank] -= taken
-                    removed |= free_of_rank
-                    changed = True
-                elif free_of_rank == remaining and (left % 2 == 0 or stock[rank] >= 1):
-                    stock[rank] -= left % 2
-                    removed |= free_of_rank
-                    changed = True
-        return removed
+                if left <= reserve:
+                    taken |= free_of_rank
+                    counts -= free_of_rank.bit_count() << shift
+                elif free_of_rank == remaining and (left % 2 == 0 or reserve >= 1):
+                    taken |= free_of_rank
+                    counts -= (left % 2) << shift
+            if taken:
+                index = INDEX_OF[removed | taken]
+                changed = True
+        return index, counts
 
-    def winnable(self, removed: int, stock: list[int]) -> bool:
-        removed = self.settle(removed, stock)
-        if removed == ALL_REMOVED:
+    def winnable(self, index: int, counts: int) -> bool:
+        index, counts = self.settle(index, counts)
+        if index == WON_INDEX:
             return True
-        key = (removed, tuple(stock))
+        key = (counts << 10) | index
         if key in self.lost:
             return False
-        free = _free_mask(removed)
+        self.states += 1
+        removed = REMOVED_SETS[index]
+        free = FREE[index]
         for rank in range(RANK_COUNT):
             free_of_rank = self.rank_masks[rank] & free
             if not free_of_rank:
                 continue
-            bits = [1 << i for i in range(HEART_SIZE) if (free_of_rank >> i) & 1]
-            if stock[rank] >= 1:
+            bits = [1 << p for p in range(HEART_SIZE) if (free_of_rank >> p) & 1]
+            shift = RANK_BITS * rank
+            if (counts >> shift) & 7:
                 for bit in bits:
-                    following = stock.copy()
-                    following[rank] -= 1
-                    if self.winnable(removed | bit, following):
+                    if self.winnable(INDEX_OF[removed | bit], counts - (1 << shift)):
                         return True
-            for i, first in enumerate(bits):
-                for second in bits[i + 1 :]:
-                    if self.winnable(removed | first | second, stock.copy()):
+            for i in range(len(bits)):
+                for j in range(i + 1, len(bits)):
+                    if self.winnable(INDEX_OF[removed | bits[i] | bits[j]], counts):
                         return True
         self.lost.add(key)
         return False
+
+
+def heart_winnable_packed(rank_masks: list[int], removed: int, counts: int) -> bool:
+    """Can the heart be cleared from removed set `removed` with reserve `counts` (packed)?"""
+    if hopeless(rank_masks, removed, counts):
+        return False
+    return WinnabilitySearch(rank_masks).winnable(INDEX_OF[removed], counts)
 
 
 def heart_winnable(heart: Sequence[int | None], stock_counts: Sequence[int]) -> bool:
@@ -96,5 +179,15 @@ def heart_winnable(heart: Sequence[int | None], stock_counts: Sequence[int]) -> 
             removed |= 1 << index
         else:
             rank_masks[rank - 1] |= 1 << index
-    stock = list(stock_counts)
-    return _Search(rank_masks, stock).winnable(removed, stock)
+    return heart_winnable_packed(rank_masks, removed, pack_counts(list(stock_counts)))
+
+
+def order_winnable(order: list[int]) -> bool:
+    """Winnability of a fresh deal given as its 52 rank values in deal order."""
+    rank_masks = [0] * RANK_COUNT
+    for position in range(HEART_SIZE):
+        rank_masks[order[position] - 1] |= 1 << position
+    counts = 0
+    for position in range(HEART_SIZE, len(order)):
+        counts += 1 << (RANK_BITS * (order[position] - 1))
+    return heart_winnable_packed(rank_masks, 0, counts)

@@ -15,8 +15,16 @@ from __future__ import annotations
 import heapq
 
 from heartcards.heart_to_heart.engine.layout import HEART_SIZE, REMOVED_SETS
-from heartcards.heart_to_heart.solver.tables import FREE, FREE_LIST, INDEX_OF, STEP, WON_INDEX
-from heartcards.heart_to_heart.solver.winnability import RANK_BITS, RANK_COUNT, WinnabilitySearch, pairable
+from heartcards.heart_to_heart.engine.reach import (
+    FREE,
+    INDEX_OF,
+    RANK_BITS,
+    RANK_COUNT,
+    WON_INDEX,
+    WinnabilitySearch,
+    pairable,
+)
+from heartcards.heart_to_heart.solver.tables import FREE_LIST, STEP
 
 INFINITY = 1 << 30
 _PAIRABLE: dict[int, int] = {}

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from heartcards.heart_to_heart.engine import STOCK_TAP, Move, PairMove, Position, WasteMove
 from heartcards.heart_to_heart.engine.layout import HEART_SIZE
+from heartcards.heart_to_heart.engine.reach import INDEX_OF, heart_winnable_packed, pack_counts
 from heartcards.heart_to_heart.solver.search import MacroSearch
-from heartcards.heart_to_heart.solver.tables import INDEX_OF
-from heartcards.heart_to_heart.solver.winnability import heart_winnable_packed, pack_counts
 
 
 @dataclass(frozen=True, slots=True)

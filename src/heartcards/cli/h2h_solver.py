@@ -1,0 +1,237 @@
+"""Heart to Heart solver commands: `solve` and `stats` (JSON shapes fixed: other tools rely on them)."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import Counter
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lines, print_json
+from heartcards.heart_to_heart.engine import (
+    DealCodeError,
+    Game,
+    HeartToHeartError,
+    Mode,
+    Move,
+    RecordError,
+    StockTap,
+    format_code,
+    parse_move,
+)
+from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
+from heartcards.heart_to_heart.solver import solve as solve_position
+from heartcards.heart_to_heart.solver.stats import DealSummary, summarize_deals
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON line.")]
+MOVES_PER_LINE = 10
+
+
+def grouped_moves(moves: tuple[Move, ...]) -> str:
+    """The moves ten a line, each line led by the number of its first move; runs of draws read as `S×n`."""
+    lines = []
+    for start in range(0, len(moves), MOVES_PER_LINE):
+        chunk = moves[start : start + MOVES_PER_LINE]
+        words: list[str] = []
+        draws = 0
+        for move in chunk:
+            if isinstance(move, StockTap):
+                draws += 1
+                continue
+            if draws:
+                words.append("S" if draws == 1 else f"S×{draws}")
+                draws = 0
+            words.append(str(move))
+        if draws:
+            words.append("S" if draws == 1 else f"S×{draws}")
+        lines.append(f"{start + 1:>4}. " + " ".join(words))
+    return "\n".join(lines)
+
+
+def _game_of(record: str) -> Game:
+    """The game after the record's moves; DealCodeError or RecordError for bad input."""
+    words = record.split()
+    game = Game.from_code(words[0])
+    for at, word in enumerate(words[1:], start=1):
+        try:
+            game.play(parse_move(word))
+        except HeartToHeartError as error:
+            raise RecordError(record, at, error) from error
+    return game
+
+
+def solve(
+    record: Annotated[
+        str | None,
+        typer.Argument(help="CODE, optionally followed by moves; without it, one record per line of standard input."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Solve a deal (or the position after some moves): winnable or not, and a fewest-moves solution."""
+    status = 0
+    for line in input_lines(record):
+        try:
+            game = _game_of(line)
+        except (DealCodeError, RecordError) as error:
+            status = max(status, EXIT_BAD_INPUT if isinstance(error, DealCodeError) else EXIT_BAD_MOVE)
+            typer.echo(f"error: {error}", err=True)
+            if json:
+                print_json({"error": str(error)})
+            continue
+        started = time.perf_counter()
+        solution = solve_position(game.position)
+        seconds = time.perf_counter() - started
+        if json:
+            print_json(
+                {
+                    "code": game.deal.code,
+                    "winnable": solution.winnable,
+                    "moves": solution.move_count,
+                    "solution": [str(move) for move in solution.moves] if solution.winnable else None,
+                    "states": solution.states,
+                    "seconds": round(seconds, 6),
+                }
+            )
+            continue
+        where = game.deal.code if not game.played else f"{game.deal.code} after {len(game.played)} moves"
+        if solution.winnable:
+            typer.echo(f"{where}: winnable in {solution.move_count} moves (fewest possible)")
+            if solution.moves:
+                typer.echo(grouped_moves(solution.moves))
+        else:
+            typer.echo(f"{where}: not winnable")
+        typer.echo(f"({solution.states} states searched in {seconds:.3f} s)")
+    if status:
+        raise typer.Exit(status)
+
+
+def wilson_interval(successes: int, total: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if total == 0:
+        return (0.0, 1.0)
+    share = successes / total
+    denominator = 1 + z * z / total
+    centre = (share + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(ordered: list[int], fraction: float) -> int:
+    """Nearest-rank percentile of an ordered list."""
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def histogram(counts: Counter[int], width: int = 50, bins: int = 16) -> str:
+    """A text histogram of move counts in at most `bins` equal bins."""
+    low, high = min(counts), max(counts)
+    size = max(1, math.ceil((high - low + 1) / bins))
+    binned: Counter[int] = Counter()
+    for value, count in counts.items():
+        binned[low + (value - low) // size * size] += count
+    peak = max(binned.values())
+    lines = []
+    for start in range(low, high + 1, size):
+        label = f"{start}" if size == 1 else f"{start}-{start + size - 1}"
+        bar = "█" * max(1 if binned[start] else 0, round(binned[start] / peak * width))
+        lines.append(f"{label:>9} {bar} {binned[start]}")
+    return "\n".join(lines)
+
+
+def stats(
+    deals: Annotated[int, typer.Option("--deals", min=1, help="How many deals to solve.")],
+    mode: Annotated[str, typer.Option("--mode", help="N (normal) or S (solvable).")] = "N",
+    start: Annotated[int, typer.Option("--start", min=0, help="The first deal number.")] = 0,
+    jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="Processes (default: all cores).")] = None,
+    optimal: Annotated[bool, typer.Option("--optimal", help="Also find each winnable deal's fewest moves.")] = False,
+    json: JsonOption = False,
+) -> None:
+    """Solve deals START..START+DEALS-1: the winnable share, deals stuck at move 0, optimal move counts."""
+    try:
+        chosen = Mode(mode.strip().upper())
+    except ValueError:
+        fail(f"{mode!r} is not a mode: expected N or S")
+    if start + deals - 1 > MAX_NUMBER:
+        fail(f"deals {start}..{start + deals - 1} go past the last deal number {MAX_NUMBER}")
+    workers = jobs or os.cpu_count() or 1
+    started = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(bar_width=24),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]:>9,.0f} deals/s"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=json,
+    )
+    with progress:
+        task = progress.add_task(
+            f"{'solving' if optimal else 'deciding'} {format_code(chosen, start)}…", total=deals, rate=0.0
+        )
+
+        def advance(done: int) -> None:
+            elapsed = max(time.perf_counter() - started, 1e-9)
+            progress.update(task, completed=done, rate=done / elapsed)
+
+        summary = summarize_deals(chosen, start, deals, workers, optimal, advance)
+    seconds = time.perf_counter() - started
+    report(summary, chosen, start, seconds, json)
+
+
+def report(summary: DealSummary, mode: Mode, start: int, seconds: float, json: bool) -> None:
+    low, high = wilson_interval(summary.winnable, summary.deals)
+    move_counts = sorted(summary.move_counts)
+    optimal_part: dict[str, object] | None = None
+    if summary.optimal:
+        optimal_part = {
+            "solved": len(move_counts),
+            "min": move_counts[0] if move_counts else None,
+            "max": move_counts[-1] if move_counts else None,
+            "mean": round(sum(move_counts) / len(move_counts), 3) if move_counts else None,
+            "percentiles": {f"p{int(p * 100)}": percentile(move_counts, p) for p in (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)}
+            if move_counts
+            else None,
+            "histogram": {str(value): count for value, count in sorted(Counter(move_counts).items())},
+        }
+    if json:
+        print_json(
+            {
+                "mode": mode.value,
+                "start": start,
+                "deals": summary.deals,
+                "winnable": summary.winnable,
+                "share": round(summary.winnable / summary.deals, 6),
+                "interval95": [round(low, 6), round(high, 6)],
+                "stuck": summary.stuck,
+                "optimal": optimal_part,
+                "seconds": round(seconds, 3),
+                "deals_per_second": round(summary.deals / max(seconds, 1e-9), 1),
+            }
+        )
+        return
+    first, last = format_code(mode, start), format_code(mode, start + summary.deals - 1)
+    typer.echo(f"{summary.deals} deals {first} … {last} in {seconds:.1f} s ({summary.deals / seconds:,.0f} deals/s)")
+    typer.echo(
+        f"winnable: {summary.winnable} ({summary.winnable / summary.deals:.2%}, 95 % interval {low:.2%} – {high:.2%})"
+    )
+    typer.echo(f"stuck at move 0: {summary.stuck} ({summary.stuck / summary.deals:.2%})")
+    if optimal_part is not None and move_counts:
+        percentiles = optimal_part["percentiles"]
+        assert isinstance(percentiles, dict)
+        typer.echo(
+            f"fewest moves over {len(move_counts)} winnable deals: min {move_counts[0]}, "
+            + ", ".join(f"{name} {value}" for name, value in percentiles.items())
+            + f", max {move_counts[-1]}, mean {optimal_part['mean']}"
+        )
+        typer.echo(histogram(Counter(move_counts)))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(solve)
+    app.command()(stats)

@@ -1,0 +1,117 @@
+"""Many deals at once: winnability (and optionally fewest moves) over a range of deal numbers, on several cores.
+
+`deal_values` replays the engine's shuffle (SplitMix64 and Fisher–Yates, see engine/deal.py) inline on plain ints,
+a few times faster than building `Deal`s; a test checks it against `Deal.from_number` deal for deal.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from heartcards.heart_to_heart.engine import Deal, Game, Mode
+from heartcards.heart_to_heart.engine.deal import N_SEED
+from heartcards.heart_to_heart.engine.layout import HEART_SIZE
+from heartcards.heart_to_heart.engine.reach import order_winnable
+from heartcards.heart_to_heart.solver.solve import solve
+
+MASK64 = (1 << 64) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+UNSHUFFLED_VALUES = [rank for rank in range(1, 14) for _ in range(4)]
+CHUNK_DEALS = 1000
+CHUNK_DEALS_OPTIMAL = 10
+
+
+def normal_values(number: int) -> list[int]:
+    """The rank values of deal `HH1-N-…` number `number`, in deal order (equal to Deal.from_number(number).order)."""
+    state = (N_SEED + number) & MASK64
+    deck = UNSHUFFLED_VALUES.copy()
+    for i in range(51, 0, -1):
+        state = (state + GOLDEN_GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_values(mode: Mode, number: int) -> list[int]:
+    if mode is Mode.NORMAL:
+        return normal_values(number)
+    return [int(rank) for rank in Deal.from_number(number, mode).order]
+
+
+def stuck_at_start(values: list[int]) -> bool:
+    """No move but draws at move 0: only the point is free, and every copy of its rank lies in the heart."""
+    return values.count(values[HEART_SIZE - 1]) == values[:HEART_SIZE].count(values[HEART_SIZE - 1])
+
+
+@dataclass
+class DealSummary:
+    """Counts over a range of deals; `move_counts` holds each winnable deal's fewest moves when `optimal`."""
+
+    deals: int = 0
+    winnable: int = 0
+    stuck: int = 0
+    optimal: bool = False
+    move_counts: list[int] = field(default_factory=list)
+
+    def merge(self, other: DealSummary) -> None:
+        self.deals += other.deals
+        self.winnable += other.winnable
+        self.stuck += other.stuck
+        self.move_counts.extend(other.move_counts)
+
+
+def summarize_range(mode: Mode, start: int, count: int, optimal: bool) -> DealSummary:
+    """Decide deals start..start+count-1 in this process."""
+    summary = DealSummary(optimal=optimal)
+    for number in range(start, start + count):
+        values = deal_values(mode, number)
+        summary.deals += 1
+        if stuck_at_start(values):
+            summary.stuck += 1
+        elif order_winnable(values):
+            summary.winnable += 1
+            if optimal:
+                solution = solve(Game(Deal.from_number(number, mode)).position)
+                if solution.move_count is not None:
+                    summary.move_counts.append(solution.move_count)
+    return summary
+
+
+def _summarize_chunk(task: tuple[Mode, int, int, bool]) -> DealSummary:
+    return summarize_range(*task)
+
+
+def _chunks(mode: Mode, start: int, count: int, optimal: bool, size: int) -> Iterator[tuple[Mode, int, int, bool]]:
+    for first in range(start, start + count, size):
+        yield (mode, first, min(size, start + count - first), optimal)
+
+
+def summarize_deals(
+    mode: Mode,
+    start: int,
+    count: int,
+    workers: int,
+    optimal: bool = False,
+    on_progress: Callable[[int], None] | None = None,
+) -> DealSummary:
+    """Decide deals start..start+count-1 with `workers` processes (1 = in this process)."""
+    summary = DealSummary(optimal=optimal)
+    size = CHUNK_DEALS_OPTIMAL if optimal else min(CHUNK_DEALS, max(1, count // (4 * workers)))
+    tasks = _chunks(mode, start, count, optimal, size)
+    if workers <= 1:
+        for part in map(_summarize_chunk, tasks):
+            summary.merge(part)
+            if on_progress is not None:
+                on_progress(summary.deals)
+        return summary
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers) as pool:
+        for part in pool.imap(_summarize_chunk, tasks):
+            summary.merge(part)
+            if on_progress is not None:
+                on_progress(summary.deals)
+    return summary
