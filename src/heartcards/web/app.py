@@ -15,9 +15,10 @@ from fastapi.staticfiles import StaticFiles
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.paths import STATIC_DIR
-from heartcards.web.routes import i18n, pages
+from heartcards.web.routes import h2h_games, i18n, pages, stats
 from heartcards.web.services import Services
 from heartcards.web.settings import Settings
+from heartcards.web.timing import ServerTiming
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -34,6 +35,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.services = services
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(ServerTiming)
+    app.include_router(h2h_games.router)
+    app.include_router(stats.router)
     app.include_router(i18n.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")

@@ -105,7 +105,8 @@ def install_error_handlers(app: FastAPI) -> None:
         assert isinstance(error, RequestValidationError)
         problems = error.errors()
         first = problems[0] if problems else {}
-        field = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+        location = [str(part) for part in first.get("loc", ())]
+        field = location[1] if len(location) > 1 and location[0] in ("body", "query", "path") else "body"
         problem = str(first.get("msg", "invalid"))
         return error_response(request, 422, "error.invalid_request", {"field": field, "problem": problem})
 
@@ -124,3 +125,17 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     app.add_exception_handler(Exception, on_unexpected)
+
+
+class GameStalledError(WebError):
+    """A tap or hint on a stalled game: only undo, restart or a new game help."""
+
+    status = 409
+    key = "h2h.error.stalled"
+
+
+class NewGameChoiceError(WebError):
+    """A new-game body naming more than one of code, mode and daily."""
+
+    status = 422
+    key = "h2h.error.new_game_choice"

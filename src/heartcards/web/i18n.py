@@ -1,8 +1,9 @@
 """Languages and messages: which language a request wants, and the Babel catalogs that say it.
 
 Catalogs are gettext `.po` files under `locales/{lang}/LC_MESSAGES/{domain}.po` whose msgids are dotted keys
-(`h2h.error.deal_code`); `server.po` holds the server's messages, `ui.po` the front end's. They are read once at
-start-up. A missing translation falls back to English, then to the key itself.
+(`h2h.error.deal_code`); `server.po` holds the server's messages, `ui.po` (and `ui_hearts.po`, …) the front end's.
+Every domain of a language is merged, the server's winning a clash. They are read once at start-up. A missing
+translation falls back to English, then to the key itself.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from babel.messages.pofile import read_po
 
 LANGUAGES: Final = ("en", "it", "el")
 DEFAULT_LANGUAGE: Final = "en"
-DOMAINS: Final = ("server", "ui")
+SERVER_DOMAIN: Final = "server"
 LANGUAGE_COOKIE: Final = "hc_lang"
 
 
@@ -83,10 +84,11 @@ class Catalogs:
         merged: dict[str, dict[str, str]] = {}
         for language in LANGUAGES:
             messages: dict[str, str] = {}
-            for domain in reversed(DOMAINS):
-                path = locales_dir / language / "LC_MESSAGES" / f"{domain}.po"
-                if path.is_file():
-                    messages.update(read_catalog(path))
+            folder = locales_dir / language / "LC_MESSAGES"
+            paths = sorted(folder.glob("*.po")) if folder.is_dir() else []
+            paths.sort(key=lambda path: path.stem == SERVER_DOMAIN)  # the server's domain last, so it wins
+            for path in paths:
+                messages.update(read_catalog(path))
             merged[language] = messages
         english = merged[DEFAULT_LANGUAGE]
         complete = {

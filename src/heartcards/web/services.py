@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from sqlalchemy import Engine
 
 from heartcards.storage import Repository, open_engine, upgrade_database
+from heartcards.web.h2h_play import Games
 from heartcards.web.i18n import Catalogs
 from heartcards.web.paths import LOCALES_DIR
 from heartcards.web.settings import Settings
+from heartcards.web.solving import Solver
 
 
 @dataclass(slots=True)
@@ -18,14 +20,23 @@ class Services:
     engine: Engine
     repository: Repository
     catalogs: Catalogs
+    solver: Solver
+    games: Games
 
     @classmethod
     def start(cls, settings: Settings) -> Services:
-        """Open and migrate the database, read the catalogs."""
+        """Open and migrate the database, read the catalogs; the solver's process starts when first needed."""
         engine = open_engine(settings.database_url)
         upgrade_database(engine)
         repository = Repository(engine)
-        return cls(settings, engine, repository, Catalogs.load(LOCALES_DIR))
+        solver = Solver(repository)
+        games = Games(repository, settings.game_cache_size, on_new_code=solver.prefetch)
+        return cls(settings, engine, repository, Catalogs.load(LOCALES_DIR), solver, games)
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Write what is only in memory, stop the solver, release the database."""
+        try:
+            self.games.flush()
+        finally:
+            self.solver.close()
+            self.engine.dispose()

@@ -1,0 +1,280 @@
+"""Running Heart to Heart games for the web: an LRU cache of live `Game`s backed by the database.
+
+A tap costs the engine's work plus, when it makes a move, one UPDATE of the game's row; a game is replayed from
+its record only when it is not in memory (after a restart, or once evicted). Time played is measured here: the gaps
+between a player's actions count, except while paused (tab hidden) and at most IDLE_LIMIT_SECONDS per gap.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+
+from heartcards.heart_to_heart.engine import Deal, Game, Move, Status, TapResult, Target, format_moves, normalize_code
+from heartcards.heart_to_heart.engine.moves import parse_moves
+from heartcards.storage import GameRecord, GameStatus, Progress, Repository
+from heartcards.web.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
+
+IDLE_LIMIT_SECONDS = 300.0
+ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@lru_cache(maxsize=1024)
+def deal_for(code: str) -> Deal:
+    """Deals are pure functions of their code; S deals search for a winnable shuffle, so keep them."""
+    return Deal.from_code(code)
+
+
+@dataclass(slots=True)
+class LiveGame:
+    """A game in memory: the engine's `Game` and what the web adds (owner, status, time, assistance)."""
+
+    id: str
+    player_id: str
+    code: str
+    created_at: datetime
+    game: Game
+    status: GameStatus
+    assisted: bool
+    seconds: float
+    paused: bool
+    last_active_at: datetime
+    finished_at: datetime | None
+    dirty: bool = False
+    """Time changed since the last write (moves write at once; time alone is written when convenient)."""
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> LiveGame:
+        game = Game(deal_for(record.code))
+        for move in parse_moves(record.moves):
+            game.play(move)
+        return cls(
+            id=record.id,
+            player_id=record.player_id,
+            code=record.code,
+            created_at=record.created_at,
+            game=game,
+            status=record.status,
+            assisted=record.assisted,
+            seconds=record.seconds,
+            paused=record.paused,
+            last_active_at=record.last_active_at,
+            finished_at=record.finished_at,
+        )
+
+    def touch(self, now: datetime) -> None:
+        """Count the time since the last action (not while paused, at most IDLE_LIMIT_SECONDS) and resume."""
+        if self.status.is_over:
+            return
+        if self.paused:
+            self.paused = False
+        else:
+            gap = (now - self.last_active_at).total_seconds()
+            self.seconds += min(max(gap, 0.0), IDLE_LIMIT_SECONDS)
+        self.last_active_at = now
+        self.dirty = True
+
+    def follow_engine(self, now: datetime) -> None:
+        """After a move or an undo: take the engine's status; a game that ends gets its end time."""
+        status = ENGINE_STATUS[self.game.status]
+        if status is not self.status:
+            self.status = status
+            self.finished_at = None if status is GameStatus.PLAYING else now
+
+    def progress(self) -> Progress:
+        return Progress(
+            moves=format_moves(self.game.played),
+            move_count=self.game.moves,
+            score=self.game.score,
+            status=self.status,
+            seconds=self.seconds,
+            paused=self.paused,
+            last_active_at=self.last_active_at,
+            finished_at=self.finished_at,
+        )
+
+
+class Games:
+    """The players' Heart to Heart games: create, find, play, undo, restart, abandon, pause."""
+
+    def __init__(
+        self,
+        repository: Repository,
+        cache_size: int,
+        clock: Callable[[], datetime] = utc_now,
+        on_new_code: Callable[[str], None] = lambda code: None,
+    ) -> None:
+        self.repository = repository
+        self.cache_size = max(cache_size, 1)
+        self.clock = clock
+        self.on_new_code = on_new_code
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+
+    # -- finding ------------------------------------------------------------------------------------------------
+
+    def _remember(self, live: LiveGame) -> LiveGame:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        while len(self._cache) > self.cache_size:
+            _, evicted = self._cache.popitem(last=False)
+            if evicted.dirty:
+                self._save(evicted)
+        return live
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        record = self.repository.game(game_id)
+        return None if record is None else self._remember(LiveGame.from_record(record))
+
+    def public(self, game_id: str) -> LiveGame:
+        """Any game by id (replays are readable by anyone with the link); 404 for an unknown id."""
+        live = self._load(game_id) if _looks_like_id(game_id) else None
+        if live is None:
+            raise GameNotFoundError(id=game_id[:64])
+        return live
+
+    def owned(self, game_id: str, player_id: str) -> LiveGame:
+        """The player's own game; another player's game answers 404 like an unknown one."""
+        live = self.public(game_id)
+        if live.player_id != player_id:
+            raise GameNotFoundError(id=game_id[:64])
+        return live
+
+    def current(self, player_id: str) -> LiveGame | None:
+        """The player's running game (playing or stalled), the most recently active one."""
+        running = self.repository.running_games(player_id)
+        if not running:
+            return None
+        live = self._load(running[0].id)
+        return live if live is not None and live.status.is_running else None
+
+    def finished(self, game_id: str) -> LiveGame:
+        live = self.public(game_id)
+        if live.status is GameStatus.PLAYING:
+            raise GameNotFinishedError(id=game_id[:64])
+        return live
+
+    # -- starting and leaving -----------------------------------------------------------------------------------
+
+    def start(self, player_id: str, code: str, resume: bool = True) -> tuple[LiveGame, bool]:
+        """A game of `code` for the player: their running game of that deal if `resume`, else a new one (which
+        abandons any other running game). Returns the game and whether it is new."""
+        code = normalize_code(code)
+        deal_for(code)
+        if resume:
+            for record in self.repository.running_games(player_id):
+                if record.code == code:
+                    live = self._load(record.id)
+                    if live is not None:
+                        return live, False
+        for record in self.repository.running_games(player_id):
+            running = self._load(record.id)
+            if running is not None:
+                self._leave(running, GameStatus.ABANDONED)
+        now = self.clock()
+        record = self.repository.create_game(new_game_id(), player_id, code, now)
+        live = self._remember(LiveGame.from_record(record))
+        self.on_new_code(code)
+        return live, True
+
+    def _leave(self, live: LiveGame, status: GameStatus) -> None:
+        now = self.clock()
+        live.touch(now)
+        live.status = status
+        live.finished_at = now
+        live.game.selection = None
+        self._save(live)
+
+    def abandon(self, live: LiveGame) -> LiveGame:
+        """Leave a running game (it counts as a loss if it had moves)."""
+        self._require_running(live)
+        self._leave(live, GameStatus.ABANDONED)
+        return live
+
+    def restart(self, live: LiveGame) -> LiveGame:
+        """A new game of the same deal; the running attempt is marked restarted (a loss if it had moves)."""
+        if live.status in (GameStatus.ABANDONED, GameStatus.RESTARTED):
+            raise GameFinishedError(status=live.status.value)
+        if live.status.is_running:
+            self._leave(live, GameStatus.RESTARTED)
+        fresh, _ = self.start(live.player_id, live.code, resume=False)
+        return fresh
+
+    # -- playing ------------------------------------------------------------------------------------------------
+
+    def _require_running(self, live: LiveGame) -> None:
+        if live.status.is_over:
+            raise GameFinishedError(status=live.status.value)
+
+    def _require_playing(self, live: LiveGame) -> None:
+        self._require_running(live)
+        if live.status is GameStatus.STALLED:
+            raise GameStalledError()
+
+    def view_touch(self, live: LiveGame) -> None:
+        """Opening or refreshing a game resumes its clock."""
+        live.touch(self.clock())
+
+    def tap(self, live: LiveGame, target: Target) -> TapResult:
+        self._require_playing(live)
+        now = self.clock()
+        live.touch(now)
+        result = live.game.tap(target)
+        if result.move is not None:
+            live.follow_engine(now)
+            self._save(live)
+        return result
+
+    def undo(self, live: LiveGame) -> Move:
+        self._require_running(live)
+        now = self.clock()
+        move = live.game.undo()
+        live.touch(now)
+        live.follow_engine(now)
+        self._save(live)
+        return move
+
+    def check_hint(self, live: LiveGame) -> None:
+        """Hints are for games still being played."""
+        self._require_playing(live)
+
+    def mark_hinted(self, live: LiveGame) -> None:
+        live.assisted = True
+        self.repository.mark_hinted(live.id)
+
+    def pause(self, live: LiveGame) -> None:
+        """The page is hidden: count the time up to now, then stop the clock until the next action."""
+        if live.status.is_over:
+            return
+        live.touch(self.clock())
+        live.paused = True
+        self._save(live)
+
+    def _save(self, live: LiveGame) -> None:
+        self.repository.save_progress(live.id, live.progress())
+        live.dirty = False
+
+    def flush(self) -> None:
+        """Write the time of every cached game (at shutdown)."""
+        for live in self._cache.values():
+            if live.dirty:
+                self._save(live)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(16)
+
+
+def _looks_like_id(text: str) -> bool:
+    return len(text) == 32 and all(character in "0123456789abcdef" for character in text)

@@ -1,0 +1,209 @@
+"""The Heart to Heart game API: start a game, tap, undo, restart, hint, abandon, pause, replays and solutions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code
+from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
+from heartcards.storage import GameStatus
+from heartcards.web.deps import Language, PlayerId, ServicesDep
+from heartcards.web.errors import NewGameChoiceError, NoCurrentGameError
+from heartcards.web.h2h_play import LiveGame, deal_for
+from heartcards.web.h2h_views import game_view, tap_json
+from heartcards.web.services import Services
+from heartcards.web.solving import daily_code_for, daily_code_on
+
+router = APIRouter(prefix="/api/h2h", tags=["h2h"])
+
+Position = Annotated[int, Field(strict=True, ge=1, le=25)]
+
+
+class NewGame(BaseModel):
+    """Exactly one of: a deal code, a mode for a fresh random deal, or the daily deal (nothing = a random N deal)."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: Annotated[str, Field(max_length=64)] | None = None
+    mode: Literal["N", "S"] | None = None
+    daily: StrictBool = False
+    resume: StrictBool = True
+    """With a code: return the player's running game of that deal instead of a new one (answer 200, not 201)."""
+
+
+class TapRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    target: Position | Literal["stock", "waste"]
+
+
+def respond(content: Any, sub_response: Response | None = None, status: int = 200) -> JSONResponse:
+    """JSON with any cookie the dependencies set on the sub-response."""
+    response = JSONResponse(content, status_code=status)
+    if sub_response is not None:
+        for name, value in sub_response.raw_headers:
+            if name == b"set-cookie":
+                response.raw_headers.append((name, value))
+    return response
+
+
+async def view_of(services: Services, live: LiveGame, wait_for_par: bool = False) -> dict[str, Any]:
+    par = None
+    if live.status is GameStatus.WON:
+        if wait_for_par:
+            par = await services.solver.par(live.code)
+        else:
+            known = services.solver.known(live.code)
+            par = None if known is None else known.move_count
+    return game_view(live, par, daily=live.code == daily_code_on(live.created_at.date()))
+
+
+def chosen_code(body: NewGame) -> str:
+    chosen = sum([body.code is not None, body.mode is not None, body.daily])
+    if chosen > 1:
+        raise NewGameChoiceError()
+    if body.code is not None:
+        return normalize_code(body.code)
+    if body.daily:
+        return daily_code_for(datetime.now(UTC).date())
+    import secrets
+
+    mode = Mode(body.mode or "N")
+    return format_code(mode, secrets.randbelow(MAX_NUMBER + 1))
+
+
+@router.post("/games", status_code=201)
+async def create_game(
+    player: PlayerId, services: ServicesDep, response: Response, body: NewGame | None = None
+) -> JSONResponse:
+    request = body or NewGame()
+    code = chosen_code(request)
+    live, created = services.games.start(player, code, resume=request.resume and request.code is not None)
+    if not created:
+        services.games.view_touch(live)
+    return respond(await view_of(services, live), response, 201 if created else 200)
+
+
+@router.get("/games/current")
+async def current_game(player: PlayerId, services: ServicesDep, response: Response) -> JSONResponse:
+    live = services.games.current(player)
+    if live is None:
+        raise NoCurrentGameError()
+    services.games.view_touch(live)
+    return respond(await view_of(services, live), response)
+
+
+@router.get("/games/{game_id}")
+async def get_game(game_id: str, player: PlayerId, services: ServicesDep, response: Response) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    services.games.view_touch(live)
+    return respond(await view_of(services, live), response)
+
+
+@router.post("/games/{game_id}/tap")
+async def tap(
+    game_id: str, body: TapRequest, player: PlayerId, language: Language, services: ServicesDep
+) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    result = services.games.tap(live, body.target)
+    won = live.status is GameStatus.WON
+    return respond(
+        {"tap": tap_json(result, services.catalogs, language), "view": await view_of(services, live, wait_for_par=won)}
+    )
+
+
+@router.post("/games/{game_id}/undo")
+async def undo(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    move = services.games.undo(live)
+    return respond({"undone": str(move), "view": await view_of(services, live)})
+
+
+@router.post("/games/{game_id}/restart")
+async def restart(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    fresh = services.games.restart(live)
+    return respond(await view_of(services, fresh))
+
+
+@router.post("/games/{game_id}/abandon")
+async def abandon(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    services.games.abandon(live)
+    return respond(await view_of(services, live))
+
+
+@router.post("/games/{game_id}/pause")
+async def pause(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    services.games.pause(live)
+    return respond({"paused": live.paused, "seconds": round(live.seconds, 1)})
+
+
+@router.post("/games/{game_id}/hint")
+async def hint(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
+    live = services.games.owned(game_id, player)
+    services.games.check_hint(live)
+    position = live.game.position
+    suggested = await services.solver.hint(position)
+    if suggested is not None and live.game.position == position:
+        services.games.mark_hinted(live)
+    elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
+        suggested = None
+    services.games.view_touch(live)
+    return respond({"hint": None if suggested is None else str(suggested), "view": await view_of(services, live)})
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str, services: ServicesDep) -> JSONResponse:
+    live = services.games.finished(game_id)
+    known = services.solver.known(live.code)
+    if known is None and live.status is GameStatus.WON:
+        par = await services.solver.par(live.code)
+    else:
+        par = None if known is None else known.move_count
+    return respond(
+        {
+            "id": live.id,
+            "code": live.code,
+            "moves": [str(move) for move in live.game.played],
+            "status": live.status.value,
+            "score": live.game.score,
+            "seconds": round(live.seconds, 1),
+            "assisted": live.assisted,
+            "finished_at": None if live.finished_at is None else live.finished_at.isoformat().replace("+00:00", "Z"),
+            "par": par,
+        }
+    )
+
+
+@router.get("/solution/{code}")
+async def solution(code: str, services: ServicesDep) -> JSONResponse:
+    normalized = normalize_code(code)
+    solved = await services.solver.solution(normalized)
+    moves = None if solved.moves is None else solved.moves.split()
+    return respond({"code": normalized, "winnable": solved.winnable, "moves": moves, "count": solved.move_count})
+
+
+@router.get("/deals/{code}")
+async def deal(code: str) -> JSONResponse:
+    """The deal's cards (as `heartcards deal CODE --json`), for pages that draw a known record step by step."""
+    dealt = deal_for(normalize_code(code))
+    return respond(
+        {
+            "code": dealt.code,
+            "heart": [rank.text for rank in dealt.heart],
+            "stock": [rank.text for rank in dealt.stock],
+            "waste": [rank.text for rank in dealt.waste],
+        }
+    )
+
+
+@router.get("/daily")
+async def daily() -> JSONResponse:
+    """Today's deal code (UTC date): the same winnable deal for everyone."""
+    today = datetime.now(UTC).date()
+    return respond({"date": today.isoformat(), "code": daily_code_for(today)})

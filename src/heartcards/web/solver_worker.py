@@ -1,0 +1,38 @@
+"""What the solver process runs: small top-level functions (picklable) over the engine and the solver.
+
+They run in a separate process so that a search of tens of milliseconds or more never holds the server's GIL while
+it answers taps.
+"""
+
+from __future__ import annotations
+
+import signal
+
+from heartcards.heart_to_heart.engine import Game, Move, Position, format_moves
+from heartcards.storage.records import SolutionRecord
+
+
+def ignore_interrupts() -> None:
+    """The worker leaves Ctrl-C to the server, which shuts it down cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def solve_code(code: str) -> SolutionRecord:
+    """The fewest-moves solution of the deal `code` from its start."""
+    from heartcards.heart_to_heart.solver import solve
+
+    solution = solve(Game.from_code(code).position)
+    return SolutionRecord(
+        code=code,
+        winnable=solution.winnable,
+        moves=format_moves(solution.moves) if solution.winnable else None,
+        move_count=len(solution.moves) if solution.winnable else None,
+        states=solution.states,
+    )
+
+
+def hint_for(position: Position) -> Move | None:
+    """The first move of a fewest-moves win from `position`, or None when no win is left."""
+    from heartcards.heart_to_heart.solver import hint
+
+    return hint(position)

@@ -1,0 +1,131 @@
+"""The solver as a service: optimal solutions cached per code (memory, then the database), hints and the daily deal.
+
+Searches run in one worker process (spawned on first use), so the event loop and the GIL stay free for taps.
+A game's solution is asked for in the background when the game starts, so its par is ready when it is won.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from datetime import UTC, date, datetime
+from functools import lru_cache
+from typing import TypeVar
+
+from heartcards.heart_to_heart.engine import Move, Position
+from heartcards.storage import Repository, SolutionRecord
+from heartcards.web import solver_worker
+from heartcards.web.errors import SolverUnavailableError
+
+T = TypeVar("T")
+MAX_BACKGROUND = 8
+"""Background solves waiting at most; beyond that a code is solved when it is first needed."""
+
+
+def solver_available() -> bool:
+    try:
+        import heartcards.heart_to_heart.solver  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Solver:
+    def __init__(self, repository: Repository) -> None:
+        self.repository = repository
+        self._known: dict[str, SolutionRecord] = {}
+        self._pending: dict[str, Future[SolutionRecord]] = {}
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if not solver_available():
+            raise SolverUnavailableError()
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=solver_worker.ignore_interrupts,
+            )
+        return self._executor
+
+    def known(self, code: str) -> SolutionRecord | None:
+        """The solution if already solved (memory, then database); never starts a search."""
+        found = self._known.get(code)
+        if found is None:
+            found = self.repository.solution(code)
+            if found is not None:
+                self._known[code] = found
+        return found
+
+    def _submit(self, code: str) -> Future[SolutionRecord]:
+        pending = self._pending.get(code)
+        if pending is None:
+            pending = self._pool().submit(solver_worker.solve_code, code)
+            self._pending[code] = pending
+            pending.add_done_callback(lambda done: self._store(code, done))
+        return pending
+
+    def _store(self, code: str, done: Future[SolutionRecord]) -> None:
+        # Runs in the executor's management thread: only plain dict operations and one short write.
+        self._pending.pop(code, None)
+        if done.cancelled() or done.exception() is not None:
+            return
+        solution = done.result()
+        self._known[code] = solution
+        try:
+            self.repository.save_solution(solution, datetime.now(UTC))
+        except Exception:  # the answer stays in memory; the next start solves it again
+            return
+
+    def prefetch(self, code: str) -> None:
+        """Start solving `code` in the background unless known or too much is waiting already."""
+        if code in self._known or code in self._pending or len(self._pending) >= MAX_BACKGROUND:
+            return
+        if not solver_available() or self.known(code) is not None:
+            return
+        self._submit(code)
+
+    async def solution(self, code: str) -> SolutionRecord:
+        known = self.known(code)
+        if known is not None:
+            return known
+        return await asyncio.wrap_future(self._submit(code))
+
+    async def par(self, code: str, wait_seconds: float = 5.0) -> int | None:
+        """The fewest moves for `code`, waiting a little for a running search; None if unknown or unavailable."""
+        try:
+            solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
+        except (TimeoutError, SolverUnavailableError):
+            return None
+        return solved.move_count
+
+    async def hint(self, position: Position) -> Move | None:
+        return await self._run(solver_worker.hint_for, position)
+
+    async def _run(self, function: Callable[[Position], T], argument: Position) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), function, argument)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+@lru_cache(maxsize=64)
+def daily_code_on(day: date) -> str | None:
+    """The daily code of `day`, or None without a solver (a game view only uses it to say "daily")."""
+    try:
+        return daily_code_for(day)
+    except SolverUnavailableError:
+        return None
+
+
+def daily_code_for(day: date) -> str:
+    try:
+        from heartcards.heart_to_heart.solver import daily_code
+    except ImportError as error:
+        raise SolverUnavailableError() from error
+    return daily_code(day)
