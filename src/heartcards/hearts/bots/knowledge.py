@@ -1,0 +1,106 @@
+"""What a seat knows, as card masks, derived from its `Observation` alone (bots never see the game state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from heartcards.hearts.engine import INDEX_OF, Observation, PassDirection, trick_winner_offset
+from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_BIT
+
+SEATS = 4
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """The seat's view in masks.
+
+    `voids[s]` is a 4-bit set of the suits seat s has shown it lacks; `passed_to` / `passed` say which of our cards
+    another seat holds (until played); `taken[s]` the cards seat s won in tricks so far.
+    """
+
+    seat: int
+    hand: int
+    played: int
+    trick: list[int]
+    leader: int
+    voids: list[int]
+    taken: list[int]
+    hand_sizes: list[int]
+    hearts_broken: bool
+    first_trick: bool
+    passed: int
+    passed_to: int
+    received: int
+    tricks_done: int
+
+    @property
+    def queen_out(self) -> bool:
+        """The Q♠ has not been played yet."""
+        return not self.played & QUEEN_OF_SPADES_BIT
+
+    def unseen(self) -> int:
+        """Cards this seat has not seen played and does not hold (the other seats' hands)."""
+        return ((1 << 52) - 1) & ~self.played & ~self.hand
+
+
+def _mask(cards: tuple[object, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX_OF[card]  # type: ignore[index]
+    return mask
+
+
+def knowledge_of(observation: Observation) -> Knowledge:
+    """Builds the masks from one observation: voids come from every card that did not follow the led suit."""
+    voids = [0, 0, 0, 0]
+    taken = [0, 0, 0, 0]
+    played_counts = [0, 0, 0, 0]
+    played = 0
+    tricks = list(observation.tricks)
+    current = observation.current_trick
+    trick_cards: list[int] = []
+    leader = observation.turn if observation.turn is not None else 0
+    all_tricks = [*tricks, current] if current is not None else tricks
+    for trick in all_tricks:
+        indices = [INDEX_OF[card] for card in trick.cards]
+        if not indices:
+            continue
+        led = indices[0] // 13
+        mask = 0
+        for position, index in enumerate(indices):
+            seat = (trick.leader + position) % SEATS
+            played_counts[seat] += 1
+            mask |= 1 << index
+            if index // 13 != led:
+                voids[seat] |= 1 << led
+        played |= mask
+        if trick.winner is not None:
+            taken[trick.winner] |= mask
+    if current is not None:
+        trick_cards = [INDEX_OF[card] for card in current.cards]
+        leader = current.leader
+    passed = _mask(observation.passed)
+    direction = observation.pass_direction
+    passed_to = direction.receiver(observation.seat) if direction is not PassDirection.NONE else observation.seat
+    return Knowledge(
+        seat=observation.seat,
+        hand=_mask(observation.hand),
+        played=played,
+        trick=trick_cards,
+        leader=leader,
+        voids=voids,
+        taken=taken,
+        hand_sizes=[13 - count for count in played_counts],
+        hearts_broken=observation.hearts_broken,
+        first_trick=not tricks,
+        passed=passed & ~played,
+        passed_to=passed_to,
+        received=_mask(observation.received),
+        tricks_done=len(tricks),
+    )
+
+
+def current_winner(trick: list[int], leader: int) -> tuple[int, int]:
+    """(seat, card index) of the card now winning a non-empty trick."""
+    offset = trick_winner_offset(trick)
+    return (leader + offset) % SEATS, trick[offset]

@@ -1,0 +1,180 @@
+"""The heuristic card choice over masks, shared by the `rule` bot and the `mc` bot's fast playouts.
+
+It ducks under the winning card, sheds the Q♠ (and the A♠/K♠ while the queen is out) and high hearts when void,
+leads low from suits where others still hold lower cards, smokes out the queen with low spades, and defends against
+a moon: when one other seat has taken every point so far and many hearts, it takes a point trick itself or gives a
+heart to a third seat.
+"""
+
+from __future__ import annotations
+
+from heartcards.hearts.engine.cards import (
+    HEARTS_MASK,
+    POINT_MASK,
+    QUEEN_OF_SPADES_BIT,
+    QUEEN_OF_SPADES_INDEX,
+    SUIT_MASKS,
+)
+
+SPADES_MASK = SUIT_MASKS[2]
+HIGH_SPADES = (1 << (QUEEN_OF_SPADES_INDEX + 1)) | (1 << (QUEEN_OF_SPADES_INDEX + 2))  # K♠, A♠
+LOW_SPADES = SPADES_MASK & ((1 << QUEEN_OF_SPADES_INDEX) - 1)
+NON_POINTS = ((1 << 52) - 1) & ~POINT_MASK
+MOON_HEARTS = 6
+"""Hearts one seat must have taken, with nobody else scoring, before the others defend against a moon."""
+
+
+def highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def moon_threat(taken: list[int], seat: int) -> int:
+    """The other seat that has taken every point so far and enough hearts to threaten a moon, or -1."""
+    shooter = -1
+    for other in range(4):
+        if taken[other] & POINT_MASK:
+            if shooter >= 0 or other == seat:
+                return -1
+            shooter = other
+    if shooter < 0:
+        return -1
+    hearts = (taken[shooter] & HEARTS_MASK).bit_count()
+    if hearts >= MOON_HEARTS or (taken[shooter] & QUEEN_OF_SPADES_BIT and hearts >= 3):
+        return shooter
+    return -1
+
+
+def pass_danger(hand: int) -> list[tuple[int, int]]:
+    """(danger, card) for each card of the hand, most dangerous first: the cards a careful player gives away."""
+    spades = hand & SPADES_MASK
+    low_spade_count = (spades & LOW_SPADES).bit_count()
+    holds_queen = bool(hand & QUEEN_OF_SPADES_BIT)
+    scored = []
+    mask = hand
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        index = bit.bit_length() - 1
+        suit, order = divmod(index, 13)
+        if index == QUEEN_OF_SPADES_INDEX:
+            danger = 0 if low_spade_count >= 4 else 100
+        elif suit == 2:
+            if order > 10:
+                danger = 0 if low_spade_count >= 4 else (90 if order == 12 else 85)
+                if holds_queen and low_spade_count >= 4:
+                    danger = 0
+            else:
+                danger = 0
+        elif suit == 3:
+            danger = 20 + 6 * order if order >= 7 else order
+        else:
+            count = (hand & SUIT_MASKS[suit]).bit_count()
+            danger = 4 * order + (15 if count <= 3 else 0)
+        scored.append((danger, index))
+    scored.sort(reverse=True)
+    return scored
+
+
+def choose_pass_mask(hand: int) -> int:
+    """The three most dangerous cards of a 13-card hand."""
+    mask = 0
+    for _, index in pass_danger(hand)[:3]:
+        mask |= 1 << index
+    return mask
+
+
+def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int, taken: list[int]) -> int:
+    """The heuristic's card (an index) among the `legal` mask; `played` holds every card already played, including
+    the current trick's, and `taken[s]` the cards seat s has won."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    unseen = ~played & ~hand & ((1 << 52) - 1)
+    queen_out = not played & QUEEN_OF_SPADES_BIT
+    count = len(trick)
+    if count == 0:
+        return _lead(hand, legal, unseen, queen_out)
+    led = trick[0] // 13
+    winning = trick[0]
+    trick_mask = 0
+    for card in trick:
+        trick_mask |= 1 << card
+        if card // 13 == led and card > winning:
+            winning = card
+    follow = legal & SUIT_MASKS[led]
+    shooter = moon_threat(taken, seat)
+    if shooter >= 0:
+        winner_seat = (seat - count + trick.index(winning)) % 4
+        if follow:
+            above = follow & ~((1 << (winning + 1)) - 1)
+            if winner_seat == shooter and above:
+                return highest(above)
+        else:
+            if winner_seat == shooter:
+                safe = legal & NON_POINTS
+                if safe:
+                    return highest(safe)
+            elif legal & HEARTS_MASK:
+                return highest(legal & HEARTS_MASK)
+    if follow:
+        first_trick = played == trick_mask
+        if first_trick:
+            return highest(follow)
+        below = follow & ((1 << winning) - 1)
+        if below:
+            if follow & QUEEN_OF_SPADES_BIT and winning > QUEEN_OF_SPADES_INDEX:
+                return QUEEN_OF_SPADES_INDEX
+            return highest(below)
+        if count == 3:
+            without_queen = follow & ~QUEEN_OF_SPADES_BIT
+            return highest(without_queen) if without_queen else QUEEN_OF_SPADES_INDEX
+        if led == 2 and queen_out:
+            without_queen = follow & ~QUEEN_OF_SPADES_BIT
+            if without_queen:
+                return lowest(without_queen)
+        return lowest(follow)
+    if legal & QUEEN_OF_SPADES_BIT:
+        return QUEEN_OF_SPADES_INDEX
+    if queen_out and legal & HIGH_SPADES and not hand & QUEEN_OF_SPADES_BIT:
+        return highest(legal & HIGH_SPADES)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return highest(hearts)
+    best_suit = -1
+    best_count = 99
+    for suit in range(3):
+        in_suit = legal & SUIT_MASKS[suit]
+        if in_suit:
+            size = in_suit.bit_count()
+            if size < best_count:
+                best_count = size
+                best_suit = suit
+    return highest(legal & SUIT_MASKS[best_suit])
+
+
+def _lead(hand: int, legal: int, unseen: int, queen_out: bool) -> int:
+    if queen_out and not hand & QUEEN_OF_SPADES_BIT:
+        low = legal & LOW_SPADES
+        if low and unseen & QUEEN_OF_SPADES_BIT:
+            return highest(low)
+    best = -1
+    best_score = 1 << 30
+    for suit in range(4):
+        in_suit = legal & SUIT_MASKS[suit]
+        if not in_suit:
+            continue
+        card = lowest(in_suit)
+        others = unseen & SUIT_MASKS[suit]
+        lower = (others & ((1 << card) - 1)).bit_count()
+        score = lower * 4 - others.bit_count()
+        if suit == 2 and queen_out and hand & (QUEEN_OF_SPADES_BIT | HIGH_SPADES):
+            score += 40
+        if suit == 3:
+            score += 10
+        if score < best_score:
+            best_score = score
+            best = card
+    return best

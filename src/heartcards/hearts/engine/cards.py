@@ -1,0 +1,124 @@
+"""Hearts cards as small integers and 52-bit masks, aces high.
+
+Card index = suit * 13 + order, with suits in the order clubs, diamonds, spades, hearts and order 0 for the 2 up to
+12 for the ace. A hand is an `int` with bit `index` set for each card held, so "the highest heart held" is one
+`bit_length()` and the rules and the bots' fast playouts share the same arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from heartcards.cards import Card, CardTextError, Rank, Suit
+
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * suit) for suit in range(4))
+HEARTS_MASK = SUIT_MASKS[HEARTS]
+FULL_DECK = (1 << 52) - 1
+TWO_OF_CLUBS_INDEX = 0
+QUEEN_OF_SPADES_INDEX = SPADES * 13 + 10
+QUEEN_OF_SPADES_BIT = 1 << QUEEN_OF_SPADES_INDEX
+TWO_OF_CLUBS_BIT = 1
+POINT_MASK = HEARTS_MASK | QUEEN_OF_SPADES_BIT
+
+
+def hearts_order(rank: Rank) -> int:
+    """0 for the 2 up to 12 for the ace: the order in which cards win tricks in Hearts."""
+    return 12 if rank is Rank.ACE else int(rank) - 2
+
+
+def card_index(card: Card) -> int:
+    return SUITS.index(card.suit) * 13 + hearts_order(card.rank)
+
+
+def _rank_of_order(order: int) -> Rank:
+    return Rank.ACE if order == 12 else Rank(order + 2)
+
+
+CARDS: tuple[Card, ...] = tuple(Card(_rank_of_order(i % 13), SUITS[i // 13]) for i in range(52))
+"""The 52 cards by index: `CARDS[0]` is the 2♣, `CARDS[51]` the A♥."""
+INDEX_OF: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+TWO_OF_CLUBS = CARDS[TWO_OF_CLUBS_INDEX]
+QUEEN_OF_SPADES = CARDS[QUEEN_OF_SPADES_INDEX]
+CARD_POINTS: tuple[int, ...] = tuple(
+    1 if i // 13 == HEARTS else 13 if i == QUEEN_OF_SPADES_INDEX else 0 for i in range(52)
+)
+
+
+def card_points(card: Card) -> int:
+    """1 for a heart, 13 for the Q♠, 0 otherwise."""
+    return CARD_POINTS[INDEX_OF[card]]
+
+
+def mask_points(mask: int) -> int:
+    """The penalty points of a set of cards."""
+    return (mask & HEARTS_MASK).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
+
+
+def parse_card(text: str) -> Card:
+    """`parse_card("10h") == Card(Rank.TEN, Suit.HEARTS)`; raises `CardTextError` naming the text."""
+    return Card.parse(text)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX_OF[card]
+    return mask
+
+
+def indices_of(mask: int) -> list[int]:
+    """The indices of a mask, lowest first (clubs 2 … hearts A)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask sorted by suit (♣ ♦ ♠ ♥) then rank, aces high."""
+    return tuple(CARDS[i] for i in indices_of(mask))
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=INDEX_OF.__getitem__))
+
+
+def suit_index(card: Card) -> int:
+    return SUITS.index(card.suit)
+
+
+__all__ = [
+    "CARDS",
+    "CARD_POINTS",
+    "CLUBS",
+    "DIAMONDS",
+    "FULL_DECK",
+    "HEARTS",
+    "HEARTS_MASK",
+    "INDEX_OF",
+    "POINT_MASK",
+    "QUEEN_OF_SPADES",
+    "QUEEN_OF_SPADES_BIT",
+    "QUEEN_OF_SPADES_INDEX",
+    "SPADES",
+    "SUITS",
+    "SUIT_MASKS",
+    "TWO_OF_CLUBS",
+    "TWO_OF_CLUBS_BIT",
+    "TWO_OF_CLUBS_INDEX",
+    "CardTextError",
+    "card_index",
+    "card_points",
+    "cards_of",
+    "hearts_order",
+    "indices_of",
+    "mask_of",
+    "mask_points",
+    "parse_card",
+    "sort_cards",
+    "suit_index",
+]

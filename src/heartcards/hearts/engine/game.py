@@ -1,0 +1,398 @@
+"""The Hearts game state and its apply-functions, one per phase.
+
+`Game(seed, variant, target)` deals deal 1 from the seed. Passing: `apply_pass(seat, cards)` for each seat (in any
+order; the exchange happens once all four have chosen). Play: `apply_play(seat, card)`. After the 13th trick the
+deal is scored and the phase is `DEAL_OVER` (call `apply_next_deal()`) or `GAME_OVER`.
+A game is rebuilt from its seed and its actions: `Game.from_dict(game.to_dict())`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from heartcards.cards import Card, CardTextError, SplitMix64
+from heartcards.hearts.engine.cards import (
+    CARDS,
+    HEARTS,
+    INDEX_OF,
+    QUEEN_OF_SPADES_BIT,
+    SUIT_MASKS,
+    SUITS,
+    TWO_OF_CLUBS_BIT,
+    cards_of,
+    mask_points,
+)
+from heartcards.hearts.engine.errors import (
+    BadSeatError,
+    CardNotInHandError,
+    FollowSuitError,
+    GameRecordError,
+    HeartsError,
+    HeartsNotBrokenError,
+    MustLeadTwoOfClubsError,
+    NoPassThisDealError,
+    NotYourTurnError,
+    PassError,
+    QueenOnFirstTrickError,
+    WrongPhaseError,
+)
+from heartcards.hearts.engine.observation import Observation, Phase, Trick
+from heartcards.hearts.engine.rules import (
+    DEFAULT_TARGET,
+    HAND_SIZE,
+    PASS_SIZE,
+    SEATS,
+    PassDirection,
+    Variant,
+    deal_points,
+    game_winners,
+    legal_mask,
+    trick_winner_offset,
+)
+
+RECORD_VERSION = 1
+_DEAL_MIX = 0xD1B54A32D192ED03
+_MASK64 = (1 << 64) - 1
+
+
+def deal_hands(seed: int, deal_number: int) -> tuple[int, int, int, int]:
+    """The four hands (card masks) of deal `deal_number` of the game with this seed, before passing.
+
+    Each deal has its own SplitMix64 stream, so a deal does not depend on how the earlier ones were played.
+    """
+    stream_seed = SplitMix64((seed ^ (deal_number * _DEAL_MIX)) & _MASK64).next64()
+    deck = list(range(52))
+    SplitMix64(stream_seed).shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for position, index in enumerate(deck):
+        hands[position // HAND_SIZE] |= 1 << index
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One finished deal, for logs and score tables: the hands before passing, the passes, the tricks, the score."""
+
+    deal_number: int
+    pass_direction: PassDirection
+    hands: tuple[tuple[Card, ...], ...]
+    passes: tuple[tuple[Card, ...], ...]
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    game_over: bool
+    winners: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "deal": self.deal_number,
+            "pass": self.pass_direction.value,
+            "hands": [[card.text for card in hand] for hand in self.hands],
+            "passes": [[card.text for card in cards] for cards in self.passes],
+            "tricks": [{"leader": trick.leader, "cards": [card.text for card in trick.cards]} for trick in self.tricks],
+            "points": list(self.points),
+            "totals": list(self.totals),
+            "game_over": self.game_over,
+            "winners": list(self.winners),
+        }
+
+
+def _check_seat(seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+        raise BadSeatError(seat)
+    return seat
+
+
+class Game:
+    """A whole game of Hearts for four seats (0..3, clockwise). Pure: no I/O, randomness only from `seed`.
+
+    `first_deal` starts the game at a later deal number (its pass direction and hands), for tests and duplicate
+    benchmarks; games normally start at deal 1.
+    """
+
+    def __init__(
+        self, seed: int, variant: Variant = Variant.CLASSIC, target: int = DEFAULT_TARGET, first_deal: int = 1
+    ) -> None:
+        if not isinstance(target, int) or target < 1:
+            raise HeartsError(f"the target score must be a positive whole number, not {target!r}", target=target)
+        if not isinstance(first_deal, int) or first_deal < 1:
+            raise HeartsError(f"deal numbers start at 1, not {first_deal!r}", first_deal=first_deal)
+        self.first_deal = first_deal
+        self.seed = seed
+        self.variant = variant
+        self.target = target
+        self.totals: list[int] = [0, 0, 0, 0]
+        self.score_history: list[tuple[int, ...]] = []
+        self.winners: tuple[int, ...] = ()
+        self.actions: list[str] = []
+        self.records: list[DealRecord] = []
+        self.deal_number = 0
+        self._start_deal(first_deal)
+
+    # -- the deal ---------------------------------------------------------------------------------------------------
+
+    def _start_deal(self, number: int) -> None:
+        self.deal_number = number
+        self.pass_direction = PassDirection.for_deal(number)
+        self.dealt: tuple[int, ...] = deal_hands(self.seed, number)
+        self.hands: list[int] = list(self.dealt)
+        self.passes: list[int | None] = [None, None, None, None]
+        self.received: list[int] = [0, 0, 0, 0]
+        self.taken: list[int] = [0, 0, 0, 0]
+        self.tricks: list[Trick] = []
+        self.trick_leader = 0
+        self.trick_cards: list[int] = []
+        self.hearts_broken = False
+        self.points_so_far: list[int] = [0, 0, 0, 0]
+        if self.pass_direction is PassDirection.NONE:
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+            self.turn: int | None = None
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        leader = next(seat for seat in range(SEATS) if self.hands[seat] & TWO_OF_CLUBS_BIT)
+        self.trick_leader = leader
+        self.turn = leader
+
+    # -- passing ----------------------------------------------------------------------------------------------------
+
+    def apply_pass(self, seat: int, cards: Iterable[Card]) -> None:
+        """Seat `seat` gives three cards; once all four have chosen, the cards change hands at once."""
+        seat = _check_seat(seat)
+        chosen = tuple(cards)
+        text = " ".join(card.text for card in chosen) or "nothing"
+        if self.phase is not Phase.PASS:
+            if self.pass_direction is PassDirection.NONE and self.phase is Phase.PLAY:
+                raise NoPassThisDealError(self.deal_number)
+            raise WrongPhaseError("pass", self.phase.value)
+        if self.passes[seat] is not None:
+            raise PassError(seat, text, "this seat has already passed", key="hearts.error.already_passed")
+        if len(chosen) != PASS_SIZE or len(set(chosen)) != PASS_SIZE:
+            raise PassError(seat, text, "a pass is exactly three different cards", key="hearts.error.pass_count")
+        mask = 0
+        for card in chosen:
+            bit = 1 << INDEX_OF[card]
+            if not self.hands[seat] & bit:
+                raise CardNotInHandError(seat, card.text)
+            mask |= bit
+        self.passes[seat] = mask
+        self.actions.append(f"pass {seat} {text}")
+        if all(given is not None for given in self.passes):
+            self._exchange()
+
+    def _exchange(self) -> None:
+        given = [mask or 0 for mask in self.passes]
+        for seat in range(SEATS):
+            self.hands[seat] &= ~given[seat]
+        for seat in range(SEATS):
+            receiver = self.pass_direction.receiver(seat)
+            self.hands[receiver] |= given[seat]
+            self.received[receiver] = given[seat]
+        self._start_play()
+
+    # -- play -------------------------------------------------------------------------------------------------------
+
+    @property
+    def first_trick(self) -> bool:
+        return not self.tricks
+
+    def led_suit(self) -> int:
+        return self.trick_cards[0] // 13 if self.trick_cards else -1
+
+    def legal_mask(self, seat: int) -> int:
+        """The cards `seat` may play now as a mask (0 unless it is that seat's turn)."""
+        if self.phase is not Phase.PLAY or self.turn != seat:
+            return 0
+        return legal_mask(self.hands[seat], self.led_suit(), not self.tricks, self.hearts_broken)
+
+    def legal_plays(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.legal_mask(_check_seat(seat)))
+
+    def apply_play(self, seat: int, card: Card) -> None:
+        """Seat `seat` plays `card`; raises a specific `IllegalPlayError` naming the card and the rule."""
+        seat = _check_seat(seat)
+        if self.phase is not Phase.PLAY:
+            raise WrongPhaseError("play", self.phase.value)
+        if seat != self.turn:
+            raise NotYourTurnError(seat, self.turn if self.turn is not None else -1, card.text)
+        index = INDEX_OF[card]
+        bit = 1 << index
+        hand = self.hands[seat]
+        if not hand & bit:
+            raise CardNotInHandError(seat, card.text)
+        legal = legal_mask(hand, self.led_suit(), not self.tricks, self.hearts_broken)
+        if not legal & bit:
+            raise self._why_illegal(seat, card, hand)
+        self._play(seat, index)
+
+    def _why_illegal(self, seat: int, card: Card, hand: int) -> HeartsError:
+        led = self.led_suit()
+        if led < 0 and not self.tricks:
+            return MustLeadTwoOfClubsError(seat, card.text)
+        if led < 0:
+            return HeartsNotBrokenError(seat, card.text)
+        if hand & SUIT_MASKS[led]:
+            return FollowSuitError(seat, card.text, SUITS[led].value)
+        return QueenOnFirstTrickError(seat, card.text)
+
+    def _play(self, seat: int, index: int) -> None:
+        """Plays a card already known to be legal (the fast path used by `apply_play` and by replays)."""
+        self.hands[seat] &= ~(1 << index)
+        self.trick_cards.append(index)
+        self.actions.append(f"play {seat} {CARDS[index].text}")
+        if index // 13 == HEARTS:
+            self.hearts_broken = True
+        if len(self.trick_cards) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return
+        cards = self.trick_cards
+        winner = (self.trick_leader + trick_winner_offset(cards)) % SEATS
+        mask = 0
+        for played in cards:
+            mask |= 1 << played
+        self.taken[winner] |= mask
+        self.points_so_far[winner] += mask_points(mask)
+        self.tricks.append(Trick(self.trick_leader, tuple(CARDS[i] for i in cards), winner))
+        self.trick_cards = []
+        self.trick_leader = winner
+        self.turn = winner
+        if len(self.tricks) == HAND_SIZE:
+            self._score_deal()
+
+    def _score_deal(self) -> None:
+        points = deal_points(self.taken)
+        for seat in range(SEATS):
+            self.totals[seat] += points[seat]
+        self.score_history.append(points)
+        self.winners = game_winners(self.totals, points, self.variant, self.target)
+        self.phase = Phase.GAME_OVER if self.winners else Phase.DEAL_OVER
+        self.turn = None
+        self.records.append(
+            DealRecord(
+                deal_number=self.deal_number,
+                pass_direction=self.pass_direction,
+                hands=tuple(cards_of(hand) for hand in self.dealt),
+                passes=tuple(cards_of(mask or 0) for mask in self.passes),
+                tricks=tuple(self.tricks),
+                points=points,
+                totals=tuple(self.totals),
+                game_over=bool(self.winners),
+                winners=self.winners,
+            )
+        )
+
+    def apply_next_deal(self) -> None:
+        """After a deal is scored and the game goes on: deal the next one."""
+        if self.phase is not Phase.DEAL_OVER:
+            raise WrongPhaseError("start the next deal", self.phase.value)
+        self.actions.append("next")
+        self._start_deal(self.deal_number + 1)
+
+    # -- generic actions (for records and servers) ------------------------------------------------------------------
+
+    def apply_action(self, action: str) -> None:
+        """Applies one action in text form: `pass 0 2C 3C 4C`, `play 2 QS` or `next`."""
+        words = action.split()
+        try:
+            if words == ["next"]:
+                self.apply_next_deal()
+            elif len(words) == 5 and words[0] == "pass":
+                self.apply_pass(int(words[1]), [Card.parse(word) for word in words[2:]])
+            elif len(words) == 3 and words[0] == "play":
+                self.apply_play(int(words[1]), Card.parse(words[2]))
+            else:
+                raise GameRecordError(f"{action!r} is not an action (pass S C C C, play S C, next)")
+        except (CardTextError, ValueError) as error:
+            if isinstance(error, HeartsError):
+                raise
+            raise GameRecordError(f"{action!r}: {error}") from error
+
+    # -- views ------------------------------------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now."""
+        seat = _check_seat(seat)
+        own_pass = self.passes[seat]
+        current = None
+        if self.phase is Phase.PLAY:
+            current = Trick(self.trick_leader, tuple(CARDS[i] for i in self.trick_cards))
+        return Observation(
+            seat=seat,
+            variant=self.variant,
+            target=self.target,
+            deal_number=self.deal_number,
+            phase=self.phase,
+            pass_direction=self.pass_direction,
+            hand=cards_of(self.hands[seat]),
+            passed=cards_of(own_pass) if own_pass is not None else (),
+            received=cards_of(self.received[seat]),
+            passes_chosen=tuple(mask is not None for mask in self.passes),
+            tricks=tuple(self.tricks),
+            current_trick=current,
+            turn=self.turn,
+            hearts_broken=self.hearts_broken,
+            deal_points=tuple(self.points_so_far),
+            totals=tuple(self.totals),
+            score_history=tuple(self.score_history),
+            legal=cards_of(self.legal_mask(seat)),
+            winners=self.winners,
+        )
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.hands[_check_seat(seat)])
+
+    @property
+    def queen_played(self) -> bool:
+        return any(mask & QUEEN_OF_SPADES_BIT for mask in self.taken)
+
+    # -- saving -----------------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """A plain JSON-able record: the seed, the rules and every action so far (`from_dict` replays it)."""
+        return {
+            "version": RECORD_VERSION,
+            "seed": self.seed,
+            "variant": self.variant.value,
+            "target": self.target,
+            "first_deal": self.first_deal,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Game:
+        """Rebuilds a game from `to_dict()`'s record, checking every action; raises `GameRecordError`."""
+        try:
+            seed = data["seed"]
+            variant = Variant(data["variant"])
+            target = data["target"]
+            actions = data["actions"]
+            first_deal = data.get("first_deal", 1)
+        except (KeyError, ValueError, TypeError) as error:
+            raise GameRecordError(f"missing or bad field: {error}") from error
+        if data.get("version") != RECORD_VERSION:
+            raise GameRecordError(f"unknown version {data.get('version')!r}")
+        if (
+            not isinstance(seed, int)
+            or not isinstance(target, int)
+            or not isinstance(first_deal, int)
+            or not isinstance(actions, Sequence)
+            or isinstance(actions, str)
+        ):
+            raise GameRecordError("seed, target and first_deal must be integers and actions a list")
+        try:
+            game = cls(seed, variant, target, first_deal)
+        except HeartsError as error:
+            raise GameRecordError(str(error)) from error
+        for number, action in enumerate(actions, start=1):
+            if not isinstance(action, str):
+                raise GameRecordError(f"action {number} is not text: {action!r}")
+            try:
+                game.apply_action(action)
+            except HeartsError as error:
+                if isinstance(error, GameRecordError):
+                    raise
+                raise GameRecordError(f"action {number} {action!r}: {error}") from error
+        return game

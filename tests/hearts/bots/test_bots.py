@@ -1,0 +1,170 @@
+"""Bots play legal cards only, obey their seed, and the heuristic does what the issue asks of it."""
+
+import pytest
+
+from heartcards.cards import Card
+from heartcards.hearts.bots import (
+    STRENGTHS,
+    MonteCarloBot,
+    MonteCarloSettings,
+    RuleBot,
+    UnknownBotError,
+    make_bot,
+    play_game,
+)
+from heartcards.hearts.bots.mc import equivalent_runs
+from heartcards.hearts.bots.playout import playout, solve
+from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, moon_threat
+from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Phase, Variant, cards_of, mask_of
+
+from ..helpers import cards, game_with_hands
+
+C = Card.parse
+QUICK = MonteCarloSettings(playouts=24, pass_playouts=24, exact_samples=3, time_cap=None)
+
+
+def m(text: str) -> int:
+    return mask_of(cards(text))
+
+
+def idx(text: str) -> int:
+    return INDEX_OF[C(text)]
+
+
+@pytest.mark.parametrize("name", ["random", "rule"])
+def test_bots_play_whole_games_legally(name: str) -> None:
+    # play_game goes through apply_pass / apply_play, which raise on any illegal pass or card.
+    for seed in range(3):
+        result = play_game([make_bot(name, seed=seed * 4 + seat) for seat in range(4)], seed, Variant.SPECIAL, 50)
+        assert result.winners
+        assert all(len(record.tricks) == 13 for record in result.records)
+
+
+def test_mc_plays_legally_and_obeys_its_seed() -> None:
+    def run(seed: int) -> list[object]:
+        bots = [MonteCarloBot(seed, QUICK), make_bot("rule"), make_bot("random", seed=seed), make_bot("rule")]
+        return [record.to_dict() for record in play_game(bots, 5, single_deal=1).records]
+
+    assert run(3) == run(3)
+
+
+def test_random_bot_obeys_its_seed() -> None:
+    def run(seed: int) -> list[object]:
+        bots = [make_bot("random", seed=seed + seat) for seat in range(4)]
+        return [record.to_dict() for record in play_game(bots, 8, single_deal=2).records]
+
+    assert run(1) == run(1)
+    assert run(1) != run(100)
+
+
+def test_make_bot_names_and_strengths() -> None:
+    assert make_bot("mc", "fast", 1).name == "mc"
+    assert set(STRENGTHS) == {"fast", "normal", "strong"}
+    with pytest.raises(UnknownBotError, match="genius"):
+        make_bot("genius")
+    with pytest.raises(UnknownBotError, match="extreme"):
+        make_bot("mc", "extreme")
+
+
+def test_rule_passes_queen_with_short_spades_and_high_hearts() -> None:
+    hand = m("2C 3C 4C 5C 6C 2D 3D 4D 5D 3S QS AH KH")
+    assert {card.text for card in cards_of(choose_pass_mask(hand))} == {"QS", "AH", "KH"}
+    protected = m("2S 3S 4S 5S QS 2C 3C 4C 5C 2D 3D AH KH")
+    assert "QS" not in {card.text for card in cards_of(choose_pass_mask(protected))}
+
+
+def test_rule_ducks_under_the_winning_card() -> None:
+    played = m("2C 3C 4C 5C 10D")
+    card = choose_card(1, m("9D JD 2S"), m("9D JD"), [idx("10D")], played, [0, 0, 0, 0])
+    assert CARDS[card].text == "9D"
+
+
+def test_rule_drops_the_queen_under_a_higher_spade() -> None:
+    played = m("2C 3C 4C 5C KS")
+    card = choose_card(1, m("3S QS 2D"), m("3S QS"), [idx("KS")], played, [0, 0, 0, 0])
+    assert CARDS[card].text == "QS"
+
+
+def test_rule_dumps_queen_when_void() -> None:
+    played = m("2C 3C 4C 5C 6D")
+    card = choose_card(1, m("QS AH 2S"), m("QS AH 2S"), [idx("6D")], played, [0, 0, 0, 0])
+    assert CARDS[card].text == "QS"
+
+
+def test_rule_dumps_high_hearts_when_void_and_queen_gone() -> None:
+    played = m("2C 3C 4C 5C 6D QS 2S 3S 4S")
+    card = choose_card(1, m("AH 3H 2S"), m("AH 3H 2S"), [idx("6D")], played, [0, 0, 0, 0])
+    assert CARDS[card].text == "AH"
+
+
+def test_rule_sees_and_defends_against_a_moon() -> None:
+    taken = [0, m("QS 2H 3H 4H 5H 6H"), 0, 0]
+    assert moon_threat(taken, 0) == 1
+    assert moon_threat(taken, 1) == -1
+    assert moon_threat([m("2H"), *taken[1:]], 0) == -1
+    played = m("QS 2H 3H 4H 5H 6H 2C 3C 4C 5C 9D")
+    # Seat 1 (the threat) is winning with the 9♦; seat 2 can win and takes the trick instead of ducking.
+    card = choose_card(2, m("2D KD 7H"), m("2D KD"), [idx("9D")], played, taken)
+    assert CARDS[card].text == "KD"
+    # Void, and the threat is not winning (seat 3 led and wins): give that seat a heart.
+    card = choose_card(2, m("2S 7H AH"), m("2S 7H AH"), [idx("9D"), idx("2D")], played, taken)
+    assert CARDS[card].text == "AH"
+
+
+def test_rule_bot_from_an_observation() -> None:
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2H",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD 3H",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S JS 4H 5H 6H",
+        "AC AD QS KS AS 7H 8H 9H 10H JH QH KH AH",
+    ]
+    game = game_with_hands(hands)
+    game.apply_play(0, C("2C"))
+    game.apply_play(1, RuleBot().choose_play(game.observation(1)))
+    game.apply_play(2, RuleBot().choose_play(game.observation(2)))
+    # Seat 3 must follow with its only club; then it leads, never the Q♠ while it holds other safe cards.
+    game.apply_play(3, RuleBot().choose_play(game.observation(3)))
+    assert game.phase is Phase.PLAY
+
+
+def test_equivalent_runs_merge_touching_cards_but_not_the_queen() -> None:
+    hand = m("2S 3S 5S JS QS KS 2D")
+    legal = m("2S 3S 5S JS QS KS")
+    runs = [CARDS[card].text for card in equivalent_runs(legal, hand, m("4S"))]
+    assert runs == ["2S", "JS", "QS", "KS"]
+
+
+def test_solver_finds_the_exact_ending() -> None:
+    # One trick left; seat 0 leads its only card; everyone's last card is forced.
+    hands = [m("2H"), m("AH"), m("3S"), m("3D")]
+    taken = [m("QS"), m("4H 5H 6H 7H 8H 9H 10H JH QH KH"), m("3H"), 0]
+    points = solve(hands, [], 0, taken, True, 12)
+    assert points == (13, 12, 1, 0)
+    assert playout([m("2H"), m("AH"), m("3S"), m("3D")], [], 0, taken[:], 0, True, 12) == (13, 12, 1, 0)
+
+
+def test_solver_ducks_when_it_pays() -> None:
+    # Two tricks left, seat 0 led the 3♥; seat 1 holds 2♥ and A♥. Ducking with the 2♥ leaves seat 0 on lead with
+    # a club it must play, and seat 1 discards the A♥ on it: 0 points for seat 1 instead of 3.
+    hands = [m("9C"), m("2H AH"), m("5D 6D"), m("7D 8D")]
+    taken = [0, 0, m("QS"), m("4H 5H 6H 7H 8H 9H 10H JH QH KH")]
+    assert solve(hands, [idx("3H")], 0, taken, True, 11) == (3, 0, 13, 10)
+    assert solve(hands, [idx("3H")], 0, taken, True, 11, idx("AH")) == (0, 3, 13, 10)
+
+
+def test_mc_pass_is_three_own_cards() -> None:
+    game = Game(12)
+    bot = MonteCarloBot(1, QUICK)
+    chosen = bot.choose_pass(game.observation(0))
+    assert len(set(chosen)) == 3
+    assert set(chosen) <= set(game.hand(0))
+
+
+def test_mc_decisions_obey_the_time_cap() -> None:
+    bot = MonteCarloBot(1, MonteCarloSettings(playouts=100000, pass_playouts=100000, time_cap=0.05))
+    game = Game(4, first_deal=4)
+    while game.phase is Phase.PLAY and len(game.tricks) < 2:
+        seat = game.turn
+        assert seat is not None
+        game.apply_play(seat, bot.choose_play(game.observation(seat)))
+    assert len(game.tricks) == 2

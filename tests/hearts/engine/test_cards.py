@@ -1,0 +1,27 @@
+from heartcards.cards import Card, Rank, Suit
+from heartcards.hearts.engine import CARDS, INDEX_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, card_points, hearts_order
+
+
+def test_every_card_text_round_trips() -> None:
+    assert len(set(CARDS)) == 52
+    for card in CARDS:
+        assert Card.parse(card.text) == card
+    assert [card.text for card in CARDS[:3]] == ["2C", "3C", "4C"]
+    assert CARDS[-1].text == "AH"
+    assert Card.parse("10h").text == "10H"
+
+
+def test_aces_rank_high_in_hearts() -> None:
+    assert hearts_order(Rank.TWO) == 0
+    assert hearts_order(Rank.KING) == 11
+    assert hearts_order(Rank.ACE) == 12
+    assert INDEX_OF[Card(Rank.ACE, Suit.SPADES)] > INDEX_OF[Card(Rank.KING, Suit.SPADES)]
+
+
+def test_points_and_named_cards() -> None:
+    assert TWO_OF_CLUBS.text == "2C"
+    assert QUEEN_OF_SPADES.text == "QS"
+    assert card_points(QUEEN_OF_SPADES) == 13
+    assert card_points(Card.parse("2H")) == 1
+    assert card_points(Card.parse("AS")) == 0
+    assert sum(card_points(card) for card in CARDS) == 26
