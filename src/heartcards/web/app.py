@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from heartcards.web.errors import install_error_handlers
+from heartcards.web.hearts import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.routes import h2h_games, i18n, pages, stats
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(h2h_games.router)
     app.include_router(stats.router)
     app.include_router(i18n.router)
+    app.include_router(hearts_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app

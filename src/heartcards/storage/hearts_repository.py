@@ -1,0 +1,242 @@
+"""How the Hearts table service stores tables: plain records in, plain records out, one short transaction each.
+
+The hot path (an action at a table) is one UPDATE of the table's saved game. A finished deal adds its log line;
+a finished game writes each seat's result, from which a player's statistics are read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Engine, Row, Table, insert, select, update
+
+from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
+
+TABLES = cast(Table, HeartsTable.__table__)
+SEATS = cast(Table, HeartsSeat.__table__)
+LOGS = cast(Table, HeartsDealLog.__table__)
+OPEN_STATUSES = ("waiting", "playing")
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    seat: int
+    kind: str
+    name: str
+    player_id: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A seat's result in a finished game."""
+
+    seat: int
+    total: int
+    place: int
+    won: bool
+    moons: int
+    queens: int
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: str
+    mode: str
+    variant: str
+    target: int
+    strength: str
+    idle_seconds: int
+    status: str
+    game: dict[str, Any]
+    created_at: datetime
+    seats: list[SeatRecord] = field(default_factory=list)
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One finished game a player sat in, for statistics."""
+
+    table_id: str
+    variant: str
+    target: int
+    seat: int
+    total: int
+    place: int
+    won: bool
+    moons: int
+    queens: int
+    finished_at: datetime
+
+
+def _table(row: Row[Any], seats: Sequence[Row[Any]]) -> TableRecord:
+    values = row._mapping
+    return TableRecord(
+        id=values["id"],
+        mode=values["mode"],
+        variant=values["variant"],
+        target=values["target"],
+        strength=values["strength"],
+        idle_seconds=values["idle_seconds"],
+        status=values["status"],
+        game=json.loads(values["game"]),
+        created_at=values["created_at"],
+        finished_at=values["finished_at"],
+        seats=[
+            SeatRecord(
+                seat=seat._mapping["seat"],
+                kind=seat._mapping["kind"],
+                name=seat._mapping["name"],
+                player_id=seat._mapping["player_id"],
+                token_hash=seat._mapping["token_hash"],
+            )
+            for seat in sorted(seats, key=lambda seat: int(seat._mapping["seat"]))
+        ],
+    )
+
+
+class HeartsRepository:
+    """Hearts tables in the app's database (the tables made by migration 0002)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create_table(self, table: TableRecord, now: datetime) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(TABLES).values(
+                    id=table.id,
+                    mode=table.mode,
+                    variant=table.variant,
+                    target=table.target,
+                    strength=table.strength,
+                    idle_seconds=table.idle_seconds,
+                    status=table.status,
+                    game=json.dumps(table.game),
+                    created_at=table.created_at,
+                    updated_at=now,
+                )
+            )
+            connection.execute(
+                insert(SEATS),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "name": seat.name,
+                        "player_id": seat.player_id,
+                        "token_hash": seat.token_hash,
+                        "moons": 0,
+                        "queens": 0,
+                    }
+                    for seat in table.seats
+                ],
+            )
+
+    def save_seat(self, table_id: str, seat: SeatRecord) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
+                .values(kind=seat.kind, name=seat.name, player_id=seat.player_id, token_hash=seat.token_hash)
+            )
+
+    def save_game(
+        self,
+        table_id: str,
+        status: str,
+        game: dict[str, Any],
+        now: datetime,
+        logs: Sequence[dict[str, Any]] = (),
+        results: Sequence[SeatResult] | None = None,
+    ) -> None:
+        """The hot path, one transaction: the table's saved game after an action, the log lines of the deals it
+        finished, and the seats' results once the game is over."""
+        with self.engine.begin() as connection:
+            values: dict[str, Any] = {"status": status, "game": json.dumps(game), "updated_at": now}
+            if results is not None:
+                values["finished_at"] = now
+            connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+            for log in logs:
+                deal = int(log["deal"])
+                exists = connection.execute(
+                    select(LOGS.c.deal).where(LOGS.c.table_id == table_id, LOGS.c.deal == deal)
+                ).first()
+                if exists is None:
+                    connection.execute(
+                        insert(LOGS).values(table_id=table_id, deal=deal, log=json.dumps(log), created_at=now)
+                    )
+            for result in results or ():
+                connection.execute(
+                    update(SEATS)
+                    .where(SEATS.c.table_id == table_id, SEATS.c.seat == result.seat)
+                    .values(
+                        total=result.total,
+                        place=result.place,
+                        won=result.won,
+                        moons=result.moons,
+                        queens=result.queens,
+                    )
+                )
+
+    def _tables_where(self, *conditions: Any) -> list[TableRecord]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(TABLES).where(*conditions)).all()
+            if not rows:
+                return []
+            ids = [row._mapping["id"] for row in rows]
+            seats: dict[str, list[Row[Any]]] = {}
+            for seat in connection.execute(select(SEATS).where(SEATS.c.table_id.in_(ids))).all():
+                seats.setdefault(seat._mapping["table_id"], []).append(seat)
+        return [_table(row, seats.get(row._mapping["id"], [])) for row in rows]
+
+    def open_tables(self) -> list[TableRecord]:
+        """Tables waiting for players or being played: the ones a restarted server brings back."""
+        return self._tables_where(TABLES.c.status.in_(OPEN_STATUSES))
+
+    def table(self, table_id: str) -> TableRecord | None:
+        found = self._tables_where(TABLES.c.id == table_id)
+        return found[0] if found else None
+
+    def deal_logs(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(LOGS.c.log).where(LOGS.c.table_id == table_id).order_by(LOGS.c.deal)).all()
+        return [json.loads(row[0]) for row in rows]
+
+    def player_games(self, player_id: str, limit: int = 1000) -> list[PlayerGame]:
+        """The finished games `player_id` sat in, newest first."""
+        query = (
+            select(SEATS, TABLES.c.variant, TABLES.c.target, TABLES.c.finished_at)
+            .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+            .where(SEATS.c.player_id == player_id, SEATS.c.kind == "human", TABLES.c.status == "finished")
+            .order_by(TABLES.c.finished_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        games = []
+        for row in rows:
+            values = row._mapping
+            if values["place"] is None or values["finished_at"] is None:
+                continue
+            games.append(
+                PlayerGame(
+                    table_id=values["table_id"],
+                    variant=values["variant"],
+                    target=values["target"],
+                    seat=values["seat"],
+                    total=values["total"],
+                    place=values["place"],
+                    won=bool(values["won"]),
+                    moons=values["moons"],
+                    queens=values["queens"],
+                    finished_at=values["finished_at"],
+                )
+            )
+        return games

@@ -1,0 +1,78 @@
+"""The Hearts tables' own errors: a status and a message key (`hearts.error.*`, translated in `hearts_server.po`)."""
+
+from __future__ import annotations
+
+from heartcards.web.errors import WebError
+
+
+class TableNotFoundError(WebError):
+    status = 404
+    key = "hearts.error.table_not_found"
+
+
+class SeatTakenError(WebError):
+    status = 409
+    key = "hearts.error.seat_taken"
+
+
+class TableStartedError(WebError):
+    status = 409
+    key = "hearts.error.table_started"
+
+
+class TableNotStartedError(WebError):
+    status = 409
+    key = "hearts.error.not_started"
+
+
+class TableFinishedError(WebError):
+    status = 409
+    key = "hearts.error.table_finished"
+
+
+class TableNotFinishedError(WebError):
+    """The log of a game still being played (it would show the other seats' hands)."""
+
+    status = 409
+    key = "hearts.error.not_finished"
+
+
+class BadTokenError(WebError):
+    """A seat token that is missing, malformed or not this table's."""
+
+    status = 403
+    key = "hearts.error.token"
+
+
+class NotCreatorError(WebError):
+    status = 403
+    key = "hearts.error.not_creator"
+
+
+class NoCurrentTableError(WebError):
+    status = 404
+    key = "hearts.error.no_current_table"
+
+
+class BadMessageError(WebError):
+    """A socket message that is not JSON, not an object, of an unknown type or with malformed fields."""
+
+    key = "hearts.error.bad_message"
+
+
+class SpectatorError(WebError):
+    """A spectator (no seat) sending a seat's action."""
+
+    status = 403
+    key = "hearts.error.spectator"
+
+
+class BadCardError(WebError):
+    key = "hearts.error.card"
+
+
+class NotReadyPhaseError(WebError):
+    """`next` while the deal is still being played."""
+
+    status = 409
+    key = "hearts.error.not_deal_over"

@@ -1,0 +1,127 @@
+"""`/api/hearts/...`: create, list, read, join and start tables; a finished game's log; a player's statistics."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request
+from pydantic import BaseModel, Field, StringConstraints
+
+from heartcards.web.deps import PlayerId
+from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
+from heartcards.web.hearts.service import Seating, TableService
+from heartcards.web.hearts.views import table_json
+
+router = APIRouter(prefix="/api/hearts", tags=["hearts"])
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+RECENT_GAMES = 50
+
+
+def service_of(request: Request) -> TableService:
+    service: TableService = request.app.state.hearts_tables
+    return service
+
+
+class CreateTable(BaseModel):
+    variant: Literal["classic", "special"] = "classic"
+    target: Literal[50, 75, 100] = 100
+    strength: Literal["easy", "normal", "strong"] = "normal"
+    mode: Literal["solo", "online"] = "solo"
+    name: Name = "Player"
+    idle_seconds: int = Field(default=60, ge=10, le=600)
+
+
+class JoinTable(BaseModel):
+    seat: int = Field(ge=0, le=3)
+    name: Name = "Player"
+
+
+def _seating(seating: Seating) -> dict[str, Any]:
+    return {"table": table_json(seating.table), "seat": seating.seat, "token": seating.token}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request, player: PlayerId) -> dict[str, Any]:
+    seating = await service_of(request).create(
+        player_id=player,
+        name=body.name,
+        mode=body.mode,
+        variant=body.variant,
+        target=body.target,
+        strength=body.strength,
+        idle_seconds=body.idle_seconds,
+    )
+    return _seating(seating)
+
+
+@router.get("/tables")
+async def lobby(request: Request) -> dict[str, Any]:
+    return {"tables": [table_json(table) for table in service_of(request).lobby()]}
+
+
+@router.get("/tables/current")
+async def current_table(request: Request, player: PlayerId) -> dict[str, Any]:
+    """The player's newest unfinished table and seat (no token: the browser keeps it)."""
+    found = service_of(request).current_for(player)
+    if found is None:
+        raise NoCurrentTableError()
+    table, seat = found
+    return {"table": table_json(table), "seat": seat}
+
+
+@router.get("/tables/{table_id}")
+async def read_table(table_id: str, request: Request) -> dict[str, Any]:
+    return table_json(await service_of(request).table(table_id))
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: str, body: JoinTable, request: Request, player: PlayerId) -> dict[str, Any]:
+    return _seating(await service_of(request).join(table_id, body.seat, body.name, player))
+
+
+@router.post("/tables/{table_id}/start")
+async def start_table(
+    table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    return table_json(await service_of(request).start_by_token(table_id, x_seat_token))
+
+
+@router.get("/tables/{table_id}/log")
+async def table_log(table_id: str, request: Request) -> dict[str, Any]:
+    """A finished game's deals, one log line each (hands, passes, tricks, points): readable by anyone with the id."""
+    table, deals = await service_of(request).log(table_id)
+    if table.status != "finished":
+        raise TableNotFinishedError(table=table.id)
+    return {"table": table_json(table), "seed": table.seed, "deals": deals}
+
+
+@router.get("/stats")
+async def player_stats(request: Request, player: PlayerId) -> dict[str, Any]:
+    games = await service_of(request).player_games(player)
+    count = len(games)
+    return {
+        "games": count,
+        "wins": sum(1 for game in games if game.won),
+        "average_place": round(sum(game.place for game in games) / count, 2) if count else None,
+        "moons": sum(game.moons for game in games),
+        "queens_taken": sum(game.queens for game in games),
+        "recent": [
+            {
+                "table": game.table_id,
+                "variant": game.variant,
+                "target": game.target,
+                "seat": game.seat,
+                "total": game.total,
+                "place": game.place,
+                "won": game.won,
+                "moons": game.moons,
+                "queens": game.queens,
+                "finished_at": game.finished_at.astimezone(UTC).isoformat()
+                if isinstance(game.finished_at, datetime)
+                else None,
+            }
+            for game in games[:RECENT_GAMES]
+        ],
+    }

@@ -1,0 +1,271 @@
+"""A table in memory: its rules, its four seats and the engine's `Game`, plus who must act and who stands in.
+
+Pure bookkeeping, no I/O: the service (`service.py`) holds the lock, stores, broadcasts and runs the bots. A seat is
+"due" when the game waits for it (a pass not chosen, its turn to play, the score table not yet acknowledged). A
+person's seat is played by a computer player while it is `away`: idle beyond the table's `idle_seconds` while
+another person waits, or disconnected for more than a short grace period.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final
+
+from heartcards.hearts.bots import Bot
+from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.storage.hearts_repository import SeatRecord, SeatResult, TableRecord
+from heartcards.web.hearts.players import bot_for
+
+SEAT_COUNT: Final = 4
+DISCONNECT_GRACE_SECONDS: Final = 3.0
+"""A reload reconnects within this time; only then does a computer player take over a disconnected seat."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    number: int
+    kind: str
+    """human, bot or empty"""
+    name: str
+    player_id: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    away: bool = False
+    waiting_since: float | None = None
+    """When (monotonic) the game started waiting for this seat; None while it does not."""
+    disconnected_at: float | None = None
+    ready: bool = False
+    """Said `next` on the score table of the deal just played."""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def connected(self) -> bool:
+        return self.connections > 0
+
+    @property
+    def automatic(self) -> bool:
+        """A computer player acts for this seat (a bot, or a person who is away)."""
+        return self.kind == "bot" or (self.human and self.away)
+
+    def owns(self, token: str) -> bool:
+        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash(token))
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.number, self.kind, self.name, self.player_id, self.token_hash)
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A computer player must act for `seat` (pass or play, as the phase says)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """Everyone has seen the score table (or the pause is over): deal the next deal."""
+
+
+@dataclass(slots=True)
+class Table:
+    id: str
+    mode: str
+    variant: Variant
+    target: int
+    strength: str
+    idle_seconds: int
+    status: str
+    created_at: datetime
+    game: Game
+    seats: list[Seat]
+    seed: int
+    finished_at: datetime | None = None
+    deal_over_since: float | None = None
+    logged_deals: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    # -- seats ------------------------------------------------------------------------------------------------------
+
+    def seat_of_token(self, token: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.owns(token):
+                return seat
+        return None
+
+    def bot(self, seat: int) -> Bot:
+        """The computer player for `seat` (made once; it keeps its own seeded generator)."""
+        if seat not in self.bots:
+            self.bots[seat] = bot_for(self.strength, (self.seed * 4 + seat) & ((1 << 64) - 1))
+        return self.bots[seat]
+
+    def humans_connected(self) -> bool:
+        return any(seat.human and seat.connected for seat in self.seats)
+
+    # -- who the game waits for -------------------------------------------------------------------------------------
+
+    def due_seats(self) -> list[int]:
+        game = self.game
+        if self.status != "playing":
+            return []
+        if game.phase is Phase.PASS:
+            return [seat for seat in range(SEAT_COUNT) if game.passes[seat] is None]
+        if game.phase is Phase.PLAY:
+            return [game.turn] if game.turn is not None else []
+        if game.phase is Phase.DEAL_OVER:
+            return [seat.number for seat in self.seats if not seat.ready]
+        return []
+
+    def after_change(self, now: float) -> None:
+        """Called after every change: restarts the idle clocks of the seats the game now waits for."""
+        due = set(self.due_seats())
+        for seat in self.seats:
+            if seat.number in due:
+                if seat.waiting_since is None:
+                    seat.waiting_since = now
+            else:
+                seat.waiting_since = None
+        if self.game.phase is Phase.DEAL_OVER:
+            if self.deal_over_since is None:
+                self.deal_over_since = now
+        else:
+            self.deal_over_since = None
+            for seat in self.seats:
+                seat.ready = False
+
+    def refresh_presence(self, now: float) -> bool:
+        """Marks away the people who idle while someone else waits, or who left; True if a seat changed."""
+        changed = False
+        due = set(self.due_seats()) if self.game.phase is not Phase.DEAL_OVER else set()
+        for seat in self.seats:
+            if not seat.human or seat.away:
+                continue
+            if not seat.connected:
+                if seat.disconnected_at is not None and now - seat.disconnected_at >= DISCONNECT_GRACE_SECONDS:
+                    seat.away = changed = True
+            elif (
+                seat.number in due
+                and seat.waiting_since is not None
+                and now - seat.waiting_since >= self.idle_seconds
+                and self._someone_else_waits(seat.number)
+            ):
+                seat.away = changed = True
+        return changed
+
+    def _someone_else_waits(self, number: int) -> bool:
+        return any(other.human and other.connected and not other.away for other in self.seats if other.number != number)
+
+    def next_step(self, now: float, deal_pause_seconds: float) -> BotTurn | NextDeal | float | None:
+        """What the table does next by itself: a computer player's turn, the next deal, or how long to wait
+        (seconds; None = until something happens). A table where no person is connected pauses."""
+        if self.status != "playing" or not self.humans_connected():
+            return None
+        game = self.game
+        if game.phase is Phase.DEAL_OVER:
+            waiting = [
+                seat for seat in self.seats if seat.human and seat.connected and not seat.away and not seat.ready
+            ]
+            since = self.deal_over_since if self.deal_over_since is not None else now
+            if not waiting or now - since >= deal_pause_seconds:
+                return NextDeal()
+            return since + deal_pause_seconds - now
+        if game.phase is Phase.GAME_OVER:
+            return None
+        due = self.due_seats()
+        for number in due:
+            if self.seats[number].automatic:
+                return BotTurn(number)
+        deadlines: list[float] = []
+        for seat in self.seats:
+            if not seat.human or seat.away:
+                continue
+            if not seat.connected and seat.disconnected_at is not None:
+                deadlines.append(seat.disconnected_at + DISCONNECT_GRACE_SECONDS)
+            elif seat.number in due and seat.waiting_since is not None and self._someone_else_waits(seat.number):
+                deadlines.append(seat.waiting_since + self.idle_seconds)
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - now)
+
+    # -- results ----------------------------------------------------------------------------------------------------
+
+    def results(self) -> list[SeatResult]:
+        """Each seat's result once the game is over: total, place (1 = lowest total; ties share), moons, queens."""
+        game = self.game
+        totals = game.totals
+        moons = [0] * SEAT_COUNT
+        queens = [0] * SEAT_COUNT
+        for record in game.records:
+            points = record.points
+            for seat in range(SEAT_COUNT):
+                if (
+                    points[seat] == 0
+                    and all(points[other] > 0 for other in range(SEAT_COUNT) if other != seat)
+                    and (sum(points) == 13 * (SEAT_COUNT - 1))
+                ):
+                    moons[seat] += 1
+            for trick in record.tricks:
+                if trick.winner is not None and any(card.text == "QS" for card in trick.cards):
+                    queens[trick.winner] += 1
+        return [
+            SeatResult(
+                seat=seat,
+                total=totals[seat],
+                place=1 + sum(1 for other in totals if other < totals[seat]),
+                won=seat in game.winners,
+                moons=moons[seat],
+                queens=queens[seat],
+            )
+            for seat in range(SEAT_COUNT)
+        ]
+
+    def record(self) -> TableRecord:
+        return TableRecord(
+            id=self.id,
+            mode=self.mode,
+            variant=self.variant.value,
+            target=self.target,
+            strength=self.strength,
+            idle_seconds=self.idle_seconds,
+            status=self.status,
+            game=self.game.to_dict(),
+            created_at=self.created_at,
+            seats=[seat.record() for seat in self.seats],
+            finished_at=self.finished_at,
+        )
+
+    @classmethod
+    def from_record(cls, record: TableRecord) -> Table:
+        """A stored table, its game replayed from the saved actions (raises `GameRecordError` if they do not)."""
+        game = Game.from_dict(record.game)
+        seats = [
+            Seat(seat.seat, seat.kind, seat.name, seat.player_id, seat.token_hash)
+            for seat in sorted(record.seats, key=lambda seat: seat.seat)
+        ]
+        return cls(
+            id=record.id,
+            mode=record.mode,
+            variant=Variant(record.variant),
+            target=record.target,
+            strength=record.strength,
+            idle_seconds=record.idle_seconds,
+            status=record.status,
+            created_at=record.created_at,
+            game=game,
+            seats=seats,
+            seed=game.seed,
+            finished_at=record.finished_at,
+            logged_deals=len(game.records),
+        )

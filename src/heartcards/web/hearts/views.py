@@ -1,0 +1,114 @@
+"""The JSON a client gets (docs/hearts-web-api.md): the public `Table`, and a seat's `View` made from its observation.
+
+A `View` is built only from `game.observation(seat)` plus public counts, so it can never carry another seat's hand or
+pass: the observation does not have them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heartcards.hearts.engine import Observation, Phase, Variant
+from heartcards.web.hearts.table import SEAT_COUNT, Table
+
+HAND_SIZE = 13
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """The public facts of a table: anyone with its link may read them."""
+    return {
+        "id": table.id,
+        "url": f"/hearts/table/{table.id}",
+        "variant": table.variant.value,
+        "target": table.target,
+        "strength": table.strength,
+        "mode": table.mode,
+        "status": table.status,
+        "idle_seconds": table.idle_seconds,
+        "created_at": table.created_at.isoformat(),
+        "deal": table.game.deal_number if table.status != "waiting" else None,
+        "seats": [
+            {
+                "seat": seat.number,
+                "name": seat.name,
+                "kind": seat.kind,
+                "connected": seat.connected,
+                "away": seat.away,
+            }
+            for seat in table.seats
+        ],
+    }
+
+
+def _moon(scores: tuple[tuple[int, ...], ...]) -> int | None:
+    if not scores:
+        return None
+    points = scores[-1]
+    if sorted(points) == [0, 13, 13, 13]:
+        return points.index(0)
+    return None
+
+
+def _counts(observation: Observation) -> list[int]:
+    """Cards left in each hand: 13 less the cards each seat has played in this deal."""
+    if observation.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        return [0] * SEAT_COUNT
+    played = [0] * SEAT_COUNT
+    tricks = list(observation.tricks)
+    if observation.current_trick is not None:
+        tricks.append(observation.current_trick)
+    for trick in tricks:
+        for offset in range(len(trick.cards)):
+            played[(trick.leader + offset) % SEAT_COUNT] += 1
+    return [HAND_SIZE - count for count in played]
+
+
+def _extension(table: Table, observation: Observation) -> str | None:
+    """Why the special variant plays another deal although a total reached the target."""
+    if table.variant is not Variant.SPECIAL or observation.phase is not Phase.DEAL_OVER:
+        return None
+    totals = observation.totals
+    if max(totals) < observation.target:
+        return None
+    return "tie" if totals.count(min(totals)) > 1 else "perfect_hand"
+
+
+def view_json(table: Table, seat: int) -> dict[str, Any]:
+    """Everything `seat` may know now, in the contract's `View` shape."""
+    observation = table.game.observation(seat)
+    phase = observation.phase
+    passing = phase is Phase.PASS
+    chose = observation.passes_chosen[seat]
+    exchanged = observation.pass_direction.value != "none" and not passing
+    last = observation.tricks[-1] if observation.tricks else None
+    current = observation.current_trick
+    return {
+        "phase": phase.value,
+        "deal": observation.deal_number,
+        "pass_direction": observation.pass_direction.value,
+        "hand": [card.text for card in observation.hand],
+        "legal": [card.text for card in observation.legal],
+        "passed": [card.text for card in observation.passed] if chose and observation.passed else None,
+        "received": [card.text for card in observation.received] if exchanged else None,
+        "waiting_for_pass": [number for number in range(SEAT_COUNT) if not observation.passes_chosen[number]]
+        if passing
+        else [],
+        "turn": observation.turn,
+        "trick": None
+        if current is None
+        else {"leader": current.leader, "cards": [card.text for card in current.cards]},
+        "last_trick": None
+        if last is None
+        else {"leader": last.leader, "cards": [card.text for card in last.cards], "winner": last.winner},
+        "tricks_played": len(observation.tricks),
+        "hearts_broken": observation.hearts_broken,
+        "counts": _counts(observation),
+        "taken_points": list(observation.deal_points),
+        "scores": [list(points) for points in observation.score_history],
+        "totals": list(observation.totals),
+        "moon": _moon(observation.score_history),
+        "game_over": phase is Phase.GAME_OVER,
+        "winners": list(observation.winners),
+        "extension": _extension(table, observation),
+        "ready": [number.number for number in table.seats if number.ready] if phase is Phase.DEAL_OVER else [],
+    }
