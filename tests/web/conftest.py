@@ -173,3 +173,72 @@ def page(browser: Any) -> Iterator[Any]:
         yield opened
     finally:
         context.close()
+
+
+# -- in-process apps (FastAPI's TestClient) on a real temporary SQLite file -----------------------------------------
+
+
+class AppMaker:
+    """Builds apps on one SQLite file (a restart is `close()` then `new_app()`); closes them all at the end."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.database_url = f"sqlite:///{folder / 'db.sqlite3'}"
+        self.apps: list[Any] = []
+
+    def new_app(self, **settings: Any) -> Any:
+        from heartcards.web.app import create_app
+        from heartcards.web.settings import Settings
+
+        app = create_app(Settings(database_url=self.database_url, **settings))
+        self.apps.append(app)
+        return app
+
+    def client(self, app: Any, **options: Any) -> Any:
+        """A TestClient that never re-raises server errors, so a 500 shows as a 500 (tests assert there is none)."""
+        from fastapi.testclient import TestClient
+
+        return TestClient(app, raise_server_exceptions=False, **options)
+
+    def close(self, app: Any) -> None:
+        if app in self.apps:
+            self.apps.remove(app)
+            app.state.services.close()
+
+    def close_all(self) -> None:
+        for app in list(self.apps):
+            self.close(app)
+
+
+@pytest.fixture
+def app_maker(tmp_path: Path) -> Iterator[AppMaker]:
+    maker = AppMaker(tmp_path)
+    try:
+        yield maker
+    finally:
+        maker.close_all()
+
+
+@pytest.fixture(scope="module")
+def shared_app_maker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppMaker]:
+    maker = AppMaker(tmp_path_factory.mktemp("app"))
+    try:
+        yield maker
+    finally:
+        maker.close_all()
+
+
+@pytest.fixture(scope="module")
+def shared_app(shared_app_maker: AppMaker) -> Any:
+    """One app per test module (its solver process starts once); each test makes its own clients (players)."""
+    return shared_app_maker.new_app()
+
+
+@pytest.fixture
+def client(shared_app_maker: AppMaker, shared_app: Any) -> Iterator[Any]:
+    """A new player (own cookies) on the module's app (no lifespan: the app outlives the client)."""
+    new_client = shared_app_maker.client(shared_app)
+    try:
+        yield new_client
+    finally:
+        new_client.close()

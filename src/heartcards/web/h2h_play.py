@@ -185,6 +185,9 @@ class Games:
         now = self.clock()
         record = self.repository.create_game(new_game_id(), player_id, code, now)
         live = self._remember(LiveGame.from_record(record))
+        live.follow_engine(now)  # about one deal in ten is stalled from the start
+        if live.status is not GameStatus.PLAYING:
+            self._save(live)
         self.on_new_code(code)
         return live, True
 

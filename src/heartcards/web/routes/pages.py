@@ -6,15 +6,12 @@ answers a clean 404. A page sets the player cookie, and `?lang=` is remembered i
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from heartcards.web.deps import language_of, player_of, set_player_cookie
+from heartcards.web.deps import language_of, player_of, services_of
 from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
-from heartcards.web.paths import PAGES_DIR
 
 router = APIRouter(include_in_schema=False)
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
@@ -26,16 +23,14 @@ class PageNotFoundError(WebError):
     key = "error.not_found"
 
 
-def render_page(request: Request, name: str, pages_dir: Path = PAGES_DIR) -> HTMLResponse:
-    path = pages_dir / f"{name}.html"
+def render_page(request: Request, name: str) -> HTMLResponse:
+    path = services_of(request).settings.pages_dir / f"{name}.html"
     if not path.is_file():
         raise PageNotFoundError(path=request.url.path[:200])
     language = language_of(request)
     html = path.read_text(encoding="utf-8").replace(LANG_PLACEHOLDER, language)
     response = HTMLResponse(html, headers={"Content-Language": language, "Cache-Control": "no-cache"})
-    player_id = player_of(request, response)
-    if request.cookies.get("hc_player") != player_id:
-        set_player_cookie(response, player_id)
+    player_of(request, response)  # sets the cookie on a first visit
     forced = normalize_language(request.query_params.get("lang"))
     if forced is not None:
         response.set_cookie(LANGUAGE_COOKIE, forced, max_age=LANGUAGE_COOKIE_SECONDS, samesite="lax", path="/")
