@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from heartcards.cli import h2h, h2h_solver, serve
+from heartcards.cli import h2h, h2h_solver, hearts, serve
 
 app = typer.Typer(
     help="Heart Cards: Heart to Heart patience and four-player Hearts.",
@@ -15,6 +15,7 @@ app = typer.Typer(
 h2h.register(app)
 h2h_solver.register(app)
 serve.register(app)
+hearts.register(app)
 
 
 def main() -> None:

@@ -5,11 +5,12 @@ Each bot sees only `game.observation(seat)`. Decision times are measured per sea
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from heartcards.cards import Card
+from heartcards.cards import Card, SplitMix64
 from heartcards.hearts.bots.base import Bot
 from heartcards.hearts.engine import DealRecord, Game, Phase, Variant, moon_shooter
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, mask_of
@@ -92,3 +93,110 @@ def play_game(
     result.winners = game.winners
     result.totals = tuple(game.totals)
     return result
+
+
+def derive_seed(*parts: int) -> int:
+    """A 64-bit seed from a base seed and indices (game number, seat…), through SplitMix64's mixer."""
+    state = 0x2545F4914F6CDD1D
+    for part in parts:
+        state = SplitMix64((state ^ part) & ((1 << 64) - 1)).next64()
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """One game of a simulation: who sits where (`players[seat]`, slot `slots[seat]` of the player list)."""
+
+    game_number: int
+    seed: int
+    players: tuple[str, ...]
+    slots: tuple[int, ...]
+    strength: str
+    variant: Variant
+    target: int
+
+
+def match_specs(
+    games: int,
+    players: Sequence[str],
+    seed: int,
+    variant: Variant,
+    target: int,
+    strength: str,
+    rotate: bool = False,
+) -> list[MatchSpec]:
+    """The games of a simulation; with `rotate`, game g shifts the player list by g - 1 seats so each player
+    sits in every seat in turn."""
+    specs = []
+    for number in range(1, games + 1):
+        shift = (number - 1) % 4 if rotate else 0
+        slots = tuple((seat - shift) % 4 for seat in range(4))
+        specs.append(
+            MatchSpec(
+                game_number=number,
+                seed=derive_seed(seed, number),
+                players=tuple(players[slot] for slot in slots),
+                slots=slots,
+                strength=strength,
+                variant=variant,
+                target=target,
+            )
+        )
+    return specs
+
+
+def run_match(spec: MatchSpec, make: Callable[[str, str, int], Bot]) -> GameResult:
+    bots = [make(name, spec.strength, derive_seed(spec.seed, seat + 1)) for seat, name in enumerate(spec.players)]
+    return play_game(bots, spec.seed, spec.variant, spec.target)
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """Totals for one entry of the player list across games."""
+
+    player: str
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    points: int = 0
+    moons: int = 0
+    queens: int = 0
+    decision_times: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        times = sorted(self.decision_times)
+        return {
+            "player": self.player,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.wins / self.games if self.games else 0.0,
+            "mean_points_per_deal": self.points / self.deals if self.deals else 0.0,
+            "moons": self.moons,
+            "queens": self.queens,
+            "decisions": len(times),
+            "decision_ms_median": 1000 * percentile(times, 0.5),
+            "decision_ms_p99": 1000 * percentile(times, 0.99),
+        }
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of already sorted values (0 for none)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(fraction * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def add_result(stats: list[PlayerStats], spec: MatchSpec, result: GameResult) -> None:
+    """Adds one game's figures to the per-player totals (a shared win counts for each winner)."""
+    moons = result.moons()
+    queens = result.queens()
+    for seat, slot in enumerate(spec.slots):
+        entry = stats[slot]
+        entry.games += 1
+        entry.wins += seat in result.winners
+        entry.deals += len(result.records)
+        entry.points += sum(record.points[seat] for record in result.records)
+        entry.moons += moons[seat]
+        entry.queens += queens[seat]
+        entry.decision_times.extend(result.decision_times[seat])
