@@ -1,0 +1,66 @@
+// What every page shares: the catalog, the header (brand, navigation, language), the card sprite, icons.
+
+import { installSprite } from "./cards.js";
+import { LANGUAGES, currentLanguage, loadMessages, switchLanguage, t, tidyLanguageParam, translateTree } from "./i18n.js";
+import { icon, placeIcons } from "./icons.js";
+
+const NAV = [
+  { href: "/play", key: "ui.nav.play", page: "play" },
+  { href: "/rules", key: "ui.nav.rules", page: "rules" },
+  { href: "/examples", key: "ui.nav.examples", page: "examples" },
+  { href: "/stats", key: "ui.nav.stats", page: "stats" },
+];
+
+const MENU_ICON =
+  '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M4 7h16M4 12h16M4 17h16"/></svg>';
+
+function buildHeader(page) {
+  const header = document.querySelector("header.site");
+  if (!header) return;
+  const links = NAV.map(
+    (item) =>
+      `<a href="${item.href}"${item.page === page ? ' aria-current="page"' : ""}>${t(item.key)}</a>`,
+  ).join("");
+  const options = LANGUAGES.map(
+    (l) => `<option value="${l.code}"${l.code === currentLanguage() ? " selected" : ""}>${l.name}</option>`,
+  ).join("");
+  header.innerHTML =
+    `<a class="brand" href="/"><svg viewBox="0 0 32 30" aria-hidden="true"><use href="#hc-heart"/></svg>` +
+    `<span>${t("ui.app.name")}</span></a>` +
+    `<button type="button" class="menu-toggle" aria-expanded="false" aria-controls="site-nav" aria-label="${t("ui.nav.menu")}">${MENU_ICON}</button>` +
+    `<nav id="site-nav" aria-label="${t("ui.nav.label")}">${links}` +
+    `<label class="lang"><span class="sr-only">${t("ui.settings.language")}</span>` +
+    `<select data-role="language">${options}</select></label></nav>`;
+  const toggle = header.querySelector(".menu-toggle");
+  const nav = header.querySelector("nav");
+  toggle.addEventListener("click", () => {
+    const open = nav.classList.toggle("open");
+    toggle.setAttribute("aria-expanded", String(open));
+  });
+  document.addEventListener("click", (event) => {
+    if (!header.contains(event.target) && nav.classList.contains("open")) {
+      nav.classList.remove("open");
+      toggle.setAttribute("aria-expanded", "false");
+    }
+  });
+  header.querySelector('[data-role="language"]').addEventListener("change", (event) => switchLanguage(event.target.value));
+}
+
+/** Start a page: load the catalog, translate the shell, draw the header. Returns the language. */
+export async function startPage(page, titleKey) {
+  installSprite();
+  const lang = currentLanguage();
+  try {
+    await loadMessages(lang);
+  } catch {
+    /* the shell's English text stays; the page still works */
+  }
+  tidyLanguageParam();
+  buildHeader(page);
+  placeIcons();
+  translateTree();
+  if (titleKey) document.title = `${t(titleKey)} · ${t("ui.app.name")}`;
+  return lang;
+}
+
+export { icon };

@@ -1,0 +1,68 @@
+// Modal dialogs built on <dialog> (focus stays inside, Escape closes). A dialog exists in the DOM only while open,
+// so [role="dialog"] always means "a dialog the player sees".
+
+let counter = 0;
+
+/**
+ * Open a dialog. `body` is a Node or text; `actions` are {label, onClick, primary, name}. An action's onClick may
+ * return false to keep the dialog open. Returns {element, close}.
+ */
+export function openDialog({ title, body, actions = [], className = "", onClose = null, dismissible = true }) {
+  counter += 1;
+  const dialog = document.createElement("dialog");
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-modal", "true");
+  dialog.className = `dialog ${className}`.trim();
+  const titleId = `dialog-title-${counter}`;
+  dialog.setAttribute("aria-labelledby", titleId);
+  const heading = document.createElement("h2");
+  heading.id = titleId;
+  heading.textContent = title;
+  dialog.appendChild(heading);
+  const content = document.createElement("div");
+  content.className = "dialog-body";
+  if (body instanceof Node) content.appendChild(body);
+  else if (body) {
+    const p = document.createElement("p");
+    p.textContent = body;
+    content.appendChild(p);
+  }
+  dialog.appendChild(content);
+  const bar = document.createElement("div");
+  bar.className = "dialog-actions";
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    if (dialog.open) dialog.close();
+    dialog.remove();
+    onClose?.();
+  };
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = action.primary ? "button primary" : "button";
+    button.textContent = action.label;
+    if (action.name) button.dataset.action = action.name;
+    button.addEventListener("click", async () => {
+      const keep = await action.onClick?.(button);
+      if (keep !== false) close();
+    });
+    bar.appendChild(button);
+  }
+  dialog.appendChild(bar);
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    if (dismissible) close();
+  });
+  dialog.addEventListener("close", () => close());
+  document.body.appendChild(dialog);
+  dialog.showModal();
+  const primary = bar.querySelector(".primary") || bar.querySelector("button");
+  (dialog.querySelector("[autofocus]") || primary)?.focus();
+  return { element: dialog, close };
+}
+
+export function dialogOpen() {
+  return document.querySelector("dialog[open]") !== null;
+}

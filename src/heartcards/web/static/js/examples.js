@@ -1,0 +1,39 @@
+// The Examples page: the won game of HH1-N-AAAAAAM, move by move, with the seeds' example (move 10) called out.
+
+import { api } from "./api.js";
+import { startPage } from "./chrome.js";
+import { t } from "./i18n.js";
+import { createPlayer } from "./player.js";
+import { duration, loadSettings } from "./settings.js";
+import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
+
+async function main() {
+  await startPage("examples", "ui.title.examples");
+  const root = document.getElementById("examples");
+  root.innerHTML =
+    `<h1>${t("ui.examples.title")}</h1>` +
+    `<p>${t("ui.examples.intro", { code: EXAMPLE_CODE, moves: EXAMPLE_MOVES.length })}</p>` +
+    `<div class="callout" data-role="callout"><p>${t("ui.examples.callout")}</p>` +
+    `<button type="button" class="button" data-role="show-10">${t("ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
+    `<section data-role="player"></section>` +
+    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: EXAMPLE_CODE })}</a></p>`;
+  const settings = loadSettings();
+  const deal = await api.deal(EXAMPLE_CODE);
+  const callout = root.querySelector('[data-role="callout"]');
+  const player = createPlayer(root.querySelector('[data-role="player"]'), {
+    deal,
+    moves: EXAMPLE_MOVES,
+    animationMs: (ms) => duration(settings, ms),
+    onStep: (index) => {
+      const active = index === CALLOUT_MOVE - 1 || index === CALLOUT_MOVE;
+      callout.classList.toggle("active", active);
+    },
+  });
+  root.querySelector('[data-role="show-10"]').addEventListener("click", () => {
+    player.pause();
+    player.go(CALLOUT_MOVE - 1);
+  });
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,21 @@
+// Small formatting helpers shared by the pages.
+
+export function formatTime(seconds) {
+  if (seconds === null || seconds === undefined || Number.isNaN(seconds)) return "–";
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export function formatNumber(value) {
+  return value === null || value === undefined ? "–" : String(value);
+}
+
+export function formatDate(iso, lang) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+}

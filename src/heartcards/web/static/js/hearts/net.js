@@ -1,0 +1,126 @@
+// The server, as seen from a Hearts page: the tables' JSON API (errors become ../api.js's ApiError with the
+// server's translated message) and the live table socket, which says hello with the seat token, reconnects with a
+// growing pause after a drop, and hands every server message to the page in order.
+
+import { ApiError } from "../api.js";
+
+async function request(method, path, { body, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(0, "network", String(error.message || error), {});
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.key || "http", error.message || `HTTP ${response.status}`, error.params);
+  }
+  return data;
+}
+
+const table = (id) => `/api/hearts/tables/${encodeURIComponent(id)}`;
+
+export const heartsApi = {
+  create: (spec) => request("POST", "/api/hearts/tables", { body: spec }),
+  lobby: () => request("GET", "/api/hearts/tables"),
+  table: (id) => request("GET", table(id)),
+  join: (id, seat, name) => request("POST", `${table(id)}/join`, { body: { seat, name } }),
+  start: (id, token) => request("POST", `${table(id)}/start`, { headers: { "X-Seat-Token": token } }),
+  stats: () => request("GET", "/api/hearts/stats"),
+};
+
+const BACKOFF_MS = [300, 700, 1500, 3000, 5000, 8000];
+const PING_MS = 20000;
+
+/**
+ * A live connection to one table. `onMessage(message)` gets every server message; `onStatus("open"|"closed")`
+ * reports the link. `send()` while disconnected returns false (the page says so; nothing is queued, because the
+ * server's next `state` after reconnecting is the truth).
+ */
+export class TableSocket {
+  constructor(tableId, { token = null, onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.attempt = 0;
+    this.socket = null;
+    this.closed = false;
+    this.nextId = 1;
+    this.timer = null;
+    this.ping = null;
+  }
+
+  url() {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${window.location.host}/ws/hearts/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    this.closed = false;
+    clearTimeout(this.timer);
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.attempt = 0;
+      socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      clearInterval(this.ping);
+      this.ping = setInterval(() => this.send({ type: "ping" }), PING_MS);
+      this.onStatus?.("open");
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message && message.type !== "pong") this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== this.socket) return;
+      clearInterval(this.ping);
+      this.socket = null;
+      this.onStatus?.("closed");
+      if (!this.closed) this.retry();
+    });
+    socket.addEventListener("error", () => socket.close());
+  }
+
+  retry() {
+    const wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), wait);
+  }
+
+  /** Say hello again with another token (after taking a seat) on a fresh connection. */
+  reconnectAs(token) {
+    this.token = token;
+    this.close();
+    this.connect();
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ ...message, id }));
+    return id;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.ping);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+  }
+}

@@ -1,0 +1,74 @@
+// Hearts statistics (/hearts/stats): games, wins, average place, moons and queens of spades taken, from the
+// finished games this browser's player sat in, and the recent games.
+
+import { startPage } from "../chrome.js";
+import { formatDate } from "../format.js";
+import { currentLanguage, t } from "../i18n.js";
+import { announce } from "../status.js";
+import { heartsApi } from "./net.js";
+
+function number(label, value, name) {
+  const box = document.createElement("div");
+  box.className = "number";
+  box.dataset.stat = name;
+  box.innerHTML = `<div class="label"></div><div class="value"></div>`;
+  box.querySelector(".label").textContent = label;
+  box.querySelector(".value").textContent = value;
+  return box;
+}
+
+function recentTable(games) {
+  if (!games.length) {
+    const p = document.createElement("p");
+    p.className = "empty";
+    p.textContent = t("hearts.ui.stats.none");
+    return p;
+  }
+  const table = document.createElement("table");
+  table.className = "deals";
+  const head = ["date", "rules", "place", "points", "moons", "queens"].map((k) => `<th scope="col">${t(`hearts.ui.stats.col.${k}`)}</th>`);
+  table.innerHTML = `<thead><tr>${head.join("")}</tr></thead><tbody></tbody>`;
+  const body = table.querySelector("tbody");
+  for (const game of games) {
+    const tr = document.createElement("tr");
+    const cells = [
+      formatDate(game.finished_at, currentLanguage()),
+      `${t(`hearts.ui.variant.${game.variant}`)} · ${game.target}`,
+      game.won ? t("hearts.ui.stats.won_place", { place: game.place }) : String(game.place),
+      String(game.total),
+      String(game.moons),
+      String(game.queens),
+    ];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    if (game.won) tr.className = "won";
+    body.appendChild(tr);
+  }
+  return table;
+}
+
+async function main() {
+  await startPage("hearts-stats", "hearts.ui.stats.title");
+  let stats;
+  try {
+    stats = await heartsApi.stats();
+  } catch (error) {
+    announce(error.message, { kind: "error", ms: 6000 });
+    return;
+  }
+  const average = stats.average_place === null || stats.average_place === undefined ? "–" : stats.average_place.toFixed(2);
+  const rate = stats.games ? `${Math.round((100 * stats.wins) / stats.games)}%` : "–";
+  document.querySelector("[data-numbers]").replaceChildren(
+    number(t("hearts.ui.stats.games"), String(stats.games), "games"),
+    number(t("hearts.ui.stats.wins"), `${stats.wins} (${rate})`, "wins"),
+    number(t("hearts.ui.stats.average_place"), average, "average_place"),
+    number(t("hearts.ui.stats.moons"), String(stats.moons), "moons"),
+    number(t("hearts.ui.stats.queens"), String(stats.queens_taken), "queens_taken"),
+  );
+  document.querySelector("[data-recent]").replaceChildren(recentTable(stats.recent || []));
+}
+
+main();

@@ -1,0 +1,108 @@
+// What this browser remembers about Hearts, in localStorage: the secret seat token per table, the display name,
+// and the table settings (trick speed). Private mode without storage still works for the page's lifetime.
+
+const memory = new Map();
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return memory.get(key) ?? null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    if (value === null) memory.delete(key);
+    else memory.set(key, value);
+  }
+}
+
+const tokenKey = (tableId) => `hc_hearts_token_${tableId}`;
+
+/** {token, seat} this browser holds at a table, or null. */
+export function loadSeat(tableId) {
+  const raw = read(tokenKey(tableId));
+  if (!raw) return null;
+  try {
+    const seat = JSON.parse(raw);
+    if (seat && typeof seat.token === "string") return seat;
+  } catch {
+    /* an older plain token */
+    return { token: raw, seat: null };
+  }
+  return null;
+}
+
+export function saveSeat(tableId, token, seat) {
+  write(tokenKey(tableId), JSON.stringify({ token, seat }));
+}
+
+export function forgetSeat(tableId) {
+  write(tokenKey(tableId), null);
+}
+
+export function loadName() {
+  return read("hc_hearts_name") || "";
+}
+
+export function saveName(name) {
+  write("hc_hearts_name", name.trim().slice(0, 40));
+}
+
+export const SPEEDS = ["slow", "normal", "fast"];
+const SETTINGS_KEY = "hc_hearts_settings";
+const DEFAULTS = Object.freeze({ speed: "normal", variant: "classic", target: 100, strength: "normal" });
+
+export function loadSettings() {
+  let stored = {};
+  try {
+    stored = JSON.parse(read(SETTINGS_KEY) || "{}") || {};
+  } catch {
+    stored = {};
+  }
+  const settings = { ...DEFAULTS };
+  if (SPEEDS.includes(stored.speed)) settings.speed = stored.speed;
+  if (["classic", "special"].includes(stored.variant)) settings.variant = stored.variant;
+  if ([50, 75, 100].includes(stored.target)) settings.target = stored.target;
+  if (["easy", "normal", "strong"].includes(stored.strength)) settings.strength = stored.strength;
+  return settings;
+}
+
+export function saveSettings(settings) {
+  write(SETTINGS_KEY, JSON.stringify(settings));
+}
+
+const HOLD_MS = { slow: 2600, normal: 1500, fast: 500 };
+const MOVE_MS = { slow: 520, normal: 340, fast: 160 };
+
+export function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+/** How long a finished trick stays on the table (it stays readable even with reduced motion). */
+export function holdMs(settings) {
+  return HOLD_MS[settings.speed] ?? HOLD_MS.normal;
+}
+
+/** How long a card takes to slide; 0 when the person prefers reduced motion. */
+export function moveMs(settings) {
+  return reducedMotion() ? 0 : (MOVE_MS[settings.speed] ?? MOVE_MS.normal);
+}
+
+/** The ids of the tables this browser holds a seat at (most recently stored last). */
+export function seatTables() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("hc_hearts_token_")) ids.push(key.slice("hc_hearts_token_".length));
+    }
+  } catch {
+    for (const key of memory.keys()) if (key.startsWith("hc_hearts_token_")) ids.push(key.slice(16));
+  }
+  return ids;
+}

@@ -1,0 +1,124 @@
+// Small pieces of Hearts DOM shared by the pages: the score table across deals, a trick drawn as a cross, the
+// one-line description of a table, and a few line icons of our own.
+
+import { t } from "../i18n.js";
+import { faceMarkup } from "./cards.js";
+import { cardName, pointsOf } from "./render.js";
+
+const ICONS = {
+  scores: '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
+  last: '<rect x="3" y="7" width="10" height="14" rx="2"/><path d="M8 7V5a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2h-6"/>',
+  leave: '<path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3"/><path d="M10 17l-5-5 5-5M5 12h11"/>',
+  moon: '<path d="M20 14.5A8.5 8.5 0 1 1 9.5 4a7 7 0 0 0 10.5 10.5Z"/>',
+  heart: '<path d="M12 20s-7-4.4-7-9.6A3.9 3.9 0 0 1 12 8a3.9 3.9 0 0 1 7 2.4C19 15.6 12 20 12 20Z"/>',
+  robot: '<rect x="5" y="8" width="14" height="11" rx="3"/><path d="M12 4v4M9 13h.01M15 13h.01"/>',
+};
+
+export function hIcon(name) {
+  return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
+}
+
+/** "Classic · to 100 points · computer players: normal". */
+export function tableFacts(table) {
+  return [
+    t(`hearts.ui.variant.${table.variant}`),
+    t("hearts.ui.facts.target", { target: table.target }),
+    t("hearts.ui.facts.strength", { strength: t(`hearts.ui.strength.${table.strength}`) }),
+  ].join(" · ");
+}
+
+/** A deal's row is a moon when its points add up to 39 (13 for each of three players) instead of 26. */
+function moonSeat(row) {
+  if (row.reduce((a, b) => a + b, 0) !== 39) return null;
+  const zero = row.indexOf(0);
+  return zero >= 0 && row.filter((p) => p === 13).length === 3 ? zero : null;
+}
+
+/** The score table across deals: one row a deal, one column a seat, totals at the foot; the moon marked. */
+export function scoreTable(view, names, me) {
+  const wrap = document.createElement("div");
+  wrap.className = "score-wrap";
+  const table = document.createElement("table");
+  table.className = "scores";
+  const head = document.createElement("thead");
+  const headRow = document.createElement("tr");
+  const dealTh = document.createElement("th");
+  dealTh.scope = "col";
+  dealTh.textContent = t("hearts.ui.scores.deal");
+  headRow.appendChild(dealTh);
+  names.forEach((name, seat) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = name;
+    if (seat === me) th.className = "me";
+    headRow.appendChild(th);
+  });
+  head.appendChild(headRow);
+  const body = document.createElement("tbody");
+  (view.scores || []).forEach((row, index) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = String(index + 1);
+    tr.appendChild(th);
+    const moon = moonSeat(row);
+    row.forEach((points, seat) => {
+      const td = document.createElement("td");
+      td.textContent = String(points);
+      if (seat === me) td.classList.add("me");
+      if (moon === seat) {
+        td.classList.add("moon");
+        td.insertAdjacentHTML("beforeend", hIcon("moon"));
+        td.title = t("hearts.ui.scores.moon");
+      }
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  });
+  const foot = document.createElement("tfoot");
+  const footRow = document.createElement("tr");
+  const totalTh = document.createElement("th");
+  totalTh.scope = "row";
+  totalTh.textContent = t("hearts.ui.scores.total");
+  footRow.appendChild(totalTh);
+  const low = Math.min(...view.totals);
+  view.totals.forEach((total, seat) => {
+    const td = document.createElement("td");
+    td.textContent = String(total);
+    td.dataset.totalSeat = String(seat);
+    if (total === low) td.classList.add("leader");
+    if (seat === me) td.classList.add("me");
+    footRow.appendChild(td);
+  });
+  foot.appendChild(footRow);
+  table.append(head, body, foot);
+  wrap.appendChild(table);
+  return wrap;
+}
+
+/** A finished trick as a small cross of cards, each with who played it; the winner's card outlined. */
+export function trickFigure(trick, names, me) {
+  const figure = document.createElement("figure");
+  figure.className = "trick-figure";
+  const cross = document.createElement("div");
+  cross.className = "mini-trick";
+  trick.cards.forEach((card, i) => {
+    const seat = (trick.leader + i) % 4;
+    const rel = (seat - (me ?? 0) + 4) % 4;
+    const cell = document.createElement("div");
+    cell.className = "mini-cell";
+    cell.dataset.rel = String(rel);
+    cell.dataset.winner = String(seat === trick.winner);
+    cell.innerHTML = `<div class="hcard" role="img" aria-label="${cardName(card)}">${faceMarkup(card)}</div>`;
+    const who = document.createElement("span");
+    who.className = "mini-name";
+    who.textContent = names[seat];
+    cell.appendChild(who);
+    cross.appendChild(cell);
+  });
+  const caption = document.createElement("figcaption");
+  const points = pointsOf(trick.cards);
+  caption.textContent = t("hearts.ui.last_trick.caption", { name: names[trick.winner], points });
+  figure.append(cross, caption);
+  return figure;
+}

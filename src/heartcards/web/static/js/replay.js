@@ -1,0 +1,68 @@
+// The Replay page: a finished game (anyone with the link may watch it), or with ?solution=1 the optimal solution
+// of its deal.
+
+import { ApiError, api } from "./api.js";
+import { startPage } from "./chrome.js";
+import { formatTime } from "./format.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { createPlayer } from "./player.js";
+import { duration, loadSettings } from "./settings.js";
+import { announce } from "./status.js";
+
+async function main() {
+  await startPage("replay", "ui.title.replay");
+  const root = document.getElementById("replay");
+  const id = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+  const wantSolution = new URLSearchParams(window.location.search).get("solution") === "1";
+  try {
+    const game = await api.replay(id);
+    let moves = game.moves;
+    let heading = t("ui.replay.title", { code: game.code });
+    let summary = t(game.status === "won" ? "ui.replay.summary_won" : "ui.replay.summary_lost", {
+      moves: game.moves.length,
+      time: formatTime(game.seconds),
+    });
+    if (wantSolution) {
+      const solution = await api.solution(game.code);
+      if (solution.winnable && solution.moves) {
+        moves = solution.moves;
+        heading = t("ui.replay.solution_title", { code: game.code });
+        summary = t("ui.replay.solution_summary", { moves: solution.moves.length });
+      } else {
+        summary = t("ui.replay.no_solution");
+      }
+    }
+    const deal = await api.deal(game.code);
+    const other = wantSolution
+      ? `<a href="/replay/${encodeURIComponent(id)}">${t("ui.replay.watch_game")}</a>`
+      : `<a href="/replay/${encodeURIComponent(id)}?solution=1">${t("ui.won.watch")}</a>`;
+    root.innerHTML =
+      `<h1>${heading}</h1><p>${summary}</p>` +
+      `<section data-role="player"></section>` +
+      `<p class="controls"><button type="button" class="button" data-role="share">${icon("link")} ${t("ui.replay.share")}</button> ` +
+      `<a class="button" href="/play/${game.code}">${t("ui.replay.play_deal")}</a></p><p>${other}</p>`;
+    const settings = loadSettings();
+    createPlayer(root.querySelector('[data-role="player"]'), {
+      deal,
+      moves,
+      animationMs: (ms) => duration(settings, ms),
+    });
+    root.querySelector('[data-role="share"]').addEventListener("click", async () => {
+      const link = window.location.origin + window.location.pathname + window.location.search;
+      try {
+        await navigator.clipboard.writeText(link);
+        announce(t("ui.replay.link_copied"));
+      } catch {
+        announce(link);
+      }
+    });
+  } catch (error) {
+    root.innerHTML = `<h1>${t("ui.title.replay")}</h1><p class="empty" data-role="error"></p>`;
+    root.querySelector('[data-role="error"]').textContent =
+      error instanceof ApiError ? error.message : t("ui.error.unexpected");
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();
