@@ -5,3 +5,4 @@ if ! command -v uv >/dev/null 2>&1; then
     uv() { python3 -m uv "$@"; }
 fi
 uv sync --frozen --quiet
+uv run --frozen python scripts/build_native.py  # the solver's compiled core (pure Python when it cannot build)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import heapq
 
-from heartcards.heart_to_heart.engine.layout import HEART_SIZE, REMOVED_SETS
+from heartcards.heart_to_heart.engine.layout import COVER_MASKS, HEART_SIZE, REMOVED_SETS
 from heartcards.heart_to_heart.engine.reach import (
+    CHAINED,
     FREE,
     INDEX_OF,
     RANK_BITS,
@@ -61,6 +62,9 @@ class MacroSearch:
         self.winnability = WinnabilitySearch(self.rank_masks)
         self.won_cache: dict[int, bool] = {}
         self.states = 0
+        self.chain_costs = [0] * HEART_SIZE
+        self.chain_marks = [0] * HEART_SIZE
+        self.chain_passes = [0] * HEART_SIZE
 
     def counts(self, alive: int) -> int:
         packed = 0
@@ -77,7 +81,7 @@ class MacroSearch:
             self.won_cache[key] = found
         return found
 
-    def bound(self, index: int, alive: int, cursor: int) -> int:
+    def bound(self, index: int, alive: int, cursor: int, with_chains: bool) -> int:
         """Moves still needed at least: per rank, its cards less the pairs it can form, plus the draws needed to
         bring each rank's required reserve cards to the top (waste cards count as free: digging may reach them)."""
         removed = REMOVED_SETS[index]
@@ -108,7 +112,71 @@ class MacroSearch:
             distance = (alive & ((target << 1) - 1) & ~ahead_base).bit_count()
             if distance > draws:
                 draws = distance
+        if with_chains:
+            chained = self.chain_draws(removed, alive, cursor)
+            if chained > draws:
+                draws = chained
         return total + draws
+
+    def chain_draws(self, removed: int, alive: int, cursor: int) -> int:
+        """Draws needed at least along each chain of heart cards that must go with a reserve card, in cover order.
+
+        A relaxed cursor walks the reserve for each card in turn (from the costliest card that covers it): a card
+        already passed costs nothing when no dead card (a rank with no heart card left) lies above it in the waste,
+        a card ahead costs the draws to it, and otherwise a recycle: the rest of the pass, one, and the dead cards
+        up to it. The costliest chain is a lower bound on the draws and recycles still to come."""
+        heart = self.heart
+        rank_masks = self.rank_masks
+        reserve_masks = self.reserve_masks
+        dead = 0
+        for rank in range(RANK_COUNT):
+            if not rank_masks[rank] & ~removed:
+                dead |= reserve_masks[rank]
+        dead &= alive
+        costs = self.chain_costs
+        marks = self.chain_marks
+        passes = self.chain_passes
+        best = 0
+        for position in range(HEART_SIZE - 1, -1, -1):
+            if (removed >> position) & 1:
+                continue
+            cost = 0
+            mark = cursor
+            passed = 0
+            covers = COVER_MASKS[position] & ~removed
+            while covers:
+                bit = covers & -covers
+                covers ^= bit
+                other = bit.bit_length() - 1
+                if costs[other] > cost:
+                    cost = costs[other]
+                    mark = marks[other]
+                    passed = passes[other]
+            rank = heart[position] - 1
+            if not (rank_masks[rank] & ~removed & ~(1 << position) & ~CHAINED[position]):
+                cards = reserve_masks[rank] & alive
+                if not cards:
+                    return INFINITY
+                below_mark = (2 << mark) - 1 if mark >= 0 else 0
+                blocking = dead & below_mark
+                reachable = cards & below_mark & ~((2 << (blocking.bit_length() - 1)) - 1 if blocking else 0)
+                if not reachable:
+                    counted = alive if passed == 0 else dead
+                    ahead = cards & ~below_mark
+                    if ahead:
+                        target = ahead & -ahead
+                        cost += (counted & ((target << 1) - 1) & ~below_mark).bit_count()
+                    else:
+                        target = cards & -cards
+                        cost += (counted & ~below_mark).bit_count() + 1 + (dead & ((target << 1) - 1)).bit_count()
+                        passed = 1
+                    mark = target.bit_length() - 1
+            costs[position] = cost
+            marks[position] = mark
+            passes[position] = passed
+            if cost > best:
+                best = cost
+        return best
 
     def successors(self, index: int, alive: int, cursor: int) -> list[tuple[int, int, int, int, int, int]]:
         """(cost, index, alive, cursor, first, second): second = -1 - j for reserve card j, else a heart position."""
@@ -157,14 +225,21 @@ class MacroSearch:
         start_key = _key(*start)
         best: dict[int, int] = {start_key: 0}
         parent: dict[int, tuple[int, int, int, int]] = {}
-        heap: list[tuple[int, int, int, int, int, int]] = [
-            (self.bound(*start), 0, start_key, self.start_index, self.start_alive, self.start_cursor)
+        heap: list[tuple[int, int, int, int, int, int, bool]] = [
+            (self.bound(*start, False), 0, start_key, self.start_index, self.start_alive, self.start_cursor, False)
         ]
         while heap:
-            _, negative_cost, key, index, alive, cursor = heapq.heappop(heap)
+            estimate, negative_cost, key, index, alive, cursor, refined = heapq.heappop(heap)
             cost = -negative_cost
             if best.get(key, INFINITY) < cost:
                 continue
+            if not refined:
+                # The chain bound is dear: only states that reach the top of the queue pay for it.
+                sharper = cost + self.bound(index, alive, cursor, True)
+                if sharper > estimate:
+                    if sharper < INFINITY:
+                        heapq.heappush(heap, (sharper, negative_cost, key, index, alive, cursor, True))
+                    continue
             self.states += 1
             if index == WON_INDEX:
                 return True, self._path(parent, key)
@@ -176,13 +251,13 @@ class MacroSearch:
                 if n_index != WON_INDEX and not self.can_win(n_index, n_alive):
                     best[n_key] = -1
                     continue
-                estimate = self.bound(n_index, n_alive, n_cursor)
+                estimate = self.bound(n_index, n_alive, n_cursor, False)
                 if estimate >= INFINITY:
                     best[n_key] = -1
                     continue
                 best[n_key] = n_cost
                 parent[n_key] = (key, step_cost - 1, first, second)
-                heapq.heappush(heap, (n_cost + estimate, -n_cost, n_key, n_index, n_alive, n_cursor))
+                heapq.heappush(heap, (n_cost + estimate, -n_cost, n_key, n_index, n_alive, n_cursor, False))
         return False, []
 
     def _path(self, parent: dict[int, tuple[int, int, int, int]], key: int) -> list[tuple[int, int, int]]:

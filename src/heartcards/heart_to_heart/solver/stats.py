@@ -1,7 +1,7 @@
 """Many deals at once: winnability (and optionally fewest moves) over a range of deal numbers, on several cores.
 
-`deal_values` replays the engine's shuffle (SplitMix64 and Fisher–Yates, see engine/deal.py) inline on plain ints,
-a few times faster than building `Deal`s; a test checks it against `Deal.from_number` deal for deal.
+Chunks of deal numbers go to a pool of processes; N deals without optimal solutions take the compiled fast path
+of `deals.decide_normal_range`.
 """
 
 from __future__ import annotations
@@ -11,40 +11,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from heartcards.heart_to_heart.engine import Deal, Game, Mode
-from heartcards.heart_to_heart.engine.deal import N_SEED
-from heartcards.heart_to_heart.engine.layout import HEART_SIZE
 from heartcards.heart_to_heart.engine.reach import order_winnable
+from heartcards.heart_to_heart.solver.deals import decide_normal_range, normal_values, stuck_at_start
 from heartcards.heart_to_heart.solver.solve import solve
 
-MASK64 = (1 << 64) - 1
-GOLDEN_GAMMA = 0x9E3779B97F4A7C15
-UNSHUFFLED_VALUES = [rank for rank in range(1, 14) for _ in range(4)]
 CHUNK_DEALS = 1000
 CHUNK_DEALS_OPTIMAL = 10
-
-
-def normal_values(number: int) -> list[int]:
-    """The rank values of deal `HH1-N-…` number `number`, in deal order (equal to Deal.from_number(number).order)."""
-    state = (N_SEED + number) & MASK64
-    deck = UNSHUFFLED_VALUES.copy()
-    for i in range(51, 0, -1):
-        state = (state + GOLDEN_GAMMA) & MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
 
 
 def deal_values(mode: Mode, number: int) -> list[int]:
     if mode is Mode.NORMAL:
         return normal_values(number)
     return [int(rank) for rank in Deal.from_number(number, mode).order]
-
-
-def stuck_at_start(values: list[int]) -> bool:
-    """No move but draws at move 0: only the point is free, and every copy of its rank lies in the heart."""
-    return values.count(values[HEART_SIZE - 1]) == values[:HEART_SIZE].count(values[HEART_SIZE - 1])
 
 
 @dataclass
@@ -67,6 +45,10 @@ class DealSummary:
 def summarize_range(mode: Mode, start: int, count: int, optimal: bool) -> DealSummary:
     """Decide deals start..start+count-1 in this process."""
     summary = DealSummary(optimal=optimal)
+    if mode is Mode.NORMAL and not optimal:
+        summary.deals = count
+        summary.winnable, summary.stuck = decide_normal_range(start, count)
+        return summary
     for number in range(start, start + count):
         values = deal_values(mode, number)
         summary.deals += 1
