@@ -17,6 +17,13 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def warm_up() -> bool:
+    """Import the solver and build its tables, so that the first real search starts at once."""
+    import heartcards.heart_to_heart.solver  # noqa: F401
+
+    return True
+
+
 def solve_code(code: str) -> SolutionRecord:
     """The fewest-moves solution of the deal `code` from its start."""
     from heartcards.heart_to_heart.solver import solve

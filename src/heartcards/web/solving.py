@@ -50,6 +50,11 @@ class Solver:
             )
         return self._executor
 
+    def warm_up(self) -> None:
+        """Start the worker process now (at server start) rather than on the first win or hint."""
+        if solver_available():
+            self._pool().submit(solver_worker.warm_up)
+
     def known(self, code: str) -> SolutionRecord | None:
         """The solution if already solved (memory, then database); never starts a search."""
         found = self._known.get(code)

@@ -1,0 +1,43 @@
+"""`heartcards serve`: clear one-line errors for a bad port or database; the real start is in tests/web."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from heartcards.cli import app
+from heartcards.cli.serve import address, bind_socket
+
+runner = CliRunner()
+
+
+def test_a_bad_port_is_refused() -> None:
+    result = runner.invoke(app, ["serve", "--port", "70000"])
+    assert result.exit_code == 2 and "not a port number" in result.output
+
+
+def test_a_bad_database_url_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["serve", "--port", "0", "--database", "nosuchdialect://x"])
+    assert result.exit_code == 2 and "not a usable database URL" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_busy_port_is_refused(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--database", f"sqlite:///{tmp_path / 'db'}"])
+    assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def test_port_zero_binds_a_free_port_and_the_address_is_printable() -> None:
+    sock = bind_socket("127.0.0.1", 0)
+    try:
+        assert sock.getsockname()[1] > 0
+    finally:
+        sock.close()
+    assert address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert address("::1", 8000) == "http://[::1]:8000/"

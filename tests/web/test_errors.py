@@ -1,0 +1,171 @@
+"""Bad codes and forged API calls: translated 4xx answers in the player's language, nothing changed, never a 500."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from heartcards.heart_to_heart.engine import (
+    DealCodeError,
+    GameOverError,
+    HeartToHeartError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    NothingToUndoError,
+    RecordError,
+)
+from heartcards.web import errors as web_errors
+from heartcards.web.i18n import LANGUAGES, Catalogs
+from heartcards.web.paths import LOCALES_DIR
+from tests.web.h2h_helpers import new_game, tap
+
+BAD_CODE_MESSAGES = {
+    "en": "“HH2-N-AAAAAAA” is not a deal code",
+    "it": "«HH2-N-AAAAAAA» non è un codice di smazzata",
+    "el": "Το «HH2-N-AAAAAAA» δεν είναι κωδικός μοιρασιάς",
+}
+FORGED_TARGETS: list[Any] = [0, 26, -1, 1.5, "1", "Stock", "", None, True, False, [], {}, [1], "25-W", 10**30]
+
+
+def assert_error(response: Any, status: int, key: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"key", "message", "params"}
+    assert body["error"]["key"] == key and body["error"]["message"] and body["error"]["message"] != key
+    assert "Traceback" not in response.text
+    return body["error"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_bad_code_is_a_400_in_each_language(client: Any, language: str) -> None:
+    by_header = client.post("/api/h2h/games", json={"code": "HH2-N-AAAAAAA"}, headers={"Accept-Language": language})
+    error = assert_error(by_header, 400, "h2h.error.deal_code")
+    assert error["message"].startswith(BAD_CODE_MESSAGES[language])
+    assert error["params"] == {"text": "HH2-N-AAAAAAA"}
+    assert by_header.headers["content-language"] == language
+    by_query = client.post(f"/api/h2h/games?lang={language}", json={"code": "HH2-N-AAAAAAA"})
+    assert by_query.json()["error"]["message"] == error["message"]
+    client.cookies.set("hc_lang", language)
+    by_cookie = client.post("/api/h2h/games", json={"code": "HH2-N-AAAAAAA"}, headers={"Accept-Language": "en"})
+    assert by_cookie.json()["error"]["message"] == error["message"]
+
+
+def test_forged_targets_are_422_and_change_nothing(client: Any) -> None:
+    game_id = new_game(client)["id"]
+    tap(client, game_id, "stock")
+    before = client.get(f"/api/h2h/games/{game_id}").json()
+    for target in FORGED_TARGETS:
+        response = client.post(f"/api/h2h/games/{game_id}/tap", json={"target": target})
+        assert_error(response, 422, "error.invalid_request")
+    for body in ({}, {"target": "stock", "extra": 1}, [], "stock", 25):
+        assert_error(client.post(f"/api/h2h/games/{game_id}/tap", json=body), 422, "error.invalid_request")
+    for raw in (b"", b"{", b"\xff\xfe", b"null", b'{"target": NaN}'):
+        response = client.post(
+            f"/api/h2h/games/{game_id}/tap", content=raw, headers={"Content-Type": "application/json"}
+        )
+        assert_error(response, 422, "error.invalid_request")
+    after = client.get(f"/api/h2h/games/{game_id}").json()
+    assert (after["record"], after["selection"], after["moves"]) == (before["record"], before["selection"], 1)
+
+
+def test_covered_and_empty_targets_do_nothing(client: Any) -> None:
+    game_id = new_game(client)["id"]
+    for target in (1, 12, 24):  # covered at the start
+        assert tap(client, game_id, target)["tap"] == {"outcome": "nothing", "move": None, "message": None}
+    assert client.get(f"/api/h2h/games/{game_id}").json()["selection"] is None
+
+
+@pytest.mark.parametrize(
+    "game_id", ["nope", "0" * 32, "A" * 32, "x" * 5000, "%00", "..%2f..%2fetc", "ß" * 32, "1" * 31, "'; drop table"]
+)
+def test_bad_game_ids_are_404(client: Any, game_id: str) -> None:
+    for method, path, body in (
+        ("get", "", None),
+        ("post", "/tap", {"target": "stock"}),
+        ("post", "/undo", None),
+        ("post", "/restart", None),
+        ("post", "/hint", None),
+        ("post", "/abandon", None),
+        ("post", "/pause", None),
+        ("get", "/replay", None),
+    ):
+        response = client.request(method.upper(), f"/api/h2h/games/{game_id}{path}", json=body)
+        assert response.status_code == 404, (game_id, path, response.text)
+        assert response.json()["error"]["key"] in {"h2h.error.game_not_found", "error.not_found"}
+
+
+def test_new_game_bodies_of_the_wrong_types(client: Any) -> None:
+    for body in ({"code": 12}, {"mode": "X"}, {"daily": "yes"}, {"code": None, "mode": 1}, {"code": "x" * 65}, [1]):
+        assert_error(client.post("/api/h2h/games", json=body), 422, "error.invalid_request")
+    assert client.get("/api/h2h/games/current").status_code == 404  # none of them started a game
+
+
+def test_huge_bodies_are_413(client: Any) -> None:
+    game_id = new_game(client)["id"]
+    huge = json.dumps({"target": "stock", "padding": "x" * 100_000})
+    response = client.post(f"/api/h2h/games/{game_id}/tap", content=huge, headers={"Content-Type": "application/json"})
+    assert_error(response, 413, "error.body_too_large")
+
+    def chunks() -> Any:
+        for _ in range(40):
+            yield b"x" * 1000
+
+    streamed = client.post(
+        f"/api/h2h/games/{game_id}/tap", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert 400 <= streamed.status_code < 500
+    assert client.get(f"/api/h2h/games/{game_id}").json()["moves"] == 0
+
+
+def test_unknown_routes_methods_and_languages(client: Any) -> None:
+    assert_error(client.get("/api/h2h/nothing-here", headers={"Accept-Language": "el"}), 404, "error.not_found")
+    assert_error(client.delete("/api/h2h/games"), 405, "error.method_not_allowed")
+    assert_error(client.get("/api/i18n/fr"), 404, "error.language")
+
+
+def test_a_forged_player_cookie_gets_a_new_identity(client: Any) -> None:
+    client.cookies.set("hc_player", "../../admin")
+    response = client.post("/api/h2h/games", json={"code": "HH1-N-AAAAAAM"})
+    assert response.status_code == 201
+    assert "../../admin" not in response.headers["set-cookie"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+        lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+        max_leaves=8,
+    ),
+    path=st.sampled_from(["/api/h2h/games", "/api/h2h/games/current", "/tap", "/undo", "/hint", "/restart"]),
+)
+def test_no_input_gives_a_server_error(client: Any, body: Any, path: str) -> None:
+    url = path if path.startswith("/api") else f"/api/h2h/games/{'f' * 32}{path}"
+    response = client.post(url, json=body)
+    assert response.status_code < 500, response.text
+    assert "Traceback" not in response.text
+
+
+def test_every_error_key_is_translated_in_every_language() -> None:
+    catalogs = Catalogs.load(LOCALES_DIR)
+    engine_errors: list[type[HeartToHeartError]] = [
+        HeartToHeartError, DealCodeError, MoveSyntaxError, IllegalMoveError, GameOverError, NothingToUndoError,
+        RecordError,
+    ]  # fmt: skip
+    keys = {error.key for error in engine_errors}
+    keys |= {
+        value.key
+        for value in vars(web_errors).values()
+        if isinstance(value, type) and issubclass(value, web_errors.WebError)
+    }
+    keys |= set(web_errors.HTTP_KEYS.values()) | {"error.invalid_request", "error.internal", "h2h.must_be_same_rank"}
+    for language in LANGUAGES:
+        from heartcards.web.i18n import read_catalog
+
+        own = read_catalog(LOCALES_DIR / language / "LC_MESSAGES" / "server.po")
+        assert keys <= set(own), (language, keys - set(own))
+        assert all(catalogs.translate(language, key) == own[key] for key in keys)

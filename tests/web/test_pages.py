@@ -1,0 +1,63 @@
+"""Pages: the front end's shells with the language filled in, cookies set, a clean 404 when a shell is missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import AppMaker
+
+PAGES = {
+    "/": "index",
+    "/play": "play",
+    "/play/HH1-N-AAAAAAM": "play",
+    "/play/not-a-code": "play",
+    "/rules": "rules",
+    "/examples": "examples",
+    "/stats": "stats",
+    "/replay/0123": "replay",
+}
+
+
+@pytest.fixture
+def pages_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in set(PAGES.values()):
+        (folder / f"{name}.html").write_text(f'<!doctype html><html lang="__LANG__"><title>{name}</title></html>')
+    return folder
+
+
+def test_each_page_serves_its_shell_in_the_language(app_maker: AppMaker, pages_dir: Path) -> None:
+    client = app_maker.client(app_maker.new_app(pages_dir=pages_dir))
+    for path, name in PAGES.items():
+        response = client.get(path, headers={"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"})
+        assert response.status_code == 200, path
+        assert response.headers["content-type"].startswith("text/html")
+        assert f'<html lang="el"><title>{name}</title>' in response.text
+    assert client.cookies.get("hc_player")
+
+
+def test_lang_query_is_remembered_in_a_cookie(app_maker: AppMaker, pages_dir: Path) -> None:
+    client = app_maker.client(app_maker.new_app(pages_dir=pages_dir))
+    forced = client.get("/rules?lang=it", headers={"Accept-Language": "el"})
+    assert '<html lang="it">' in forced.text and "hc_lang=it" in forced.headers["set-cookie"]
+    later = client.get("/rules", headers={"Accept-Language": "el"})
+    assert '<html lang="it">' in later.text
+    ignored = client.get("/rules?lang=xx", headers={"Accept-Language": "el"})
+    assert '<html lang="it">' in ignored.text
+
+
+def test_a_missing_shell_is_a_clean_404(app_maker: AppMaker, tmp_path: Path) -> None:
+    client = app_maker.client(app_maker.new_app(pages_dir=tmp_path / "none"))
+    response = client.get("/stats")
+    assert response.status_code == 404 and response.json()["error"]["key"] == "error.not_found"
+
+
+def test_static_files_and_health(app_maker: AppMaker) -> None:
+    client = app_maker.client(app_maker.new_app())
+    assert client.get("/api/health").json() == {"ok": True}
+    missing = client.get("/static/no/such/file.js")
+    assert missing.status_code == 404 and missing.json()["error"]["key"] == "error.not_found"
+    assert "server-timing" in missing.headers

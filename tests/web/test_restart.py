@@ -1,0 +1,61 @@
+"""A game survives a reload (new client, same cookie), a closed app and a new app on the same SQLite file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heartcards.heart_to_heart.engine import STOCK_TAP, Game, WasteMove
+from heartcards.heart_to_heart.solver import solve
+from tests.web.conftest import AppMaker, LiveServer
+from tests.web.h2h_helpers import SEED_CODE, new_game, play_moves, tap
+
+OPENING = [STOCK_TAP] * 9 + [WasteMove(25)]
+
+
+def test_a_new_app_on_the_same_file_continues_the_game(app_maker: AppMaker) -> None:
+    first_app = app_maker.new_app()
+    client = app_maker.client(first_app)
+    view = new_game(client)
+    play_moves(client, view["id"], OPENING)
+    tap(client, view["id"], "stock")
+    before = client.get(f"/api/h2h/games/{view['id']}").json()
+    cookie = client.cookies.get("hc_player")
+    app_maker.close(first_app)
+
+    second_app = app_maker.new_app()
+    reloaded = app_maker.client(second_app, cookies={"hc_player": cookie})
+    current = reloaded.get("/api/h2h/games/current").json()
+    assert current["id"] == view["id"]
+    for key in ("record", "score", "moves", "heart", "stock", "waste", "status"):
+        assert current[key] == before[key], key
+    assert current["seconds"] >= before["seconds"]
+    undone = reloaded.post(f"/api/h2h/games/{view['id']}/undo").json()
+    assert undone["undone"] == "S" and undone["view"]["moves"] == 10
+    game = Game.from_record(undone["view"]["record"])
+    remaining = solve(game.position).moves
+    won = play_moves(reloaded, view["id"], remaining)
+    assert won["status"] == "won" and won["score"] == 250
+
+
+def test_a_small_cache_reloads_games_from_the_database(app_maker: AppMaker) -> None:
+    app = app_maker.new_app(game_cache_size=1)
+    players = [app_maker.client(app) for _ in range(3)]
+    games = [new_game(player)["id"] for player in players]
+    for player, game_id in zip(players, games, strict=True):
+        tap(player, game_id, "stock")
+    for player, game_id in zip(players, games, strict=True):
+        view = tap(player, game_id, "stock")["view"]
+        assert view["moves"] == 2 and view["record"] == SEED_CODE + " S S"
+
+
+def test_the_real_server_keeps_the_game_across_a_restart(live_server: LiveServer) -> None:
+    with live_server.client() as client:
+        view = client.post("api/h2h/games", json={"code": SEED_CODE}).json()
+        for _ in range(3):
+            client.post(f"api/h2h/games/{view['id']}/tap", json={"target": "stock"})
+        cookies = dict(client.cookies)
+    live_server.restart()
+    with live_server.client(cookies=cookies) as client:
+        current: dict[str, Any] = client.get("api/h2h/games/current").json()
+        assert current["id"] == view["id"] and current["record"] == SEED_CODE + " S S S"
+        assert client.post(f"api/h2h/games/{view['id']}/tap", json={"target": "stock"}).json()["view"]["moves"] == 4
