@@ -65,6 +65,7 @@ function show(view, { fresh = false } = {}) {
   if (window.location.pathname !== path) history.replaceState(null, "", path + window.location.hash);
   if (view.status === "playing") {
     closeEndDialog();
+    state.endShownFor = null;
   } else if (state.endShownFor !== `${view.id}:${view.status}:${view.moves}`) {
     state.endShownFor = `${view.id}:${view.status}:${view.moves}`;
     if (view.status === "stalled") openStalemateDialog();
@@ -80,8 +81,22 @@ function closeEndDialog() {
 // ---------------------------------------------------------------------------------------------------------------
 // Talking to the server: one request at a time, in the order the player asked
 
+let pending = 0;
+
+/** Run `work` after every earlier request; <body data-busy> is set meanwhile (tests and benchmarks wait on it). */
+function track(promise) {
+  pending += 1;
+  document.body.dataset.busy = "true";
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) delete document.body.dataset.busy;
+  };
+  promise.then(done, done);
+  return promise;
+}
+
 function enqueue(work) {
-  state.queue = state.queue.then(work).catch(reportError);
+  state.queue = track(state.queue.then(work).catch(reportError));
   return state.queue;
 }
 
@@ -280,7 +295,7 @@ function openCodeDialog() {
 /** Like enqueue, but the caller sees the error (the code dialog shows it in place). */
 function enqueueStrict(work) {
   const run = state.queue.then(work);
-  state.queue = run.catch(() => null);
+  state.queue = track(run.catch(() => null));
   return run;
 }
 

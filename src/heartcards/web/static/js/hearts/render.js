@@ -275,12 +275,12 @@ export class TableView {
       const span = strip * (count - 1) + cardW;
       const left0 = (width - span) / 2;
       const mid = (count - 1) / 2;
-      const tilt = rows.length > 1 ? 1.2 : 1.8;
+      const tilt = rows.length > 1 ? 0.5 : 1.8;
       for (let i = 0; i < count; i += 1, index += 1) {
         const el = cards[index];
         const off = i - mid;
         const x = left0 + i * strip;
-        const y = lift + row * cardH * 0.5 + Math.abs(off) * Math.abs(off) * (rows.length > 1 ? 0.6 : 1.1);
+        const y = lift + row * cardH * 0.5 + Math.abs(off) * Math.abs(off) * (rows.length > 1 ? 0.25 : 1.1);
         el.style.width = `${cardW}px`;
         el.style.height = `${cardH}px`;
         el.style.setProperty("--x", `${x}px`);
@@ -353,7 +353,9 @@ export class TableView {
     const broken = Boolean(view?.hearts_broken);
     this.brokenEl.dataset.broken = String(broken);
     this.brokenEl.hidden = !view || view.phase === "pass";
-    this.brokenEl.querySelector("span").textContent = t(broken ? "hearts.ui.hearts_broken" : "hearts.ui.hearts_unbroken");
+    const brokenText = t(broken ? "hearts.ui.hearts_broken" : "hearts.ui.hearts_unbroken");
+    this.brokenEl.querySelector("span").textContent = brokenText;
+    this.brokenEl.title = brokenText;
     const direction = view && view.phase === "pass" ? view.pass_direction : null;
     this.directionEl.hidden = !direction;
     if (direction) {

@@ -1,0 +1,113 @@
+"""Helpers for the end-to-end tests: pages at phone or desktop size with animations off, taps that wait for the
+server's answer, and screenshots saved to test-artifacts/screenshots/ (git-ignored) for a person to look at."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import LiveServer
+
+ROOT = Path(__file__).resolve().parents[3]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+# Tests run with animations off unless a test sets its own settings first.
+DEFAULT_SETTINGS = {"animation": "off"}
+
+
+def settings_script(settings: dict[str, Any]) -> str:
+    value = json.dumps(json.dumps(settings))
+    return f"if (!localStorage.getItem('heartcards.settings')) localStorage.setItem('heartcards.settings', {value});"
+
+
+class Player:
+    """One browser context (its own player cookie) and page, with the game's test hooks as methods."""
+
+    def __init__(self, page: Any, base_url: str) -> None:
+        self.page = page
+        self.page.set_default_timeout(10_000)
+        self.base_url = base_url.rstrip("/")
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_selector("body[data-ready='true']")
+        self.idle()
+
+    def idle(self) -> None:
+        self.page.wait_for_function("() => !document.body.dataset.busy")
+
+    def card(self, position: int) -> Any:
+        return self.page.locator(f'[data-pos="{position}"]').first
+
+    def tap(self, target: int | str) -> None:
+        """Tap a heart position (on its visible upper part), "stock" or "waste", and wait for the answer."""
+        if isinstance(target, int):
+            box = self.card(target).bounding_box()
+            assert box is not None, f"position {target} is not on the table"
+            self.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.2)
+        else:
+            self.page.locator(f'[data-pile="{target}"]').click()
+        self.idle()
+
+    def play(self, moves: list[str] | tuple[str, ...]) -> None:
+        """Play moves in the record's notation by taps: S, a-b, a-W."""
+        for move in moves:
+            if move == "S":
+                self.tap("stock")
+                continue
+            first, second = move.split("-")
+            self.tap(int(first))
+            self.tap("waste" if second == "W" else int(second))
+
+    def field(self, name: str) -> str:
+        return self.page.locator(f'[data-field="{name}"]').inner_text().strip()
+
+    def pressed(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            '[aria-pressed="true"]', "els => els.map(e => e.dataset.pos || e.dataset.pile)"
+        )
+
+    def positions(self) -> list[int]:
+        return sorted(self.page.eval_on_selector_all("#table [data-pos]", "els => els.map(e => Number(e.dataset.pos))"))
+
+    def status_text(self) -> str:
+        return self.page.locator('#status[role="status"]').inner_text().strip()
+
+    def dialog(self) -> Any:
+        return self.page.locator('[role="dialog"]')
+
+    def shot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        size = self.page.viewport_size
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
+
+
+@pytest.fixture(scope="module")
+def server(live_server_module: LiveServer) -> LiveServer:
+    return live_server_module
+
+
+@pytest.fixture
+def new_player(browser: Any, server: LiveServer) -> Iterator[Callable[..., Player]]:
+    """Make players: new_player(viewport=PHONE, settings=None, locale="en-US") → Player in a fresh context."""
+    contexts: list[Any] = []
+
+    def make(
+        viewport: dict[str, int] | None = None,
+        settings: dict[str, Any] | None = None,
+        locale: str = "en-US",
+        base_url: str | None = None,
+    ) -> Player:
+        context = browser.new_context(viewport=viewport or PHONE, locale=locale)
+        context.add_init_script(settings_script(settings if settings is not None else DEFAULT_SETTINGS))
+        contexts.append(context)
+        return Player(context.new_page(), base_url or server.url)
+
+    yield make
+    for context in contexts:
+        context.close()
