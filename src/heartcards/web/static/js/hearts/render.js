@@ -268,8 +268,8 @@ export class TableView {
     const rows = n > 7 && singleStrip < minStrip ? [Math.ceil(n / 2), n - Math.ceil(n / 2)] : [n];
     const lift = cardH * 0.2;
     this.handEl.style.setProperty("--hand-cw", `${cardW}px`);
-    this.handEl.style.height = `${cardH * (1 + 0.5 * (rows.length - 1)) + lift + 6}px`;
     let index = 0;
+    let bottom = cardH + lift;
     rows.forEach((count, row) => {
       const strip = count > 1 ? Math.min(cardW * 0.66, (width - cardW - 8) / (count - 1)) : 0;
       const span = strip * (count - 1) + cardW;
@@ -286,8 +286,11 @@ export class TableView {
         el.style.setProperty("--x", `${x}px`);
         el.style.setProperty("--y", `${y}px`);
         el.style.setProperty("--r", `${off * tilt}deg`);
+        const angle = (Math.abs(off * tilt) * Math.PI) / 180;
+        bottom = Math.max(bottom, y + cardH * Math.cos(angle) + cardW * Math.sin(angle) * 0.5);
       }
     });
+    this.handEl.style.height = `${Math.ceil(bottom + 6)}px`;
   }
 
   // ------------------------------------------------------------------------------------------------------------
