@@ -21,7 +21,6 @@ MODULES = [
     "heartcards/heart_to_heart/engine/reach.py",
     "heartcards/heart_to_heart/solver/tables.py",
     "heartcards/heart_to_heart/solver/search.py",
-    "heartcards/heart_to_heart/solver/deals.py",
 ]
 
 
@@ -34,8 +33,8 @@ def sources_hash() -> str:
 
 
 def compiled_files() -> list[Path]:
-    found = [path for module in MODULES for path in (SOURCE_ROOT / module).parent.glob(Path(module).stem + ".*.so")]
-    return found + list(SOURCE_ROOT.glob("*__mypyc.*.so"))
+    """Every extension module under src/: only this script puts them there."""
+    return sorted(SOURCE_ROOT.rglob("*.so"))
 
 
 def is_fresh() -> bool:
