@@ -98,7 +98,11 @@ class TableService:
             except GameRecordError as error:
                 logger.error("table %s cannot be resumed: %s", record.id, error)
                 continue
-            table.after_change(time.monotonic())
+            now = time.monotonic()
+            for seat in table.seats:
+                if seat.human:
+                    seat.disconnected_at = now  # nobody is connected yet: whoever does not come back goes away
+            table.after_change(now)
             self.tables[table.id] = table
             self._ensure_driver(table)
 
@@ -263,6 +267,7 @@ class TableService:
                 seat.away = False
             connection.send(self.state(table, connection, message_id))
             self._broadcast(table, skip=connection)
+        self._ensure_driver(table)
         table.wake.set()
 
     async def disconnect(self, table: Table, connection: Connection) -> None:

@@ -1,0 +1,31 @@
+"""Fixtures for the Hearts tables' tests: an in-process app (Starlette's TestClient) on a temporary SQLite file.
+
+Computer players act without the 0.3 s pacing and the score table waits 0.3 s, so a deal takes a fraction of a
+second; the live servers of `tests/web/conftest.py` inherit the same environment.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from heartcards.web.app import create_app
+from heartcards.web.settings import Settings
+
+os.environ["HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"] = "0"
+os.environ["HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"] = "0.3"
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings.from_environment(database_url))) as test_client:
+        yield test_client
