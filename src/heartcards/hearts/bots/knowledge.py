@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from heartcards.hearts.engine import INDEX_OF, Observation, PassDirection, trick_winner_offset
-from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_BIT
+from heartcards.hearts.engine.cards import (
+    HEARTS,
+    HEARTS_MASK,
+    QUEEN_OF_SPADES_BIT,
+    QUEEN_OF_SPADES_INDEX,
+    SPADES,
+    SUIT_MASKS,
+)
 
 SEATS = 4
 
@@ -15,7 +22,9 @@ class Knowledge:
     """The seat's view in masks.
 
     `voids[s]` is a 4-bit set of the suits seat s has shown it lacks; `passed_to` / `passed` say which of our cards
-    another seat holds (until played); `taken[s]` the cards seat s won in tricks so far.
+    another seat holds (until played); `taken[s]` the cards seat s won in tricks so far. `unlikely[s]` holds cards
+    that seat s probably lacks, read from how it played (a careful player ducks when it can and dumps the Q♠ and
+    hearts when void): samplers avoid them while they can.
     """
 
     seat: int
@@ -32,6 +41,7 @@ class Knowledge:
     passed_to: int
     received: int
     tricks_done: int
+    unlikely: list[int]
 
     @property
     def queen_out(self) -> bool:
@@ -53,6 +63,7 @@ def _mask(cards: tuple[object, ...]) -> int:
 def knowledge_of(observation: Observation) -> Knowledge:
     """Builds the masks from one observation: voids come from every card that did not follow the led suit."""
     voids = [0, 0, 0, 0]
+    unlikely = [0, 0, 0, 0]
     taken = [0, 0, 0, 0]
     played_counts = [0, 0, 0, 0]
     played = 0
@@ -67,12 +78,22 @@ def knowledge_of(observation: Observation) -> Knowledge:
             continue
         led = indices[0] // 13
         mask = 0
+        winning = indices[0]
         for position, index in enumerate(indices):
             seat = (trick.leader + position) % SEATS
             played_counts[seat] += 1
             mask |= 1 << index
             if index // 13 != led:
                 voids[seat] |= 1 << led
+                if played:  # not the first trick: a careful player void in the led suit sheds the Q♠ first
+                    if index != QUEEN_OF_SPADES_INDEX:
+                        unlikely[seat] |= QUEEN_OF_SPADES_BIT
+                    if index // 13 != HEARTS and not (index // 13 == SPADES and index >= QUEEN_OF_SPADES_INDEX):
+                        unlikely[seat] |= HEARTS_MASK
+            elif index > winning:
+                if played and position > 0:  # it went over the winning card: it held none below it
+                    unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1)
+                winning = index
         played |= mask
         if trick.winner is not None:
             taken[trick.winner] |= mask
@@ -97,6 +118,7 @@ def knowledge_of(observation: Observation) -> Knowledge:
         passed_to=passed_to,
         received=_mask(observation.received),
         tricks_done=len(tricks),
+        unlikely=unlikely,
     )
 
 

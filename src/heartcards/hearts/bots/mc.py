@@ -17,7 +17,7 @@ from heartcards.cards import Card, SplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
 from heartcards.hearts.bots.playout import playout, relative_score, solve
 from heartcards.hearts.bots.policy import choose_pass_mask, pass_danger
-from heartcards.hearts.bots.sampling import sample_hands
+from heartcards.hearts.bots.sampling import HandSampler
 from heartcards.hearts.engine import CARDS, Observation, PassDirection, cards_of, mask_of
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX, TWO_OF_CLUBS_BIT
 
@@ -83,10 +83,11 @@ class MonteCarloBot:
         totals = [0.0] * len(candidates)
         me = known.seat
         played = known.played
+        sampler = HandSampler(known)
         for done in range(samples):
             if deadline is not None and done >= 2 and time.perf_counter() > deadline:
                 break
-            hands = sample_hands(known, self.rng)
+            hands = sampler.sample(self.rng)
             for position, card in enumerate(candidates):
                 if exact:
                     points = solve(
