@@ -27,6 +27,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   const waste = root.querySelector('[data-pile="waste"]');
   heart.setAttribute("aria-label", t("ui.heart.label"));
   const cards = new Map(); // pos -> element
+  const looks = new WeakMap(); // element -> the state it shows, so unchanged cards are not touched
   let previous = null;
   let focusTarget = "stock";
   let wasteShown = null;
@@ -116,10 +117,15 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
         if (previous) fade(el, [{ opacity: 0 }, { opacity: 1 }], animationMs(200));
       }
       const free = Boolean(entry.free);
+      const match = showHelp && help.outlined.has(pos);
+      const dim = showHelp && selection !== null && help.dimmed.has(pos);
+      const look = `${free}|${selection === pos}|${match}|${dim}`;
+      if (looks.get(el) === look) continue; // nothing changed: leave the element alone
+      looks.set(el, look);
       el.dataset.free = String(free);
       el.setAttribute("aria-pressed", String(selection === pos));
-      setFlag(el, "match", showHelp && help.outlined.has(pos));
-      setFlag(el, "dim", showHelp && selection !== null && help.dimmed.has(pos));
+      setFlag(el, "match", match);
+      setFlag(el, "dim", dim);
       el.setAttribute("aria-label", cardLabel(pos, entry.rank, free));
       if (!interactive) el.tabIndex = -1;
     }

@@ -60,6 +60,7 @@ async function main() {
     const link = root.querySelector('[data-role="continue"]');
     link.href = `/play/${current.code}`;
     link.hidden = false;
+    root.querySelector('[data-role="new"]').classList.remove("primary");
   } catch {
     /* no running game */
   }

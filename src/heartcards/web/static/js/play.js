@@ -444,6 +444,7 @@ async function main() {
   try {
     show(await loadGame(), { fresh: true });
     document.body.dataset.ready = "true";
+    performance.mark("heartcards-ready");
   } catch (error) {
     reportError(error);
   }

@@ -85,11 +85,12 @@ export class TableSocket {
       }
       if (message && message.type !== "pong") this.onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
       clearInterval(this.ping);
       this.socket = null;
-      this.onStatus?.("closed");
+      if (event.code === 4404) this.closed = true; // no such table: retrying cannot help
+      this.onStatus?.(this.closed ? "gone" : "closed");
       if (!this.closed) this.retry();
     });
     socket.addEventListener("error", () => socket.close());

@@ -251,6 +251,9 @@ export class TableView {
         setTimeout(() => delete el.dataset.fresh, 700);
       }
     });
+    // Keep the DOM in the hand's order (tab order, screen readers) when received cards came in.
+    const inDom = [...this.handEl.querySelectorAll("[data-card]")].map((el) => el.dataset.card);
+    if (inDom.join() !== cards.join()) for (const card of cards) this.handEl.appendChild(this.handCards.get(card));
     this.layoutHand();
     this.renderPassControls();
   }

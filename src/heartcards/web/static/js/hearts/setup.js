@@ -156,7 +156,8 @@ async function main() {
   form.querySelector('[data-action="solo"]').addEventListener("click", (e) => create("solo", e.currentTarget));
   form.querySelector('[data-action="online"]').addEventListener("click", (e) => create("online", e.currentTarget));
   await refreshLobby();
-  showMine();
+  await showMine();
+  document.body.dataset.ready = "true";
   setInterval(() => {
     if (!document.hidden) refreshLobby();
   }, 4000);

@@ -188,7 +188,8 @@ function onMessage(message) {
   } else if (message.type === "error") {
     app.pending = 0;
     announce(message.message || message.key, { kind: "error", ms: 4500 });
-    if (String(message.key || "").includes("token")) {
+    if (message.key === "hearts.error.table_not_found") showProblem(message.message);
+    else if (message.key === "hearts.error.token") {
       forgetSeat(tableId);
       app.seat = null;
       app.socket.reconnectAs(null);
@@ -199,6 +200,7 @@ function onMessage(message) {
 async function run() {
   if (app.running) return;
   app.running = true;
+  document.body.dataset.busy = "true";
   try {
     while (app.queue.length) {
       const message = app.queue.shift();
@@ -212,6 +214,7 @@ async function run() {
     console.error(error);
   } finally {
     app.running = false;
+    delete document.body.dataset.busy;
   }
 }
 
@@ -220,6 +223,8 @@ function onLink(status) {
   if (status === "open") {
     banner.hidden = true;
     app.instantNext = true;
+  } else if (status === "gone") {
+    banner.hidden = true;
   } else {
     banner.textContent = t("hearts.ui.reconnecting");
     banner.hidden = false;
@@ -443,6 +448,7 @@ async function main() {
     app.table = await heartsApi.table(tableId);
   } catch (error) {
     showProblem(error.message);
+    document.body.dataset.ready = "true";
     return;
   }
   if (app.table.status === "waiting") renderWaiting(app.table);
@@ -450,6 +456,7 @@ async function main() {
   app.socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
   app.socket.connect();
   keepPolling();
+  document.body.dataset.ready = "true";
   window.addEventListener("pagehide", () => app.socket.close());
 }
 

@@ -1,0 +1,219 @@
+"""Hearts in headless Chromium: a player per browser context (own cookie, own seat token), taps on the visible part
+of a card, a loop that plays whatever the table asks for, the WebSocket frames each page received, screenshots."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[4]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+FAST = {"speed": "fast", "variant": "classic", "target": 50, "strength": "easy"}
+CARD = re.compile(r"^(10|[2-9JQKA])[CDSH]$")
+
+# The page's state, read through the stable test hooks only.
+_SITUATION = """() => {
+  if (document.body.dataset.busy) return {kind: "busy"};
+  if (document.querySelector('dialog[open] [data-action="new-game"]')) return {kind: "game_over"};
+  if (document.querySelector('dialog[open] [data-action="next"]')) return {kind: "deal_over"};
+  const hand = document.querySelector("[data-hand]");
+  if (!hand) return {kind: "wait"};
+  const cards = [...hand.querySelectorAll("[data-card]")].map((e) => e.dataset.card);
+  if (hand.dataset.mode === "pass") {
+    const chosen = [...hand.querySelectorAll('[data-selected="true"]')].map((e) => e.dataset.card);
+    return {kind: "pass", cards, chosen};
+  }
+  if (hand.dataset.mode === "play") {
+    const legal = [...hand.querySelectorAll('[data-legal="true"]')].map((e) => e.dataset.card);
+    return {kind: "play", cards, legal};
+  }
+  return {kind: "wait", cards};
+}"""
+
+# A point of a hand card that is really on top there (cards overlap in the fan), as a finger would tap it.
+_VISIBLE_POINT = """(card) => {
+  const el = document.querySelector(`[data-hand] [data-card="${card}"]`);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  for (let fy = 0.2; fy < 0.9; fy += 0.06) {
+    for (let fx = 0.08; fx < 0.95; fx += 0.08) {
+      const x = r.left + r.width * fx;
+      const y = r.top + r.height * fy;
+      const on = (dy) => document.elementFromPoint(x, y + dy)?.closest("[data-hand] .hcard") === el;
+      if (on(0) && on(-12) && on(12)) return {x, y};  // still on it if the card lifts a little under the finger
+    }
+  }
+  return null;
+}"""
+
+
+def settings_script(settings: dict[str, Any]) -> str:
+    return f"localStorage.setItem('hc_hearts_settings', {json.dumps(json.dumps(settings))});"
+
+
+class HeartsPlayer:
+    """One browser context and page at a Hearts table, with the WebSocket frames it received."""
+
+    def __init__(self, context: Any, base_url: str) -> None:
+        self.context = context
+        self.page = context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.base_url = base_url.rstrip("/")
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", self._watch)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else ""))
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_selector("body[data-ready='true']")
+
+    def idle(self) -> None:
+        self.page.wait_for_function("() => !document.body.dataset.busy")
+
+    def situation(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.page.evaluate(_SITUATION)
+        return result
+
+    def hand(self) -> list[str]:
+        cards: list[str] = self.page.eval_on_selector_all(
+            "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        return cards
+
+    def trick(self) -> list[str]:
+        cards: list[str] = self.page.eval_on_selector_all(
+            "[data-trick] [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+        return cards
+
+    def counts(self) -> list[int]:
+        return [int(self.page.get_attribute(f'.seat[data-seat="{seat}"]', "data-count") or -1) for seat in range(4)]
+
+    def scores(self) -> list[int]:
+        return [int(self.page.inner_text(f'[data-score-seat="{seat}"]')) for seat in range(4)]
+
+    def status_text(self) -> str:
+        return self.page.inner_text('#status[role="status"]').strip()
+
+    def tap_card(self, card: str) -> None:
+        point = self.page.evaluate(_VISIBLE_POINT, card)
+        assert point is not None, f"{card} is not visible in the hand"
+        self.page.mouse.click(point["x"], point["y"])
+
+    def create_table(self, mode: str, name: str) -> str:
+        """From /hearts: fill the name, press "Play against the computer" or "Create an online table"."""
+        self.open("/hearts")
+        self.page.fill("[data-name]", name)
+        self.page.click(f'[data-action="{mode}"]')
+        self.page.wait_for_url("**/hearts/table/**")
+        self.page.wait_for_selector("body[data-ready='true']")
+        return self.page.url.rstrip("/").rsplit("/", 1)[1]
+
+    def act(self) -> str:
+        """Do what the table asks for, if anything: choose and pass 3 cards, or play the first legal card."""
+        now = self.situation()
+        kind = now["kind"]
+        if kind == "pass":
+            for card in [c for c in now["cards"] if c not in now["chosen"]][: 3 - len(now["chosen"])]:
+                self.tap_card(card)
+            self.page.click('[data-action="pass"]')
+            self.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode !== 'pass'")
+        elif kind == "play" and now["legal"]:
+            card = now["legal"][0]
+            self.tap_card(card)
+            self.page.wait_for_function(
+                "(card) => !document.querySelector(`[data-hand] [data-card='${card}']`)", arg=card
+            )
+        return str(kind)
+
+    def shot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        size = self.page.viewport_size
+        self.page.screenshot(path=str(SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"))
+
+    def state_frames(self) -> list[dict[str, Any]]:
+        out = []
+        for raw in self.frames:
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(message, dict) and message.get("type") == "state":
+                out.append(message)
+        return out
+
+
+def play_until(players: list[HeartsPlayer], done: Callable[[], bool], timeout: float = 90.0) -> None:
+    """Let each player do what its table asks for, round after round, until `done()`."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, [p.situation() for p in players]
+        acted = False
+        for player in players:
+            if player.act() in ("pass", "play"):
+                acted = True
+        if not acted:
+            players[0].page.wait_for_timeout(60)
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(item) for item in value)) if value else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(item) for item in value.values())) if value else set()
+    return set()
+
+
+def assert_no_hidden_cards(frames: list[str]) -> int:
+    """Each state a page received names only cards its seat may know: its hand, its pass and what it received, and
+    the cards on the table. A spectator's states name no card at all. Returns the number of states checked."""
+    checked = 0
+    for raw in frames:
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(message, dict) or message.get("type") != "state":
+            continue
+        checked += 1
+        view = message.get("view")
+        if view is None:
+            assert cards_in(message) == set(), message
+            continue
+        allowed = set(view["hand"]) | set(view.get("passed") or []) | set(view.get("received") or [])
+        for trick in (view.get("trick"), view.get("last_trick")):
+            if trick:
+                allowed |= set(trick["cards"])
+        leaked = cards_in(message) - allowed
+        assert not leaked, f"seat {message.get('seat')} was sent {sorted(leaked)}"
+    return checked
+
+
+@pytest.fixture
+def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
+    contexts: list[Any] = []
+
+    def make(base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST) -> HeartsPlayer:
+        context = browser.new_context(viewport=viewport, reduced_motion="no-preference")
+        context.add_init_script(settings_script(settings))
+        contexts.append(context)
+        return HeartsPlayer(context, base_url)
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,124 @@
+"""Hearts against three computer players in a phone-sized browser: a whole deal by taps, an illegal tap explained,
+the traffic free of hidden cards, and a refresh in the middle of a trick restoring the view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.hearts.conftest import DESKTOP, HeartsPlayer, assert_no_hidden_cards, play_until
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., HeartsPlayer]
+
+
+def _illegal_card(player: HeartsPlayer) -> str | None:
+    now = player.situation()
+    if now["kind"] != "play":
+        return None
+    illegal = [card for card in now["cards"] if card not in now["legal"]]
+    return illegal[0] if illegal else None
+
+
+def test_a_whole_deal_against_the_computer_by_taps(live_server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(live_server.url)
+    player.create_table("solo", "Anna")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    assert len(player.hand()) == 13
+    assert player.counts() == [13, 13, 13, 13]
+    assert player.page.inner_text('[data-action="pass"]') == "Pass 3 cards to the left"
+    assert player.page.is_disabled('[data-action="pass"]')
+    player.shot("pass")
+
+    hand = player.hand()
+    for card in hand[:3]:
+        player.tap_card(card)
+    assert player.page.is_enabled('[data-action="pass"]')
+    player.tap_card(hand[3])  # a fourth card is refused with a word, the three stay chosen
+    assert "Three cards" in player.status_text()
+    assert player.page.eval_on_selector_all('[data-selected="true"]', "els => els.length") == 3
+    player.shot("pass-chosen")
+    player.page.click('[data-action="pass"]')
+    player.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode !== 'pass'")
+    player.idle()
+    after = player.hand()
+    assert len(after) == 13
+    assert not set(hand[:3]) & set(after)
+    received = player.page.eval_on_selector_all(
+        '[data-hand] [data-received="true"]', "els => els.map(e => e.dataset.card)"
+    )
+    assert len(received) == 3 and set(received) <= set(after)
+
+    explained = False
+    tricks = 0
+
+    def deal_over() -> bool:
+        nonlocal explained, tricks
+        card = None if explained else _illegal_card(player)
+        if card is not None:
+            before = player.hand()
+            player.tap_card(card)
+            player.page.wait_for_function("() => document.getElementById('status').textContent.trim() !== ''")
+            message = player.status_text()
+            assert any(
+                text in message
+                for text in ("follow suit", "queen of spades", "Hearts have not been broken", "2 of clubs")
+            ), message
+            assert player.hand() == before
+            player.shot("illegal-tap")
+            explained = True
+        if len(player.trick()) == 4 and tricks == 0:
+            tricks += 1
+            player.shot("trick-finished")
+        if tricks == 1 and player.situation()["kind"] == "play" and player.page.is_enabled('[data-action="last"]'):
+            tricks += 1
+            player.page.click('[data-action="last"]')
+            assert player.page.locator('[role="dialog"] .mini-trick [role="img"]').count() == 4
+            player.shot("last-trick")
+            player.page.keyboard.press("Escape")
+            player.page.wait_for_selector('[role="dialog"]', state="detached")
+        return player.situation()["kind"] == "deal_over"
+
+    play_until([player], deal_over, timeout=120)
+    dialog = player.page.locator('[role="dialog"]')
+    assert dialog.is_visible()
+    player.shot("deal-over")
+    totals = [int(player.page.inner_text(f'[role="dialog"] [data-total-seat="{seat}"]')) for seat in range(4)]
+    assert sum(totals) in (26, 39)  # 26 points in a deal, or 3 × 13 when someone shot the moon
+    assert player.scores() == totals
+    assert dialog.locator("tbody tr").count() == 1
+    assert player.counts() == [0, 0, 0, 0]
+    assert player.page.is_enabled('[data-action="last"]')
+    assert tricks == 2 and explained
+    player.page.click('[role="dialog"] [data-action="next"]')
+    player.page.wait_for_selector('[role="dialog"]', state="detached")
+    # The next deal passes to the right.
+    player.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode === 'pass'")
+    assert player.page.inner_text('[data-action="pass"]') == "Pass 3 cards to the right"
+    assert assert_no_hidden_cards(player.frames) > 20
+    assert player.errors == []
+
+
+def test_a_refresh_mid_trick_restores_the_view(live_server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(live_server.url, viewport=DESKTOP)
+    table = player.create_table("solo", "Ben")
+    play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4)
+    hand, trick, counts = player.hand(), player.trick(), player.counts()
+    player.shot("mid-trick")
+    player.page.reload()
+    player.page.wait_for_selector("body[data-ready='true']")
+    player.page.wait_for_selector('[data-hand][data-mode="play"]')
+    player.idle()
+    assert player.page.url.endswith(f"/hearts/table/{table}")
+    assert player.hand() == hand
+    assert player.trick() == trick
+    assert player.counts() == counts
+    legal = player.situation()["legal"]
+    assert legal
+    player.tap_card(legal[0])
+    player.page.wait_for_function(
+        "(card) => !document.querySelector(`[data-hand] [data-card='${card}']`)", arg=legal[0]
+    )
+    assert player.errors == []
