@@ -168,3 +168,13 @@ def test_mc_decisions_obey_the_time_cap() -> None:
         assert seat is not None
         game.apply_play(seat, bot.choose_play(game.observation(seat)))
     assert len(game.tricks) == 2
+
+
+def test_mc_with_two_workers_is_legal_and_seeded() -> None:
+    settings = MonteCarloSettings(playouts=24, pass_playouts=24, exact_samples=3, time_cap=None, workers=2)
+
+    def run() -> list[object]:
+        bots = [make_bot("rule"), MonteCarloBot(8, settings), make_bot("rule"), make_bot("rule")]
+        return [record.to_dict() for record in play_game(bots, 6, single_deal=3).records]
+
+    assert run() == run()

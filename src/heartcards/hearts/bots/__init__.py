@@ -5,8 +5,9 @@ Public API
 - `make_bot(name, strength=..., seed=0)` → a `Bot` (`choose_pass(observation)`, `choose_play(observation)`):
   `"random"` (any legal card), `"rule"` (the heuristic of `policy.py`), `"mc"` (perfect-information Monte Carlo).
   The same seed gives the same decisions (for `mc`, as long as its time cap does not cut a search short).
-- `STRENGTHS`: `mc` strength levels → `MonteCarloSettings` (playouts per decision and a time cap). `"fast"` answers
-  in a few tens of milliseconds (for a web server), `"normal"` is the default, `"strong"` searches the most.
+- `STRENGTHS`: `mc` strength levels → `MonteCarloSettings` (playouts per decision, a time cap per decision, worker
+  processes). `"fast"` (≤ 30 ms a decision, for a web server answering quickly), `"normal"` (the default, ≤ 85 ms),
+  `"strong"` (≤ 400 ms, two processes).
 - `play_game(bots, seed, variant, target)` (`arena.py`) plays whole games and returns records, winners, decision
   times; the simulator and the benchmark use it.
 """
@@ -21,9 +22,9 @@ from heartcards.hearts.bots.rule import RuleBot
 
 BOT_NAMES = ("random", "rule", "mc")
 STRENGTHS: dict[str, MonteCarloSettings] = {
-    "fast": MonteCarloSettings(playouts=60, pass_playouts=60, exact_samples=6, time_cap=0.03),
-    "normal": MonteCarloSettings(playouts=240, pass_playouts=240, exact_samples=12, time_cap=0.08),
-    "strong": MonteCarloSettings(playouts=600, pass_playouts=600, exact_samples=24, time_cap=0.25),
+    "fast": MonteCarloSettings(playouts=80, pass_playouts=80, exact_samples=6, time_cap=0.03),
+    "normal": MonteCarloSettings(playouts=300, pass_playouts=300, exact_samples=12, time_cap=0.085),
+    "strong": MonteCarloSettings(playouts=900, pass_playouts=900, exact_samples=30, time_cap=0.4, workers=2),
 }
 DEFAULT_STRENGTH = "normal"
 
