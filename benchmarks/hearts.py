@@ -59,17 +59,24 @@ def duplicate_deal(job: DuplicateDeal) -> tuple[float, list[float]]:
     return sum(differences) / 4, times
 
 
-def run_parallel(function, jobs_list, jobs):  # type: ignore[no-untyped-def]
-    if jobs <= 1:
-        return [function(job) for job in jobs_list]
+def run_parallel(function, jobs_list, jobs, label):  # type: ignore[no-untyped-def]
+    """Runs the jobs (in worker processes when jobs > 1), in order, with a progress line on stderr now and then."""
+    results = []
+    started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(function, jobs_list, chunksize=4))
+        outputs = pool.map(function, jobs_list, chunksize=2) if jobs > 1 else map(function, jobs_list)
+        for done, output in enumerate(outputs, start=1):
+            results.append(output)
+            if done % 25 == 0 or done == len(jobs_list):
+                elapsed = time.perf_counter() - started
+                print(f"  {label}: {done}/{len(jobs_list)} in {elapsed:.0f} s", file=sys.stderr, flush=True)
+    return results
 
 
 def duplicate(baseline: str, candidate: str, deals: int, seed: int, strength: str, jobs: int) -> dict[str, object]:
     started = time.perf_counter()
     work = [DuplicateDeal(index, seed, baseline, candidate, strength) for index in range(deals)]
-    results = run_parallel(duplicate_deal, work, jobs)
+    results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline}")
     differences = [difference for difference, _ in results]
     times = sorted(t for _, seat_times in results for t in seat_times)
     mean = statistics.fmean(differences)
@@ -111,7 +118,7 @@ def wilson(successes: int, total: int) -> tuple[float, float]:
 def games_vs_rule(games: int, seed: int, strength: str, target: int, jobs: int) -> dict[str, object]:
     started = time.perf_counter()
     specs = match_specs(games, ["mc", "rule", "rule", "rule"], seed, Variant.SPECIAL, target, strength, rotate=True)
-    results = run_parallel(run_game, specs, jobs)
+    results = run_parallel(run_game, specs, jobs, "games")
     wins = 0
     deals = 0
     points = 0
