@@ -78,9 +78,26 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(
+        tuple(CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
+        for byte in range(256)
+    )
+    for chunk in range(7)
+)
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask sorted by suit (♣ ♦ ♠ ♥) then rank, aces high."""
-    return tuple(CARDS[i] for i in indices_of(mask))
+    """The cards of a mask sorted by suit (♣ ♦ ♠ ♥) then rank, aces high (a table per byte of the mask)."""
+    out: tuple[Card, ...] = ()
+    chunk = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            out += _BYTE_CARDS[chunk][byte]
+        mask >>= 8
+        chunk += 1
+    return out
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

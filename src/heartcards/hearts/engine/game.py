@@ -141,6 +141,7 @@ class Game:
         self.received: list[int] = [0, 0, 0, 0]
         self.taken: list[int] = [0, 0, 0, 0]
         self.tricks: list[Trick] = []
+        self._tricks_view: tuple[Trick, ...] = ()
         self.trick_leader = 0
         self.trick_cards: list[int] = []
         self.hearts_broken = False
@@ -256,6 +257,7 @@ class Game:
         self.taken[winner] |= mask
         self.points_so_far[winner] += mask_points(mask)
         self.tricks.append(Trick(self.trick_leader, tuple(CARDS[i] for i in cards), winner))
+        self._tricks_view = tuple(self.tricks)
         self.trick_cards = []
         self.trick_leader = winner
         self.turn = winner
@@ -330,7 +332,7 @@ class Game:
             passed=cards_of(own_pass) if own_pass is not None else (),
             received=cards_of(self.received[seat]),
             passes_chosen=tuple(mask is not None for mask in self.passes),
-            tricks=tuple(self.tricks),
+            tricks=self._tricks_view,
             current_trick=current,
             turn=self.turn,
             hearts_broken=self.hearts_broken,
