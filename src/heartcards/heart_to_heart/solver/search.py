@@ -16,6 +16,7 @@ import heapq
 
 from heartcards.heart_to_heart.engine.layout import COVER_MASKS, HEART_SIZE, REMOVED_SETS
 from heartcards.heart_to_heart.engine.reach import (
+    BELOW,
     CHAINED,
     FREE,
     INDEX_OF,
@@ -65,6 +66,7 @@ class MacroSearch:
         self.chain_costs = [0] * HEART_SIZE
         self.chain_marks = [0] * HEART_SIZE
         self.chain_passes = [0] * HEART_SIZE
+        self.rank_left = [0] * RANK_COUNT
 
     def counts(self, alive: int) -> int:
         packed = 0
@@ -121,18 +123,20 @@ class MacroSearch:
     def chain_draws(self, removed: int, alive: int, cursor: int) -> int:
         """Draws needed at least along each chain of heart cards that must go with a reserve card, in cover order.
 
-        A relaxed cursor walks the reserve for each card in turn (from the costliest card that covers it): a card
-        already passed costs nothing when no dead card (a rank with no heart card left) lies above it in the waste,
-        a card ahead costs the draws to it, and otherwise a recycle: the rest of the pass, one, and the dead cards
-        up to it. The costliest chain is a lower bound on the draws and recycles still to come."""
+        A relaxed cursor walks the reserve for each such card in turn, starting where the costliest card covering it
+        left it. A reserve card already passed costs nothing if the waste above it could be dug away (no rank there
+        has more cards than the heart cards that could take them before this one goes: not those it covers); a card
+        ahead costs the draws to it; otherwise a recycle: the rest of the pass, one, and the cards up to it that
+        cannot all be gone by then. The costliest chain is a
+        lower bound on the draws and recycles still to come."""
         heart = self.heart
         rank_masks = self.rank_masks
         reserve_masks = self.reserve_masks
-        dead = 0
+        left = self.rank_left
+        ranks: list[int] = []
         for rank in range(RANK_COUNT):
-            if not rank_masks[rank] & ~removed:
-                dead |= reserve_masks[rank]
-        dead &= alive
+            if reserve_masks[rank] & alive:
+                ranks.append(rank)
         costs = self.chain_costs
         marks = self.chain_marks
         passes = self.chain_passes
@@ -157,18 +161,27 @@ class MacroSearch:
                 cards = reserve_masks[rank] & alive
                 if not cards:
                     return INFINITY
+                # Before this card goes, only heart cards outside the ones it covers can take reserve cards away.
+                usable = ~removed & ~BELOW[position] & ~(1 << position)
+                for other_rank in ranks:
+                    left[other_rank] = (rank_masks[other_rank] & usable).bit_count()
                 below_mark = (2 << mark) - 1 if mark >= 0 else 0
-                blocking = dead & below_mark
-                reachable = cards & below_mark & ~((2 << (blocking.bit_length() - 1)) - 1 if blocking else 0)
+                reachable = cards & below_mark
+                if reachable:
+                    floor = self.dig_floor(ranks, alive, below_mark)
+                    if floor >= 0:
+                        reachable &= ~((1 << floor) - 1)
                 if not reachable:
-                    counted = alive if passed == 0 else dead
                     ahead = cards & ~below_mark
                     if ahead:
                         target = ahead & -ahead
-                        cost += (counted & ((target << 1) - 1) & ~below_mark).bit_count()
+                        segment = alive & ((target << 1) - 1) & ~below_mark
+                        cost += segment.bit_count() if passed == 0 else self.permanent(ranks, segment)
                     else:
                         target = cards & -cards
-                        cost += (counted & ~below_mark).bit_count() + 1 + (dead & ((target << 1) - 1)).bit_count()
+                        rest = alive & ~below_mark
+                        cost += rest.bit_count() if passed == 0 else self.permanent(ranks, rest)
+                        cost += 1 + self.permanent(ranks, alive & ((target << 1) - 1))
                         passed = 1
                     mark = target.bit_length() - 1
             costs[position] = cost
@@ -177,6 +190,31 @@ class MacroSearch:
             if cost > best:
                 best = cost
         return best
+
+    def dig_floor(self, ranks: list[int], alive: int, below_mark: int) -> int:
+        """The lowest reserve index that digging down from the mark could reach: below the highest card whose rank
+        has more cards from it up to the mark than heart cards left."""
+        floor = -1
+        for rank in ranks:
+            cards = self.reserve_masks[rank] & alive & below_mark
+            for _ in range(self.rank_left[rank]):
+                if not cards:
+                    break
+                cards ^= 1 << (cards.bit_length() - 1)
+            if cards:
+                blocking = cards.bit_length() - 1
+                if blocking > floor:
+                    floor = blocking
+        return floor
+
+    def permanent(self, ranks: list[int], segment: int) -> int:
+        """How many cards of `segment` must still be there in any future: a rank keeps those beyond its heart cards."""
+        count = 0
+        for rank in ranks:
+            extra = (self.reserve_masks[rank] & segment).bit_count() - self.rank_left[rank]
+            if extra > 0:
+                count += extra
+        return count
 
     def successors(self, index: int, alive: int, cursor: int) -> list[tuple[int, int, int, int, int, int]]:
         """(cost, index, alive, cursor, first, second): second = -1 - j for reserve card j, else a heart position."""
