@@ -1,7 +1,7 @@
 """Fixtures for the Hearts tables' tests: an in-process app (Starlette's TestClient) on a temporary SQLite file.
 
-Computer players act without the 0.3 s pacing and the score table waits 0.3 s, so a deal takes a fraction of a
-second; the live servers of `tests/web/conftest.py` inherit the same environment.
+Computer players act without the 0.3 s pacing (a deal takes a fraction of a second) and the score table waits
+30 s, so the lock-step tests decide when the next deal starts; the live servers inherit the same environment.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from heartcards.web.app import create_app
 from heartcards.web.settings import Settings
 
 os.environ["HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"] = "0"
-os.environ["HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"] = "0.3"
+os.environ["HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"] = "30"
 
 
 @pytest.fixture

@@ -125,12 +125,10 @@ def test_four_people_play_a_deal_and_nobody_ever_sees_a_hidden_card(client: Test
         # the deal goes on once all four said "next": deal 2 passes to the right
         for seat in range(4):
             answer = seats.act(seat, {"type": "next"})
-        assert answer["view"]["ready"] == [0, 1, 2, 3] or answer["view"]["phase"] == "pass"
-        following = seats.read(0) if answer["view"]["phase"] == "deal_over" else answer
-        for seat in range(1, 4):
-            if answer["view"]["phase"] == "deal_over":
-                seats.read(seat)
-        assert following["view"]["phase"] == "pass" and following["view"]["pass_direction"] == "right"
+        assert answer["view"]["ready"] == [0, 1, 2, 3]
+        following = [seats.read(seat) for seat in range(4)]
+        assert all(state["view"]["phase"] == "pass" for state in following)
+        assert following[0]["view"]["pass_direction"] == "right" and following[0]["view"]["deal"] == 2
 
 
 def test_out_of_turn_illegal_and_other_seats_actions_change_nothing(client: TestClient) -> None:
@@ -252,3 +250,46 @@ def test_reconnecting_restores_the_full_view(client: TestClient) -> None:
         assert restored["id"] == "again" and restored["seat"] == 0
         assert restored["view"] == before
         assert len(restored["view"]["hand"]) == 13 and restored["view"]["received"] is not None
+
+
+def test_a_whole_game_ends_with_its_log_and_the_players_statistics(client: TestClient) -> None:
+    choose = random.Random(11)
+    with four_seats(client, target=50) as seats:
+        deals = 0
+        while True:
+            final = play_deal(seats, choose)
+            deals += 1
+            if final[0]["view"]["phase"] == "game_over":
+                break
+            for seat in range(4):
+                seats.act(seat, {"type": "next"})
+            dealt = [seats.read(seat) for seat in range(4)]  # once all said "next", the table deals the next deal
+            assert all(state["view"]["deal"] == deals + 1 for state in dealt)
+        view = final[0]["view"]
+        assert view["game_over"] and view["winners"] and max(view["totals"]) >= 50
+        assert final[0]["table"]["status"] == "finished"
+        refused = seats.act(0, {"type": "play", "card": "2C"})
+        assert refused["key"] == "hearts.error.table_finished"
+    log = client.get(f"/api/hearts/tables/{seats.table_id}/log").json()
+    assert [line["deal"] for line in log["deals"]] == list(range(1, deals + 1))
+    assert all(len(line["tricks"]) == 13 and len(line["hands"]) == 4 for line in log["deals"])
+    assert log["deals"][-1]["totals"] == view["totals"] and log["deals"][-1]["game_over"] is True
+    replayed = Game(log["seed"], target=50)
+    for line in log["deals"]:
+        assert [list(points) for points in replayed.score_history] == [
+            d["points"] for d in log["deals"][: line["deal"] - 1]
+        ]
+        if line["deal"] > 1:
+            replayed.apply_next_deal()
+        for seat, cards in enumerate(line["passes"]):
+            if cards:
+                replayed.apply_action(f"pass {seat} {' '.join(cards)}")
+        for trick in line["tricks"]:
+            for offset, card in enumerate(trick["cards"]):
+                replayed.apply_action(f"play {(trick['leader'] + offset) % 4} {card}")
+    assert list(replayed.totals) == view["totals"]
+    stats = client.get("/api/hearts/stats").json()  # the test client's cookie sat in all four seats
+    assert stats["games"] == 4 and stats["wins"] == len(view["winners"])
+    assert stats["queens_taken"] == deals and len(stats["recent"]) == 4
+    places = sorted(game["place"] for game in stats["recent"])
+    assert places[0] == 1 and stats["average_place"] == sum(places) / 4
