@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from heartcards.heart_to_heart.engine import STOCK_TAP, Game, WasteMove
 from heartcards.heart_to_heart.solver import solve
-from tests.web.conftest import AppMaker, LiveServer
+from tests.web.conftest import AppMaker
 from tests.web.h2h_helpers import SEED_CODE, new_game, play_moves, tap
 
 OPENING = [STOCK_TAP] * 9 + [WasteMove(25)]
@@ -46,16 +44,3 @@ def test_a_small_cache_reloads_games_from_the_database(app_maker: AppMaker) -> N
     for player, game_id in zip(players, games, strict=True):
         view = tap(player, game_id, "stock")["view"]
         assert view["moves"] == 2 and view["record"] == SEED_CODE + " S S"
-
-
-def test_the_real_server_keeps_the_game_across_a_restart(live_server: LiveServer) -> None:
-    with live_server.client() as client:
-        view = client.post("api/h2h/games", json={"code": SEED_CODE}).json()
-        for _ in range(3):
-            client.post(f"api/h2h/games/{view['id']}/tap", json={"target": "stock"})
-        cookies = dict(client.cookies)
-    live_server.restart()
-    with live_server.client(cookies=cookies) as client:
-        current: dict[str, Any] = client.get("api/h2h/games/current").json()
-        assert current["id"] == view["id"] and current["record"] == SEED_CODE + " S S S"
-        assert client.post(f"api/h2h/games/{view['id']}/tap", json={"target": "stock"}).json()["view"]["moves"] == 4
