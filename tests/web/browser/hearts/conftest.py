@@ -208,8 +208,11 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
 def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
     contexts: list[Any] = []
 
-    def make(base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST) -> HeartsPlayer:
-        context = browser.new_context(viewport=viewport, reduced_motion="no-preference")
+    def make(
+        base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
+    ) -> HeartsPlayer:
+        """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce" if reduced else "no-preference")
         context.add_init_script(settings_script(settings))
         contexts.append(context)
         return HeartsPlayer(context, base_url)

@@ -139,7 +139,7 @@ export class TableView {
 
   renderSeats() {
     const { table, view } = this.state;
-    const me = this.me;
+    const me = this.state.seat ?? null;
     for (let seat = 0; seat < 4; seat += 1) {
       const el = this.seatEl(seat);
       const info = table?.seats?.[seat] || { kind: "empty" };
@@ -170,7 +170,7 @@ export class TableView {
       total.dataset.scoreSeat = String(seat);
       total.textContent = String(view ? view.totals[seat] : 0);
       total.title = t("hearts.ui.seat.total", { points: view ? view.totals[seat] : 0 });
-      if (seat !== me) this.renderBacks(el.querySelector(".backs"), count);
+      if (seat !== this.me) this.renderBacks(el.querySelector(".backs"), count);
       const waitingPass = view && view.phase === "pass" && view.waiting_for_pass?.includes(seat);
       el.dataset.passing = String(Boolean(waitingPass));
     }
@@ -331,7 +331,7 @@ export class TableView {
     const names = (seats) => seats.map((s) => seatName(table, s, me)).join(", ");
     let text = "";
     let kind = "info";
-    if (!view) text = "";
+    if (!view) text = table && table.status !== "waiting" ? t("hearts.ui.prompt.spectator") : "";
     else if (view.phase === "pass") {
       if (view.pass_direction === "none") text = t("hearts.ui.prompt.no_pass");
       else if (!view.passed) {

@@ -412,9 +412,9 @@ function buildSeats() {
       `<div class="backs" aria-hidden="true"></div>` +
       `<div class="plate"><span class="avatar" aria-hidden="true"></span>` +
       `<span class="who"><span class="name"></span><span class="tag"></span></span>` +
-      `<span class="count"></span>` +
+      `<span class="stats"><span class="count"></span>` +
       `<span class="taken">${hIcon("heart")}<span>0</span></span>` +
-      `<span class="total"></span></div>`;
+      `<span class="total"></span></span></div>`;
   }
 }
 
