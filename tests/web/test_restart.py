@@ -44,3 +44,21 @@ def test_a_small_cache_reloads_games_from_the_database(app_maker: AppMaker) -> N
     for player, game_id in zip(players, games, strict=True):
         view = tap(player, game_id, "stock")["view"]
         assert view["moves"] == 2 and view["record"] == SEED_CODE + " S S"
+
+
+def test_a_dead_solver_process_is_replaced_without_a_server_error(app_maker: AppMaker) -> None:
+    import os
+    import signal
+
+    app = app_maker.new_app()
+    client = app_maker.client(app)
+    game_id = new_game(client)["id"]
+    assert client.post(f"/api/h2h/games/{game_id}/hint").status_code == 200
+    executor = app.state.services.solver._executor
+    for process in list(executor._processes.values()):
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(timeout=10)
+    first = client.post(f"/api/h2h/games/{game_id}/hint")
+    assert first.status_code in (200, 503), first.text
+    again = client.post(f"/api/h2h/games/{game_id}/hint")
+    assert again.status_code == 200 and again.json()["hint"] is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, CancelledError, Future, ProcessPoolExecutor
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import TypeVar
@@ -67,7 +67,11 @@ class Solver:
     def _submit(self, code: str) -> Future[SolutionRecord]:
         pending = self._pending.get(code)
         if pending is None:
-            pending = self._pool().submit(solver_worker.solve_code, code)
+            try:
+                pending = self._pool().submit(solver_worker.solve_code, code)
+            except BrokenExecutor:  # the worker died (killed, out of memory): start a new one once
+                self._executor = None
+                pending = self._pool().submit(solver_worker.solve_code, code)
             self._pending[code] = pending
             pending.add_done_callback(lambda done: self._store(code, done))
         return pending
@@ -96,13 +100,17 @@ class Solver:
         known = self.known(code)
         if known is not None:
             return known
-        return await asyncio.wrap_future(self._submit(code))
+        try:
+            return await asyncio.wrap_future(self._submit(code))
+        except BrokenExecutor as error:
+            self._executor = None
+            raise SolverUnavailableError() from error
 
     async def par(self, code: str, wait_seconds: float = 5.0) -> int | None:
         """The fewest moves for `code`, waiting a little for a running search; None if unknown or unavailable."""
         try:
             solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
-        except (TimeoutError, SolverUnavailableError):
+        except (TimeoutError, SolverUnavailableError, CancelledError):
             return None
         return solved.move_count
 
@@ -111,7 +119,11 @@ class Solver:
 
     async def _run(self, function: Callable[[Position], T], argument: Position) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), function, argument)
+        try:
+            return await loop.run_in_executor(self._pool(), function, argument)
+        except BrokenExecutor as error:
+            self._executor = None
+            raise SolverUnavailableError() from error
 
     def close(self) -> None:
         if self._executor is not None:
