@@ -9,6 +9,7 @@ const NAV = [
   { href: "/rules", key: "ui.nav.rules", page: "rules" },
   { href: "/examples", key: "ui.nav.examples", page: "examples" },
   { href: "/stats", key: "ui.nav.stats", page: "stats" },
+  { href: "/hearts", key: "hearts.ui.nav.hearts", page: "hearts" },
 ];
 
 const MENU_ICON =
