@@ -22,8 +22,8 @@ def _illegal_card(player: HeartsPlayer) -> str | None:
     return illegal[0] if illegal else None
 
 
-def test_a_whole_deal_against_the_computer_by_taps(live_server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server.url)
+def test_a_whole_deal_against_the_computer_by_taps(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(live_server_module.url)
     player.create_table("solo", "Anna")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
     assert len(player.hand()) == 13
@@ -101,8 +101,8 @@ def test_a_whole_deal_against_the_computer_by_taps(live_server: LiveServer, new_
     assert player.errors == []
 
 
-def test_a_refresh_mid_trick_restores_the_view(live_server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server.url, viewport=DESKTOP)
+def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(live_server_module.url, viewport=DESKTOP)
     table = player.create_table("solo", "Ben")
     play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4)
     hand, trick, counts = player.hand(), player.trick(), player.counts()

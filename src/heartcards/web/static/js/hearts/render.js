@@ -140,6 +140,7 @@ export class TableView {
   renderSeats() {
     const { table, view } = this.state;
     const me = this.state.seat ?? null;
+    this.felt.dataset.spectator = String(!view);
     for (let seat = 0; seat < 4; seat += 1) {
       const el = this.seatEl(seat);
       const info = table?.seats?.[seat] || { kind: "empty" };
