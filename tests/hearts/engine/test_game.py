@@ -349,3 +349,15 @@ def test_special_ends_with_a_unique_leader() -> None:
     assert game.records[-1].points == (4, 0, 14, 8)
     assert game.phase is Phase.GAME_OVER
     assert game.winners == (1,)
+
+
+def test_non_cards_are_rejected_with_a_specific_error() -> None:
+    from heartcards.hearts.engine import BadCardError
+
+    game = Game(4, first_deal=4)
+    seat = game.turn or 0
+    with pytest.raises(BadCardError, match="2C"):
+        game.apply_play(seat, "2C")  # type: ignore[arg-type]
+    passing = Game(4)
+    with pytest.raises(BadCardError):
+        passing.apply_pass(0, "2C 3C 4C")  # type: ignore[arg-type]

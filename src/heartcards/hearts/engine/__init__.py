@@ -15,8 +15,8 @@ Public API
   gives the simulator's log line without the game number, variant and target).
 - Errors: `HeartsError(ValueError)` with `.key` (message key, e.g. `hearts.error.follow_suit`) and `.params`;
   subclasses `FollowSuitError`, `QueenOnFirstTrickError`, `HeartsNotBrokenError`, `MustLeadTwoOfClubsError`,
-  `NotYourTurnError`, `CardNotInHandError`, `PassError`, `NoPassThisDealError`, `WrongPhaseError`, `BadSeatError`,
-  `GameRecordError`.
+  `NotYourTurnError`, `CardNotInHandError`, `BadCardError`, `PassError`, `NoPassThisDealError`, `WrongPhaseError`,
+  `BadSeatError`, `GameRecordError` (all `IllegalPlayError`s carry `.card`).
 - Rules as pure functions over 52-bit card masks (`rules.py`, `cards.py`): `legal_mask`, `trick_winner_offset`,
   `deal_points` (with the moon: 0 to the shooter, 13 to each opponent), `game_winners`, `PassDirection.for_deal`.
   Card index = suit × 13 + order (suits ♣ ♦ ♠ ♥, order 0 for the 2 … 12 for the ace); `CARDS[i]` is the `Card`.
@@ -34,6 +34,7 @@ from heartcards.hearts.engine.cards import (
     sort_cards,
 )
 from heartcards.hearts.engine.errors import (
+    BadCardError,
     BadSeatError,
     CardNotInHandError,
     FollowSuitError,
@@ -73,6 +74,7 @@ __all__ = [
     "SEATS",
     "TARGETS",
     "TWO_OF_CLUBS",
+    "BadCardError",
     "BadSeatError",
     "CardNotInHandError",
     "DealRecord",

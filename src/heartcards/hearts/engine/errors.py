@@ -38,6 +38,15 @@ class BadSeatError(HeartsError):
         super().__init__(f"{seat!r} is not a seat: seats are 0, 1, 2 and 3", seat=str(seat))
 
 
+class BadCardError(HeartsError):
+    """Something that is not a card where a card was expected."""
+
+    key = "hearts.error.bad_card"
+
+    def __init__(self, value: object) -> None:
+        super().__init__(f"{value!r} is not a card such as 2C, 10H or QS", value=str(value))
+
+
 class CardNotInHandError(HeartsError):
     key = "hearts.error.card_not_in_hand"
 

@@ -24,6 +24,7 @@ from heartcards.hearts.engine.cards import (
     mask_points,
 )
 from heartcards.hearts.engine.errors import (
+    BadCardError,
     BadSeatError,
     CardNotInHandError,
     FollowSuitError,
@@ -98,6 +99,13 @@ class DealRecord:
         }
 
 
+def _card_index(card: object) -> int:
+    index = INDEX_OF.get(card) if isinstance(card, Card) else None
+    if index is None:
+        raise BadCardError(card)
+    return index
+
+
 def _check_seat(seat: object) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise BadSeatError(seat)
@@ -164,6 +172,8 @@ class Game:
         """Seat `seat` gives three cards; once all four have chosen, the cards change hands at once."""
         seat = _check_seat(seat)
         chosen = tuple(cards)
+        for card in chosen:
+            _card_index(card)
         text = " ".join(card.text for card in chosen) or "nothing"
         if self.phase is not Phase.PASS:
             if self.pass_direction is PassDirection.NONE and self.phase is Phase.PLAY:
@@ -175,7 +185,7 @@ class Game:
             raise PassError(seat, text, "a pass is exactly three different cards", key="hearts.error.pass_count")
         mask = 0
         for card in chosen:
-            bit = 1 << INDEX_OF[card]
+            bit = 1 << _card_index(card)
             if not self.hands[seat] & bit:
                 raise CardNotInHandError(seat, card.text)
             mask |= bit
@@ -215,11 +225,11 @@ class Game:
     def apply_play(self, seat: int, card: Card) -> None:
         """Seat `seat` plays `card`; raises a specific `IllegalPlayError` naming the card and the rule."""
         seat = _check_seat(seat)
+        index = _card_index(card)
         if self.phase is not Phase.PLAY:
             raise WrongPhaseError("play", self.phase.value)
         if seat != self.turn:
             raise NotYourTurnError(seat, self.turn if self.turn is not None else -1, card.text)
-        index = INDEX_OF[card]
         bit = 1 << index
         hand = self.hands[seat]
         if not hand & bit:
