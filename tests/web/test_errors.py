@@ -169,3 +169,21 @@ def test_every_error_key_is_translated_in_every_language() -> None:
         own = read_catalog(LOCALES_DIR / language / "LC_MESSAGES" / "server.po")
         assert keys <= set(own), (language, keys - set(own))
         assert all(catalogs.translate(language, key) == own[key] for key in keys)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    accept_language=st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=60),
+    lang=st.text(max_size=12),
+    cookie=st.text(
+        alphabet=st.characters(min_codepoint=33, max_codepoint=126, exclude_characters=';,"\\'), max_size=40
+    ),
+)
+def test_odd_languages_and_cookies_never_fail(client: Any, accept_language: str, lang: str, cookie: str) -> None:
+    client.cookies.set("hc_lang", cookie)
+    client.cookies.set("hc_player", cookie)
+    response = client.post(
+        "/api/h2h/games", params={"lang": lang}, json={"code": "bad"}, headers={"Accept-Language": accept_language}
+    )
+    assert response.status_code == 400
+    assert response.headers["content-language"] in LANGUAGES
