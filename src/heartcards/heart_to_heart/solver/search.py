@@ -66,41 +66,57 @@ class MacroSearch:
         self.chain_costs = [0] * HEART_SIZE
         self.chain_marks = [0] * HEART_SIZE
         self.chain_passes = [0] * HEART_SIZE
-        self.rank_left = [0] * RANK_COUNT
+        self.counts_cache: dict[int, int] = {}
+        self.needs_cache: dict[int, list[int]] = {}
+        self.usable_cache: dict[int, list[int]] = {}
 
     def counts(self, alive: int) -> int:
-        packed = 0
-        for rank in range(RANK_COUNT):
-            packed |= (self.reserve_masks[rank] & alive).bit_count() << (RANK_BITS * rank)
+        packed = self.counts_cache.get(alive, -1)
+        if packed < 0:
+            packed = 0
+            for rank in range(RANK_COUNT):
+                packed |= (self.reserve_masks[rank] & alive).bit_count() << (RANK_BITS * rank)
+            self.counts_cache[alive] = packed
         return packed
 
     def can_win(self, index: int, alive: int) -> bool:
-        counts = self.counts(alive)
-        key = (counts << 10) | index
+        key = (self.counts(alive) << 10) | index
         found = self.won_cache.get(key)
         if found is None:
-            found = self.winnability.winnable(index, counts)
+            found = self.winnability.winnable(index, key >> 10)
             self.won_cache[key] = found
+        return found
+
+    def needs(self, index: int) -> list[int]:
+        """For a removed set: [moves to remove what is left at least, then (rank, reserve cards needed) pairs]."""
+        found = self.needs_cache.get(index)
+        if found is None:
+            removed = REMOVED_SETS[index]
+            total = 0
+            found = [0]
+            for rank in range(RANK_COUNT):
+                remaining = self.rank_masks[rank] & ~removed
+                if not remaining:
+                    continue
+                left = remaining.bit_count()
+                pairs = pairable_cached(remaining)
+                total += left - pairs
+                if left > 2 * pairs:
+                    found.append(rank)
+                    found.append(left - 2 * pairs)
+            found[0] = total
+            self.needs_cache[index] = found
         return found
 
     def bound(self, index: int, alive: int, cursor: int, with_chains: bool) -> int:
         """Moves still needed at least: per rank, its cards less the pairs it can form, plus the draws needed to
         bring each rank's required reserve cards to the top (waste cards count as free: digging may reach them)."""
-        removed = REMOVED_SETS[index]
-        total = 0
+        needs = self.needs(index)
         draws = 0
         ahead_base = (1 << (cursor + 1)) - 1
-        for rank in range(RANK_COUNT):
-            remaining = self.rank_masks[rank] & ~removed
-            if not remaining:
-                continue
-            left = remaining.bit_count()
-            pairs = pairable_cached(remaining)
-            total += left - pairs
-            need = left - 2 * pairs
-            if need == 0:
-                continue
-            cards = self.reserve_masks[rank] & alive
+        for at in range(1, len(needs), 2):
+            need = needs[at + 1]
+            cards = self.reserve_masks[needs[at]] & alive
             if cards.bit_count() < need:
                 return INFINITY
             in_waste = (cards & ahead_base).bit_count()
@@ -114,6 +130,8 @@ class MacroSearch:
             distance = (alive & ((target << 1) - 1) & ~ahead_base).bit_count()
             if distance > draws:
                 draws = distance
+        total = needs[0]
+        removed = REMOVED_SETS[index]
         if with_chains:
             chained = self.chain_draws(removed, alive, cursor)
             if chained > draws:
@@ -132,7 +150,6 @@ class MacroSearch:
         heart = self.heart
         rank_masks = self.rank_masks
         reserve_masks = self.reserve_masks
-        left = self.rank_left
         ranks: list[int] = []
         for rank in range(RANK_COUNT):
             if reserve_masks[rank] & alive:
@@ -162,13 +179,11 @@ class MacroSearch:
                 if not cards:
                     return INFINITY
                 # Before this card goes, only heart cards outside the ones it covers can take reserve cards away.
-                usable = ~removed & ~BELOW[position] & ~(1 << position)
-                for other_rank in ranks:
-                    left[other_rank] = (rank_masks[other_rank] & usable).bit_count()
+                left = self.usable_counts(removed, position)
                 below_mark = (2 << mark) - 1 if mark >= 0 else 0
                 reachable = cards & below_mark
                 if reachable:
-                    floor = self.dig_floor(ranks, alive, below_mark)
+                    floor = self.dig_floor(ranks, alive, below_mark, left)
                     if floor >= 0:
                         reachable &= ~((1 << floor) - 1)
                 if not reachable:
@@ -176,12 +191,12 @@ class MacroSearch:
                     if ahead:
                         target = ahead & -ahead
                         segment = alive & ((target << 1) - 1) & ~below_mark
-                        cost += segment.bit_count() if passed == 0 else self.permanent(ranks, segment)
+                        cost += segment.bit_count() if passed == 0 else self.permanent(ranks, segment, left)
                     else:
                         target = cards & -cards
                         rest = alive & ~below_mark
-                        cost += rest.bit_count() if passed == 0 else self.permanent(ranks, rest)
-                        cost += 1 + self.permanent(ranks, alive & ((target << 1) - 1))
+                        cost += rest.bit_count() if passed == 0 else self.permanent(ranks, rest, left)
+                        cost += 1 + self.permanent(ranks, alive & ((target << 1) - 1), left)
                         passed = 1
                     mark = target.bit_length() - 1
             costs[position] = cost
@@ -191,13 +206,23 @@ class MacroSearch:
                 best = cost
         return best
 
-    def dig_floor(self, ranks: list[int], alive: int, below_mark: int) -> int:
+    def usable_counts(self, removed: int, position: int) -> list[int]:
+        """Per rank, the heart cards left that could go before `position` does (not those it covers, nor itself)."""
+        key = removed * HEART_SIZE + position
+        found = self.usable_cache.get(key)
+        if found is None:
+            usable = ~removed & ~BELOW[position] & ~(1 << position)
+            found = [(self.rank_masks[rank] & usable).bit_count() for rank in range(RANK_COUNT)]
+            self.usable_cache[key] = found
+        return found
+
+    def dig_floor(self, ranks: list[int], alive: int, below_mark: int, left: list[int]) -> int:
         """The lowest reserve index that digging down from the mark could reach: below the highest card whose rank
         has more cards from it up to the mark than heart cards left."""
         floor = -1
         for rank in ranks:
             cards = self.reserve_masks[rank] & alive & below_mark
-            for _ in range(self.rank_left[rank]):
+            for _ in range(left[rank]):
                 if not cards:
                     break
                 cards ^= 1 << (cards.bit_length() - 1)
@@ -207,11 +232,11 @@ class MacroSearch:
                     floor = blocking
         return floor
 
-    def permanent(self, ranks: list[int], segment: int) -> int:
+    def permanent(self, ranks: list[int], segment: int, left: list[int]) -> int:
         """How many cards of `segment` must still be there in any future: a rank keeps those beyond its heart cards."""
         count = 0
         for rank in ranks:
-            extra = (self.reserve_masks[rank] & segment).bit_count() - self.rank_left[rank]
+            extra = (self.reserve_masks[rank] & segment).bit_count() - left[rank]
             if extra > 0:
                 count += extra
         return count
