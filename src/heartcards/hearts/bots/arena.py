@@ -18,13 +18,15 @@ from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, mask_of
 
 @dataclass(slots=True)
 class GameResult:
-    """One played game: its deal records, winners, and per seat the decision times in seconds."""
+    """One played game: its deal records, winners, and per seat the decision times in seconds (wall clock, and the
+    process's CPU time, which other programs on a busy machine do not inflate)."""
 
     seed: int
     records: list[DealRecord]
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     decision_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    decision_cpu_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
 
     def moons(self) -> list[int]:
         counts = [0, 0, 0, 0]
@@ -66,7 +68,9 @@ def play_game(
     game = Game(seed, variant, target, first_deal=single_deal or 1)
     result = GameResult(seed=seed, records=game.records, winners=(), totals=(0, 0, 0, 0))
     times = result.decision_times
+    cpu_times = result.decision_cpu_times
     clock = time.perf_counter
+    cpu_clock = time.process_time
     while True:
         phase = game.phase
         if phase is Phase.PLAY:
@@ -74,15 +78,19 @@ def play_game(
             assert seat is not None
             observation = game.observation(seat)
             start = clock()
+            cpu_start = cpu_clock()
             card = bots[seat].choose_play(observation)
             times[seat].append(clock() - start)
+            cpu_times[seat].append(cpu_clock() - cpu_start)
             game.apply_play(seat, card)
         elif phase is Phase.PASS:
             observations = [game.observation(seat) for seat in range(4)]
             for seat in range(4):
                 start = clock()
+                cpu_start = cpu_clock()
                 cards = bots[seat].choose_pass(observations[seat])
                 times[seat].append(clock() - start)
+                cpu_times[seat].append(cpu_clock() - cpu_start)
                 game.apply_pass(seat, cards)
         else:
             if on_deal is not None:
@@ -162,9 +170,11 @@ class PlayerStats:
     moons: int = 0
     queens: int = 0
     decision_times: list[float] = field(default_factory=list)
+    decision_cpu_times: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         times = sorted(self.decision_times)
+        cpu_times = sorted(self.decision_cpu_times)
         return {
             "player": self.player,
             "games": self.games,
@@ -176,6 +186,7 @@ class PlayerStats:
             "decisions": len(times),
             "decision_ms_median": 1000 * percentile(times, 0.5),
             "decision_ms_p99": 1000 * percentile(times, 0.99),
+            "decision_cpu_ms_p99": 1000 * percentile(cpu_times, 0.99),
         }
 
 
@@ -200,3 +211,4 @@ def add_result(stats: list[PlayerStats], spec: MatchSpec, result: GameResult) ->
         entry.moons += moons[seat]
         entry.queens += queens[seat]
         entry.decision_times.extend(result.decision_times[seat])
+        entry.decision_cpu_times.extend(result.decision_cpu_times[seat])
