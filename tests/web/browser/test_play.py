@@ -60,6 +60,19 @@ def test_the_seeds_examples_by_taps(new_player: NewPlayer) -> None:
     assert player.field("moves") == "10"
     assert player.field("score") == "10"
     assert player.pressed() == []
+    player.shot("play-move-10")
+
+
+def test_the_table_on_a_desktop_screen(new_player: NewPlayer) -> None:
+    player = new_player(viewport=DESKTOP)
+    player.open(f"/play/{SEED_DEAL}")
+    heart = player.page.locator("#table .heart").bounding_box()
+    point = player.card(25).bounding_box()
+    assert heart is not None and point is not None
+    assert heart["height"] > 500  # the heart fills the window's height
+    assert point["width"] > 90  # cards large enough to read and hit
+    player.tap(25)
+    player.shot("play-start")
 
 
 def test_a_full_winning_game_by_taps(new_player: NewPlayer, server: LiveServer) -> None:
@@ -245,3 +258,18 @@ def test_hint_new_game_restart_and_codes(new_player: NewPlayer) -> None:
     player.idle()
     assert player.field("code") != "HH1-S-AAAAAAB"
     assert player.field("moves") == "0"
+
+
+def test_the_heart_fits_a_360_pixel_phone(new_player: NewPlayer) -> None:
+    player = new_player(viewport={"width": 360, "height": 740})
+    player.open(f"/play/{SEED_DEAL}")
+    boxes = [player.card(position).bounding_box() for position in range(1, 26)]
+    boxes += [player.page.locator(f'[data-pile="{pile}"]').bounding_box() for pile in ("stock", "waste")]
+    for box in boxes:
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert box["y"] + box["height"] <= 740
+    assert min(box["width"] for box in boxes if box) >= 54  # big enough to tap
+    toolbar = player.page.locator(".toolbar").bounding_box()
+    assert toolbar is not None and toolbar["y"] + toolbar["height"] <= 740
+    player.shot("play-start")

@@ -25,6 +25,7 @@ const bar = {
   score: document.querySelector('[data-field="score"]'),
   moves: document.querySelector('[data-field="moves"]'),
   code: document.querySelector('[data-field="code"]'),
+  badge: document.querySelector('[data-role="badge"]'),
 };
 const tools = Object.fromEntries(
   [...document.querySelectorAll(".toolbar [data-action]")].map((b) => [b.dataset.action, b]),
@@ -51,6 +52,11 @@ function renderBar() {
     bar.code.innerHTML = `<span>${view.code}</span>${icon("link")}`;
     bar.code.setAttribute("aria-label", t("ui.bar.code_label", { code: view.code }));
   }
+  const badges = [];
+  if (view.daily) badges.push(t("ui.bar.daily"));
+  if (view.assisted) badges.push(t("ui.bar.assisted"));
+  bar.badge.textContent = badges.join(" · ");
+  bar.badge.hidden = badges.length === 0;
   tools.undo.disabled = !view.can_undo;
   tools.hint.disabled = view.status !== "playing";
 }

@@ -18,6 +18,7 @@ function numbers(stats) {
     ["best_time", formatTime(stats.best_seconds)],
     ["fewest_moves", formatNumber(stats.fewest_moves)],
   ];
+  if (stats.assisted) items.push(["with_hints", stats.assisted]);
   return (
     `<div class="numbers">` +
     items
@@ -98,7 +99,7 @@ async function main() {
   try {
     const stats = await api.stats();
     root.innerHTML =
-      `<h1>${t("ui.stats.title")}</h1>${numbers(stats)}` +
+      `<h1>${t("ui.stats.title")}</h1>${numbers(stats)}<p class="muted-note">${t("ui.stats.best_note")}</p>` +
       `<h2>${t("ui.stats.recent")}</h2>${chart(stats.recent || [])}${recentTable(stats.recent || [], lang)}` +
       `<h2>${t("ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
   } catch (error) {
