@@ -129,7 +129,18 @@ def sim(
         return
     title = "players by position in --players" if rotate else "seats"
     table = Table(title=f"{games} games, {summary['deals']} deals, {chosen_variant.value} to {target} ({title})")
-    for column in ("seat", "player", "wins", "win %", "points/deal", "moons", "Q♠ taken", "ms median", "ms p99"):
+    for column in (
+        "seat",
+        "player",
+        "wins",
+        "win %",
+        "points/deal",
+        "moons",
+        "Q♠ taken",
+        "ms median",
+        "ms p99",
+        "CPU p99",
+    ):
         table.add_column(column, justify="right")
     for slot, entry in enumerate(stats):
         figures = entry.to_dict()
@@ -143,8 +154,9 @@ def sim(
             str(entry.queens),
             f"{float(figures['decision_ms_median']):.2f}",  # type: ignore[arg-type]
             f"{float(figures['decision_ms_p99']):.2f}",  # type: ignore[arg-type]
+            f"{float(figures['decision_cpu_ms_p99']):.2f}",  # type: ignore[arg-type]
         )
-    Console().print(table)
+    Console(width=120).print(table)
     typer.echo(f"{seconds:.1f} s")
 
 
