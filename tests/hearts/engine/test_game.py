@@ -361,3 +361,17 @@ def test_non_cards_are_rejected_with_a_specific_error() -> None:
     passing = Game(4)
     with pytest.raises(BadCardError):
         passing.apply_pass(0, "2C 3C 4C")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "variant", "target"), [("x", "classic", 100), (1, "odd", 100), (1, "classic", 0), (1, "classic", True)]
+)
+def test_bad_game_settings(seed: object, variant: object, target: object) -> None:
+    from heartcards.hearts.engine import HeartsError
+
+    with pytest.raises(HeartsError):
+        Game(seed, variant, target)  # type: ignore[arg-type]
+
+
+def test_variant_may_be_given_as_text() -> None:
+    assert Game(1, "special").variant is Variant.SPECIAL  # type: ignore[arg-type]

@@ -122,7 +122,13 @@ class Game:
     def __init__(
         self, seed: int, variant: Variant = Variant.CLASSIC, target: int = DEFAULT_TARGET, first_deal: int = 1
     ) -> None:
-        if not isinstance(target, int) or target < 1:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise HeartsError(f"the seed must be a whole number, not {seed!r}", seed=str(seed))
+        try:
+            variant = Variant(variant)
+        except ValueError as error:
+            raise HeartsError(f"{variant!r} is not a variant: classic or special", variant=str(variant)) from error
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise HeartsError(f"the target score must be a positive whole number, not {target!r}", target=target)
         if not isinstance(first_deal, int) or first_deal < 1:
             raise HeartsError(f"deal numbers start at 1, not {first_deal!r}", first_deal=first_deal)
