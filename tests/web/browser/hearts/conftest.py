@@ -105,7 +105,7 @@ class HeartsPlayer:
         return [int(self.page.inner_text(f'[data-score-seat="{seat}"]')) for seat in range(4)]
 
     def status_text(self) -> str:
-        return self.page.inner_text('#status[role="status"]').strip()
+        return str(self.page.inner_text('#status[role="status"]')).strip()
 
     def tap_card(self, card: str) -> None:
         point = self.page.evaluate(_VISIBLE_POINT, card)
@@ -119,7 +119,7 @@ class HeartsPlayer:
         self.page.click(f'[data-action="{mode}"]')
         self.page.wait_for_url("**/hearts/table/**")
         self.page.wait_for_selector("body[data-ready='true']")
-        return self.page.url.rstrip("/").rsplit("/", 1)[1]
+        return str(self.page.url).rstrip("/").rsplit("/", 1)[1]
 
     def act(self) -> str:
         """Do what the table asks for, if anything: choose and pass 3 cards, or play the first legal card."""

@@ -41,7 +41,9 @@ _FORGE = """async ([table, cards]) => {
 }"""
 
 
-def test_four_browsers_play_a_deal_at_one_online_table(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+def test_four_browsers_play_a_deal_at_one_online_table(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
     host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
     host.open("/hearts")
     host.shot("setup")
@@ -101,7 +103,9 @@ def test_four_browsers_play_a_deal_at_one_online_table(live_server_module: LiveS
         assert player.errors == []
 
 
-def test_a_second_browser_cannot_play_someone_elses_seat(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+def test_a_second_browser_cannot_play_someone_elses_seat(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
     owner = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
     table = owner.create_table("solo", "Olga")
     owner.page.wait_for_selector('[data-hand][data-mode="pass"]')

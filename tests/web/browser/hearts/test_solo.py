@@ -22,7 +22,9 @@ def _illegal_card(player: HeartsPlayer) -> str | None:
     return illegal[0] if illegal else None
 
 
-def test_a_whole_deal_against_the_computer_by_taps(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+def test_a_whole_deal_against_the_computer_by_taps(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
     player = new_hearts_player(live_server_module.url)
     player.create_table("solo", "Anna")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
@@ -79,7 +81,7 @@ def test_a_whole_deal_against_the_computer_by_taps(live_server_module: LiveServe
             player.shot("last-trick")
             player.page.keyboard.press("Escape")
             player.page.wait_for_selector('[role="dialog"]', state="detached")
-        return player.situation()["kind"] == "deal_over"
+        return bool(player.situation()["kind"] == "deal_over")
 
     play_until([player], deal_over, timeout=120)
     dialog = player.page.locator('[role="dialog"]')

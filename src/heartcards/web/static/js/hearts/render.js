@@ -263,11 +263,12 @@ export class TableView {
   layoutHand() {
     const cards = [...this.handCards.values()].sort((a, b) => Number(a.style.zIndex) - Number(b.style.zIndex));
     const n = cards.length;
-    const width = this.handEl.clientWidth;
-    if (!width) return;
-    const cardW = Math.max(58, Math.min(112, width * 0.19, (window.innerHeight || 800) * 0.13));
+    const full = this.handEl.clientWidth;
+    if (!full) return;
+    const cardW = Math.max(58, Math.min(112, full * 0.19, (window.innerHeight || 800) * 0.13));
     const cardH = cardW * 1.4;
-    const minStrip = Math.max(34, cardW * 0.42);
+    const minStrip = Math.max(40, cardW * 0.42); // a strip a finger can hit
+    const width = full - cardW * 0.3; // room for the fan's outer cards to lean out
     const singleStrip = n > 1 ? (width - cardW - 8) / (n - 1) : cardW;
     const rows = n > 7 && singleStrip < minStrip ? [Math.ceil(n / 2), n - Math.ceil(n / 2)] : [n];
     const lift = cardH * 0.2;
@@ -277,7 +278,7 @@ export class TableView {
     rows.forEach((count, row) => {
       const strip = count > 1 ? Math.min(cardW * 0.66, (width - cardW - 8) / (count - 1)) : 0;
       const span = strip * (count - 1) + cardW;
-      const left0 = (width - span) / 2;
+      const left0 = (full - span) / 2;
       const mid = (count - 1) / 2;
       const tilt = rows.length > 1 ? 0.5 : 1.8;
       for (let i = 0; i < count; i += 1, index += 1) {

@@ -51,7 +51,7 @@ function recentTable(games) {
 }
 
 async function main() {
-  await startPage("hearts-stats", "hearts.ui.stats.title");
+  await startPage("hearts", "hearts.ui.stats.title");
   let stats;
   try {
     stats = await heartsApi.stats();

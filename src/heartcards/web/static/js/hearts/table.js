@@ -410,8 +410,8 @@ function buildSeats() {
   for (const el of sections.board.querySelectorAll(".seat")) {
     el.innerHTML =
       `<div class="backs" aria-hidden="true"></div>` +
-      `<div class="plate"><span class="avatar" aria-hidden="true"></span>` +
-      `<span class="who"><span class="name"></span><span class="tag"></span></span>` +
+      `<div class="plate"><span class="id"><span class="avatar" aria-hidden="true"></span>` +
+      `<span class="who"><span class="name"></span><span class="tag"></span></span></span>` +
       `<span class="stats"><span class="count"></span>` +
       `<span class="taken">${hIcon("heart")}<span>0</span></span>` +
       `<span class="total"></span></span></div>`;
