@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from heartcards.heart_to_heart.engine import Game, Mode, Status, format_code, format_moves
+from heartcards.heart_to_heart.engine import Game, Mode, Status, StockTap, format_code, format_moves
+from heartcards.heart_to_heart.engine.layout import HEART_SIZE
 from heartcards.heart_to_heart.solver import Solution, hint, is_winnable, solve
 from tests.heart_to_heart.solver.bfs import bfs_fewest_moves
 
@@ -95,6 +96,35 @@ def test_optimal_matches_plain_bfs(seed: int) -> None:
         assert is_winnable(game.position) is (expected is not None)
         if expected is not None:
             assert replays_to_win(game, solution)
+
+
+def random_play_games(count: int, seed: int, left: int) -> list[Game]:
+    """Games of random N deals played at random (mostly removals) down to `left` heart cards, still playing."""
+    rng = random.Random(seed)
+    games: list[Game] = []
+    while len(games) < count:
+        game = Game.from_code(format_code(Mode.NORMAL, rng.randrange(1_000_000)))
+        while game.status is Status.PLAYING and HEART_SIZE - game.removed.bit_count() > left:
+            legal = game.legal_moves()
+            removals = [move for move in legal if not isinstance(move, StockTap)]
+            game.play(rng.choice(removals) if removals and rng.random() < 0.7 else rng.choice(legal))
+        if game.status is Status.PLAYING:
+            games.append(game)
+    return games
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_optimal_matches_plain_bfs_after_random_play(seed: int) -> None:
+    outcomes = set()
+    for game in random_play_games(6, seed, 8):
+        expected = bfs_fewest_moves(game)
+        solution = solve(game.position)
+        assert solution.move_count == expected, game.record
+        assert is_winnable(game.position) is (expected is not None)
+        outcomes.add(expected is None)
+        if expected is not None:
+            assert replays_to_win(game, solution)
+    assert outcomes == {True, False}  # each seed checks won and lost positions alike
 
 
 def test_hint_from_mid_game() -> None:
