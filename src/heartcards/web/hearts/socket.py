@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine import HeartsError
 from heartcards.web.errors import WebError
-from heartcards.web.hearts.errors import BadCardError, BadMessageError, SpectatorError
+from heartcards.web.hearts.errors import BadCardError, BadMessageError, BadTokenError, SpectatorError
 from heartcards.web.hearts.service import Connection, TableService
 from heartcards.web.hearts.table import Table
 from heartcards.web.i18n import LANGUAGE_COOKIE, Catalogs, resolve_language
@@ -186,6 +186,11 @@ async def _serve(
                 if kind == "ping":
                     connection.send({"type": "pong", **({"id": message_id} if message_id is not None else {})})
                 elif kind == "hello":
+                    token = message.get("token")
+                    if token is not None and (
+                        connection.seat is None or service.seat_for_token(table, token).number != connection.seat
+                    ):
+                        raise BadTokenError(table=table.id)
                     connection.send(service.state(table, connection, message_id))
                 elif connection.seat is None:
                     raise SpectatorError(action=kind)
