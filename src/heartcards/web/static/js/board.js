@@ -173,22 +173,36 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     );
   }
 
+  // Where the stock sits relative to the waste, measured once per layout (not on every tap: measuring right
+  // after a render would force the browser to lay the page out twice).
+  let offsetCache = null;
+  window.addEventListener("resize", () => (offsetCache = null));
+  function drawOffset() {
+    if (!offsetCache) {
+      const from = stock.getBoundingClientRect();
+      const to = waste.getBoundingClientRect();
+      if (!from.width) return null;
+      offsetCache = { x: from.left - to.left, y: from.top - to.top };
+    }
+    return offsetCache;
+  }
+
   function animatePiles(before, view) {
     if (!before) return;
     const drew = view.stock.count === before.stock.count - 1 && view.waste.count === before.waste.count + 1;
     const paired = view.waste.count === before.waste.count - 1 && view.stock.count === before.stock.count;
     if (drew) {
       const top = waste.querySelector(".top");
-      const from = stock.getBoundingClientRect();
-      const to = waste.getBoundingClientRect();
-      if (top && from.width) {
+      const ms = animationMs(220);
+      const offset = ms > 0 ? drawOffset() : null;
+      if (top && offset) {
         fade(
           top,
           [
-            { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)`, opacity: 0.6 },
+            { transform: `translate(${offset.x}px, ${offset.y}px)`, opacity: 0.6 },
             { transform: "translate(0, 0)", opacity: 1 },
           ],
-          animationMs(220),
+          ms,
         );
       }
     } else if (paired && before.waste.top) {

@@ -33,6 +33,7 @@ async function main() {
         summary = t("ui.replay.no_solution");
       }
     }
+    heading = heading.replace(game.code, `<span class="nowrap">${game.code}</span>`);
     const deal = await api.deal(game.code);
     const other = wantSolution
       ? `<a href="/replay/${encodeURIComponent(id)}">${t("ui.replay.watch_game")}</a>`
