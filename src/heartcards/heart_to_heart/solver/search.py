@@ -299,11 +299,15 @@ class MacroSearch:
             if not refined:
                 # The chain bound is dear: only states that reach the top of the queue pay for it.
                 sharper = cost + self.bound(index, alive, cursor, True)
+                if sharper >= INFINITY:
+                    best[key] = -1
+                    continue
                 if sharper > estimate:
-                    if sharper < INFINITY:
-                        heapq.heappush(heap, (sharper, negative_cost, key, index, alive, cursor, True))
+                    heapq.heappush(heap, (sharper, negative_cost, key, index, alive, cursor, True))
                     continue
             self.states += 1
+            # Pathmax: a child is at most its step cheaper than this state's bound (admissible, and free).
+            inherited = estimate - cost
             if index == WON_INDEX:
                 return True, self._path(parent, key)
             for step_cost, n_index, n_alive, n_cursor, first, second in self.successors(index, alive, cursor):
@@ -318,6 +322,8 @@ class MacroSearch:
                 if estimate >= INFINITY:
                     best[n_key] = -1
                     continue
+                if inherited - step_cost > estimate:
+                    estimate = inherited - step_cost
                 best[n_key] = n_cost
                 parent[n_key] = (key, step_cost - 1, first, second)
                 heapq.heappush(heap, (n_cost + estimate, -n_cost, n_key, n_index, n_alive, n_cursor, False))
