@@ -275,7 +275,10 @@ class TableService:
         if self.closing:
             return
         async with table.lock:
-            self.connections.get(table.id, set()).discard(connection)
+            connections = self.connections.get(table.id, set())
+            connections.discard(connection)
+            if not connections:
+                self.connections.pop(table.id, None)
             if connection.seat is not None:
                 seat = table.seats[connection.seat]
                 seat.connections = max(0, seat.connections - 1)

@@ -1,0 +1,81 @@
+"""The seat's `View`: the special variant's extension reasons, the moon, card counts, and only this seat's cards."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.web.hearts.table import Seat, Table
+from heartcards.web.hearts.views import view_json
+
+
+def table_of(game: Game) -> Table:
+    seats = [Seat(number, "human", f"P{number}") for number in range(4)]
+    return Table(
+        id="t" * 32,
+        mode="online",
+        variant=game.variant,
+        target=game.target,
+        strength="easy",
+        idle_seconds=60,
+        status="playing",
+        created_at=datetime.now(UTC),
+        game=game,
+        seats=seats,
+        seed=game.seed,
+    )
+
+
+def play_step(game: Game, choose: random.Random) -> None:
+    """One random pass or legal play."""
+    if game.phase is Phase.PASS:
+        seat = next(seat for seat in range(4) if game.passes[seat] is None)
+        game.apply_pass(seat, choose.sample(game.hand(seat), 3))
+    else:
+        assert game.turn is not None
+        game.apply_play(game.turn, choose.choice(game.legal_plays(game.turn)))
+
+
+def play_to_deal_end(game: Game, choose: random.Random) -> None:
+    while game.phase in (Phase.PASS, Phase.PLAY):
+        play_step(game, choose)
+
+
+def test_the_special_variant_says_why_it_plays_another_deal() -> None:
+    seen: set[str] = set()
+    choose = random.Random(3)
+    for seed in range(400):
+        game = Game(seed, Variant.SPECIAL, 50)
+        game.totals = [49, 49, 60, 49] if seed % 2 else [40, 45, 49, 48]  # a deal away from the target
+        play_to_deal_end(game, choose)
+        view = view_json(table_of(game), 0)
+        totals = view["totals"]
+        if game.phase is Phase.DEAL_OVER and max(totals) >= 50:
+            lowest = min(totals)
+            expected = "tie" if totals.count(lowest) > 1 else "perfect_hand"
+            assert view["extension"] == expected
+            seen.add(expected)
+        else:
+            assert view["extension"] is None
+        if seen == {"tie", "perfect_hand"}:
+            break
+    assert seen == {"tie", "perfect_hand"}
+
+
+def test_counts_moon_and_privacy_over_a_deal() -> None:
+    choose = random.Random(5)
+    game = Game(12, Variant.CLASSIC, 100)
+    table = table_of(game)
+    while game.phase in (Phase.PASS, Phase.PLAY):
+        for seat in range(4):
+            view = view_json(table, seat)
+            assert view["hand"] == [card.text for card in game.hand(seat)]
+            assert view["counts"][seat] == len(view["hand"])
+            if game.phase is Phase.PLAY:
+                assert sum(view["counts"]) == sum(len(game.hand(other)) for other in range(4))
+        play_step(game, choose)
+    view = view_json(table, 0)
+    assert view["counts"] == [0, 0, 0, 0] and view["tricks_played"] == 13
+    points = view["scores"][-1]
+    assert view["moon"] == (points.index(0) if sorted(points) == [0, 13, 13, 13] else None)
