@@ -11,12 +11,13 @@ async function main() {
   await startPage("examples", "ui.title.examples");
   const root = document.getElementById("examples");
   root.innerHTML =
+    `<div class="split"><div class="side">` +
     `<h1>${t("ui.examples.title")}</h1>` +
     `<p>${t("ui.examples.intro", { code: EXAMPLE_CODE, moves: EXAMPLE_MOVES.length })}</p>` +
     `<div class="callout" data-role="callout"><p>${t("ui.examples.callout")}</p>` +
     `<button type="button" class="button" data-role="show-10">${t("ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
-    `<section data-role="player"></section>` +
-    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: EXAMPLE_CODE })}</a></p>`;
+    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: EXAMPLE_CODE })}</a></p>` +
+    `</div><section data-role="player"></section></div>`;
   const settings = loadSettings();
   const deal = await api.deal(EXAMPLE_CODE);
   const callout = root.querySelector('[data-role="callout"]');

@@ -39,10 +39,10 @@ async function main() {
       ? `<a href="/replay/${encodeURIComponent(id)}">${t("ui.replay.watch_game")}</a>`
       : `<a href="/replay/${encodeURIComponent(id)}?solution=1">${t("ui.won.watch")}</a>`;
     root.innerHTML =
-      `<h1>${heading}</h1><p>${summary}</p>` +
-      `<section data-role="player"></section>` +
-      `<p class="controls"><button type="button" class="button" data-role="share">${icon("link")} ${t("ui.replay.share")}</button> ` +
-      `<a class="button" href="/play/${game.code}">${t("ui.replay.play_deal")}</a></p><p>${other}</p>`;
+      `<div class="split"><div class="side"><h1>${heading}</h1><p>${summary}</p>` +
+      `<p class="actions-row"><button type="button" class="button" data-role="share">${icon("link")} ${t("ui.replay.share")}</button> ` +
+      `<a class="button" href="/play/${game.code}">${t("ui.replay.play_deal")}</a></p><p>${other}</p></div>` +
+      `<section data-role="player"></section></div>`;
     const settings = loadSettings();
     createPlayer(root.querySelector('[data-role="player"]'), {
       deal,
