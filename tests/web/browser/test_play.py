@@ -230,6 +230,7 @@ def test_hint_new_game_restart_and_codes(new_player: NewPlayer) -> None:
     player.idle()
     assert page.locator("#table [data-hint='true']").count() >= 1
     assert player.status_text().startswith("Hint")
+    assert player.page.locator('[data-role="badge"]').inner_text() == "Hints used"  # the game is assisted
 
     page.locator('[data-action="code"]').click()
     page.locator("#code-input").fill("HH1-X-123")
@@ -273,3 +274,24 @@ def test_the_heart_fits_a_360_pixel_phone(new_player: NewPlayer) -> None:
     toolbar = player.page.locator(".toolbar").bounding_box()
     assert toolbar is not None and toolbar["y"] + toolbar["height"] <= 740
     player.shot("play-start")
+
+
+def test_deal_mode_and_the_daily_deal(new_player: NewPlayer, server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url) as client:
+        daily = client.get("api/h2h/daily").json()["code"]
+    player = new_player()
+    player.open("/play")
+    page = player.page
+    assert re.fullmatch(r"HH1-N-[A-Z]{7}", player.field("code"))
+    page.locator('[data-action="settings"]').click()
+    player.dialog().get_by_label("Winnable deals only").check()
+    player.dialog().locator('[data-action="done"]').click()
+    page.locator('[data-action="new"]').click()
+    player.idle()
+    assert re.fullmatch(r"HH1-S-[A-Z]{7}", player.field("code"))
+    page.locator('[data-action="settings"]').click()
+    player.dialog().locator('[data-action="daily"]').click()
+    player.idle()
+    assert player.field("code") == daily
+    assert page.locator('[data-role="badge"]').inner_text() == "Daily deal"
+    player.shot("play-daily")

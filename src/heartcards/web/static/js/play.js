@@ -107,7 +107,8 @@ function enqueue(work) {
 }
 
 function reportError(error) {
-  if (error instanceof ApiError) announce(error.message, { kind: "error", ms: 5000 });
+  if (error instanceof ApiError && error.status === 0) announce(t("ui.error.network"), { kind: "error", ms: 5000 });
+  else if (error instanceof ApiError) announce(error.message, { kind: "error", ms: 5000 });
   else announce(t("ui.error.unexpected"), { kind: "error", ms: 5000 });
   if (!(error instanceof ApiError)) console.error(error);
 }
@@ -115,6 +116,12 @@ function reportError(error) {
 function tap(target) {
   return enqueue(async () => {
     if (!state.view) return;
+    if (state.view.status !== "playing") {
+      // The game is over: a tap brings back its dialog (Undo / New game) rather than an error.
+      if (!state.endDialog && state.view.status === "stalled") openStalemateDialog();
+      else if (!state.endDialog && state.view.status === "won") openWinDialog();
+      return;
+    }
     const answer = await api.tap(state.view.id, target);
     show(answer.view);
     const result = answer.tap;
