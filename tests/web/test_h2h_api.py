@@ -215,3 +215,22 @@ def test_a_stalled_game_refuses_taps_but_can_be_undone(client: Any) -> None:
     assert refused.status_code == 409 and refused.json()["error"]["key"] == "h2h.error.stalled"
     assert client.post(f"/api/h2h/games/{view['id']}/undo").status_code == 400
     assert client.get("/api/h2h/games/current").json()["id"] == view["id"]
+
+
+def test_the_stored_record_follows_taps_and_undos(client: Any, shared_app: Any) -> None:
+    game_id = new_game(client)["id"]
+    play_moves(client, game_id, SEED_OPENING)
+    for _ in range(3):
+        client.post(f"/api/h2h/games/{game_id}/undo")
+    tap(client, game_id, "stock")
+    view = client.get(f"/api/h2h/games/{game_id}").json()
+    expected = Game.from_code(SEED_CODE)
+    for move in [STOCK_TAP] * 8:
+        expected.play(move)
+    assert view["record"] == expected.record
+    stored = shared_app.state.services.repository.game(game_id)
+    assert stored.record == expected.record and stored.move_count == 8
+    for _ in range(8):
+        client.post(f"/api/h2h/games/{game_id}/undo")
+    assert shared_app.state.services.repository.game(game_id).record == SEED_CODE
+    assert client.get(f"/api/h2h/games/{game_id}").json()["record"] == SEED_CODE

@@ -21,9 +21,13 @@ from tests.web.h2h_helpers import SEED_CODE, taps_for
 STEADY_MEDIAN_MS = 5.0
 
 
-def server_ms(header: str) -> float:
-    """`app;dur=0.412` → 0.412."""
-    return float(header.split("dur=", 1)[1])
+def server_ms(header: str, metric: str = "app") -> float:
+    """`server_ms("app;dur=0.412, cpu;dur=0.398", "cpu")` → 0.398."""
+    for entry in header.split(","):
+        name, _, duration = entry.strip().partition(";dur=")
+        if name == metric:
+            return float(duration)
+    raise ValueError(f"no {metric!r} in Server-Timing {header!r}")
 
 
 @pytest.mark.browser
@@ -36,6 +40,7 @@ def test_the_browser_fixture_reaches_the_live_server(live_server_module: LiveSer
 def test_server_time_per_tap(live_server_module: LiveServer) -> None:
     moves = solve(Game.from_code(SEED_CODE).position).moves
     durations: list[float] = []
+    cpu: list[float] = []
     with live_server_module.client() as client:
         # As a player would (minutes per game), let the solver start and find the par before the game is won.
         assert client.get(f"api/h2h/solution/{SEED_CODE}").json()["count"] == len(moves)
@@ -45,13 +50,15 @@ def test_server_time_per_tap(live_server_module: LiveServer) -> None:
                 response = client.post(f"api/h2h/games/{game_id}/tap", json={"target": target})
                 assert response.status_code == 200
                 durations.append(server_ms(response.headers["server-timing"]))
+                cpu.append(server_ms(response.headers["server-timing"], "cpu"))
         assert response.json()["view"]["status"] == "won"
-    durations.sort()
-    p99 = durations[min(len(durations) - 1, round(0.99 * (len(durations) - 1)))]
-    print(
-        f"\nserver time per tap over {len(durations)} taps: median {statistics.median(durations):.2f} ms, "
-        f"p99 {p99:.2f} ms, max {durations[-1]:.2f} ms"
-    )
+    for name, values in (("server time", durations), ("server CPU time", cpu)):
+        values.sort()
+        p99 = values[min(len(values) - 1, round(0.99 * (len(values) - 1)))]
+        print(
+            f"\n{name} per tap over {len(values)} taps: median {statistics.median(values):.2f} ms, "
+            f"p99 {p99:.2f} ms, max {values[-1]:.2f} ms"
+        )
     assert statistics.median(durations) < STEADY_MEDIAN_MS
 
 

@@ -6,6 +6,7 @@ the in-memory caches. Another game's routers (Hearts tables) join with one `incl
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -30,6 +31,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         services.solver.warm_up()
+        # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
+        # would otherwise walk hundreds of thousands of objects in the middle of some tap.
+        gc.collect()
+        gc.freeze()
         yield
         services.close()
 

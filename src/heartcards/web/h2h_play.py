@@ -48,6 +48,8 @@ class LiveGame:
     paused: bool
     last_active_at: datetime
     finished_at: datetime | None
+    moves_text: str = ""
+    """The moves played, as the record writes them; kept up to date move by move so a tap never formats them all."""
     dirty: bool = False
     """Time changed since the last write (moves write at once; time alone is written when convenient)."""
 
@@ -68,7 +70,19 @@ class LiveGame:
             paused=record.paused,
             last_active_at=record.last_active_at,
             finished_at=record.finished_at,
+            moves_text=format_moves(game.played),
         )
+
+    @property
+    def record(self) -> str:
+        """`CODE move move …` (the engine's `Game.record`, without formatting every move again)."""
+        return f"{self.code} {self.moves_text}" if self.moves_text else self.code
+
+    def moved(self, move: Move) -> None:
+        self.moves_text = f"{self.moves_text} {move}" if self.moves_text else str(move)
+
+    def unmoved(self) -> None:
+        self.moves_text = self.moves_text[: max(self.moves_text.rfind(" "), 0)]
 
     def touch(self, now: datetime) -> None:
         """Count the time since the last action (not while paused, at most IDLE_LIMIT_SECONDS) and resume."""
@@ -91,7 +105,7 @@ class LiveGame:
 
     def progress(self) -> Progress:
         return Progress(
-            moves=format_moves(self.game.played),
+            moves=self.moves_text,
             move_count=self.game.moves,
             score=self.game.score,
             status=self.status,
@@ -235,6 +249,7 @@ class Games:
         live.touch(now)
         result = live.game.tap(target)
         if result.move is not None:
+            live.moved(result.move)
             live.follow_engine(now)
             self._save(live)
         return result
@@ -243,6 +258,7 @@ class Games:
         self._require_running(live)
         now = self.clock()
         move = live.game.undo()
+        live.unmoved()
         live.touch(now)
         live.follow_engine(now)
         self._save(live)

@@ -50,7 +50,7 @@ def game_view(live: LiveGame, par: int | None, daily: bool = False) -> dict[str,
         "selection": game.selection,
         "help": {"outlined": sorted(helped.outlined), "dimmed": dimmed},
         "can_undo": game.can_undo() and not live.status.is_over,
-        "record": game.record,
+        "record": live.record,
         "par": par,
         "daily": daily,
     }

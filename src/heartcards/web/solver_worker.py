@@ -9,7 +9,10 @@ from __future__ import annotations
 import signal
 
 from heartcards.heart_to_heart.engine import Game, Move, Position, format_moves
-from heartcards.storage.records import SolutionRecord
+
+SolvedCode = tuple[str, bool, str | None, int | None, int]
+"""(code, winnable, moves text or None, move count or None, states searched): plain values, so that the worker
+process imports only the engine and the solver, not the web or storage layers."""
 
 
 def ignore_interrupts() -> None:
@@ -24,18 +27,14 @@ def warm_up() -> bool:
     return True
 
 
-def solve_code(code: str) -> SolutionRecord:
+def solve_code(code: str) -> SolvedCode:
     """The fewest-moves solution of the deal `code` from its start."""
     from heartcards.heart_to_heart.solver import solve
 
     solution = solve(Game.from_code(code).position)
-    return SolutionRecord(
-        code=code,
-        winnable=solution.winnable,
-        moves=format_moves(solution.moves) if solution.winnable else None,
-        move_count=len(solution.moves) if solution.winnable else None,
-        states=solution.states,
-    )
+    if not solution.winnable:
+        return (code, False, None, None, solution.states)
+    return (code, True, format_moves(solution.moves), len(solution.moves), solution.states)
 
 
 def hint_for(position: Position) -> Move | None:

@@ -18,6 +18,7 @@ from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.storage import Repository, SolutionRecord
 from heartcards.web import solver_worker
 from heartcards.web.errors import SolverUnavailableError
+from heartcards.web.solver_worker import SolvedCode
 
 T = TypeVar("T")
 MAX_BACKGROUND = 8
@@ -36,7 +37,7 @@ class Solver:
     def __init__(self, repository: Repository) -> None:
         self.repository = repository
         self._known: dict[str, SolutionRecord] = {}
-        self._pending: dict[str, Future[SolutionRecord]] = {}
+        self._pending: dict[str, Future[SolvedCode]] = {}
         self._executor: ProcessPoolExecutor | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
@@ -64,7 +65,7 @@ class Solver:
                 self._known[code] = found
         return found
 
-    def _submit(self, code: str) -> Future[SolutionRecord]:
+    def _submit(self, code: str) -> Future[SolvedCode]:
         pending = self._pending.get(code)
         if pending is None:
             try:
@@ -76,12 +77,12 @@ class Solver:
             pending.add_done_callback(lambda done: self._store(code, done))
         return pending
 
-    def _store(self, code: str, done: Future[SolutionRecord]) -> None:
+    def _store(self, code: str, done: Future[SolvedCode]) -> None:
         # Runs in the executor's management thread: only plain dict operations and one short write.
         self._pending.pop(code, None)
         if done.cancelled() or done.exception() is not None:
             return
-        solution = done.result()
+        solution = SolutionRecord(*done.result())
         self._known[code] = solution
         try:
             self.repository.save_solution(solution, datetime.now(UTC))
@@ -94,14 +95,17 @@ class Solver:
             return
         if not solver_available() or self.known(code) is not None:
             return
-        self._submit(code)
+        try:
+            self._submit(code)
+        except Exception:  # best effort: the code is solved when first needed, and that path reports errors
+            return
 
     async def solution(self, code: str) -> SolutionRecord:
         known = self.known(code)
         if known is not None:
             return known
         try:
-            return await asyncio.wrap_future(self._submit(code))
+            return SolutionRecord(*await asyncio.wrap_future(self._submit(code)))
         except BrokenExecutor as error:
             self._executor = None
             raise SolverUnavailableError() from error
