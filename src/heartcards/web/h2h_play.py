@@ -3,6 +3,8 @@
 A tap costs the engine's work plus, when it makes a move, one UPDATE of the game's row; a game is replayed from
 its record only when it is not in memory (after a restart, or once evicted). Time played is measured here: the gaps
 between a player's actions count, except while paused (tab hidden) and at most IDLE_LIMIT_SECONDS per gap.
+The cache is the truth while a game is in it, so one server process serves a database (run one `heartcards serve`
+per database; a second process on the same file would not see the first one's moves until restarted).
 """
 
 from __future__ import annotations
