@@ -43,6 +43,17 @@ class SeatResult:
     queens: int
 
 
+@dataclass(frozen=True, slots=True)
+class GameSave:
+    """A table's state after an action: status, the engine's saved game, new deal log lines, results at the end."""
+
+    table_id: str
+    status: str
+    game: dict[str, Any]
+    logs: Sequence[dict[str, Any]] = ()
+    results: Sequence[SeatResult] | None = None
+
+
 @dataclass(slots=True)
 class TableRecord:
     id: str
@@ -147,43 +158,36 @@ class HeartsRepository:
                 .values(kind=seat.kind, name=seat.name, player_id=seat.player_id, token_hash=seat.token_hash)
             )
 
-    def save_game(
-        self,
-        table_id: str,
-        status: str,
-        game: dict[str, Any],
-        now: datetime,
-        logs: Sequence[dict[str, Any]] = (),
-        results: Sequence[SeatResult] | None = None,
-    ) -> None:
-        """The hot path, one transaction: the table's saved game after an action, the log lines of the deals it
-        finished, and the seats' results once the game is over."""
+    def save_games(self, saves: Sequence[GameSave], now: datetime) -> None:
+        """The hot path, one transaction for a batch of actions at many tables: each table's saved game, the log
+        lines of the deals it finished, and the seats' results once its game is over (group commit)."""
         with self.engine.begin() as connection:
-            values: dict[str, Any] = {"status": status, "game": json.dumps(game), "updated_at": now}
-            if results is not None:
-                values["finished_at"] = now
-            connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
-            for log in logs:
-                deal = int(log["deal"])
-                exists = connection.execute(
-                    select(LOGS.c.deal).where(LOGS.c.table_id == table_id, LOGS.c.deal == deal)
-                ).first()
-                if exists is None:
+            for save in saves:
+                values: dict[str, Any] = {"status": save.status, "game": json.dumps(save.game), "updated_at": now}
+                if save.results is not None:
+                    values["finished_at"] = now
+                connection.execute(update(TABLES).where(TABLES.c.id == save.table_id).values(**values))
+                for log in save.logs:
+                    deal = int(log["deal"])
+                    exists = connection.execute(
+                        select(LOGS.c.deal).where(LOGS.c.table_id == save.table_id, LOGS.c.deal == deal)
+                    ).first()
+                    if exists is None:
+                        connection.execute(
+                            insert(LOGS).values(table_id=save.table_id, deal=deal, log=json.dumps(log), created_at=now)
+                        )
+                for result in save.results or ():
                     connection.execute(
-                        insert(LOGS).values(table_id=table_id, deal=deal, log=json.dumps(log), created_at=now)
+                        update(SEATS)
+                        .where(SEATS.c.table_id == save.table_id, SEATS.c.seat == result.seat)
+                        .values(
+                            total=result.total,
+                            place=result.place,
+                            won=result.won,
+                            moons=result.moons,
+                            queens=result.queens,
+                        )
                     )
-            for result in results or ():
-                connection.execute(
-                    update(SEATS)
-                    .where(SEATS.c.table_id == table_id, SEATS.c.seat == result.seat)
-                    .values(
-                        total=result.total,
-                        place=result.place,
-                        won=result.won,
-                        moons=result.moons,
-                        queens=result.queens,
-                    )
-                )
 
     def _tables_where(self, *conditions: Any) -> list[TableRecord]:
         with self.engine.connect() as connection:

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import Game, GameRecordError, HeartsError, Phase, Variant
-from heartcards.storage.hearts_repository import HeartsRepository, PlayerGame
+from heartcards.storage.hearts_repository import GameSave, HeartsRepository, PlayerGame
 from heartcards.web.hearts.errors import (
     BadTokenError,
     NotCreatorError,
@@ -87,6 +87,8 @@ class TableService:
         self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearts-bot")
         self.store_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-store")
         self.closing = False
+        self.pending_saves: list[tuple[GameSave, asyncio.Future[None]]] = []
+        self.flusher: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------------------------------
 
@@ -113,6 +115,9 @@ class TableService:
         for task in list(self.drivers.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.flusher is not None:
+            with contextlib.suppress(Exception):
+                await self.flusher
         for connections in self.connections.values():
             for connection in connections:
                 connection.close()
@@ -121,6 +126,30 @@ class TableService:
 
     async def _store(self, function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def _save(self, save: GameSave) -> None:
+        """Stores a table's state; returns once it is committed. Saves that arrive while a batch is being written
+        wait and go together in the next transaction (group commit: one commit for many tables under load)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending_saves.append((save, future))
+        if self.flusher is None or self.flusher.done():
+            self.flusher = asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        while self.pending_saves:
+            batch, self.pending_saves = self.pending_saves, []
+            try:
+                await self._store(self.repository.save_games, [save for save, _ in batch], utc_now())
+            except Exception as error:
+                logger.exception("could not store %d table states", len(batch))
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
 
     # -- tables over HTTP -------------------------------------------------------------------------------------------
 
@@ -234,7 +263,7 @@ class TableService:
                     await self._store(self.repository.save_seat, table.id, empty.record())
             table.status = "playing"
             table.after_change(time.monotonic())
-            await self._store(self.repository.save_game, table.id, "playing", table.game.to_dict(), utc_now())
+            await self._save(GameSave(table.id, "playing", table.game.to_dict()))
             self._broadcast(table, answer_to, message_id)
         table.wake.set()
 
@@ -373,9 +402,7 @@ class TableService:
             table.status = "finished"
             table.finished_at = utc_now()
             results = table.results()
-        await self._store(
-            self.repository.save_game, table.id, table.status, game.to_dict(), utc_now(), new_logs, results
-        )
+        await self._save(GameSave(table.id, table.status, game.to_dict(), new_logs, results))
         table.logged_deals = len(game.records)
         self._broadcast(table, answer_to, message_id)
 
