@@ -56,3 +56,11 @@ def test_the_catalog_endpoint(client: Any) -> None:
     answer = client.get("/api/i18n/el").json()
     assert answer["lang"] == "el"
     assert answer["messages"]["h2h.must_be_same_rank"] == "Πρέπει να έχει την ίδια αξία"
+
+
+def test_the_catalog_is_revalidated_with_its_etag(client: Any) -> None:
+    first = client.get("/api/i18n/it")
+    etag = first.headers["etag"]
+    again = client.get("/api/i18n/it", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert client.get("/api/i18n/el", headers={"If-None-Match": etag}).status_code == 200

@@ -8,8 +8,10 @@ translation falls back to English, then to the key itself.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -41,8 +43,8 @@ def preferred_from_header(accept_language: str | None) -> str | None:
         if language is None:
             continue
         quality = 1.0
-        for field in fields[1:]:
-            name, _, value = field.strip().partition("=")
+        for parameter in fields[1:]:
+            name, _, value = parameter.strip().partition("=")
             if name == "q":
                 try:
                     quality = float(value)
@@ -78,6 +80,7 @@ class Catalogs:
     """Every language's messages, both domains merged (server keys win on a clash)."""
 
     messages: Mapping[str, Mapping[str, str]]
+    _encoded: dict[str, tuple[bytes, str]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, locales_dir: Path) -> Catalogs:
@@ -96,6 +99,16 @@ class Catalogs:
             for language, messages in merged.items()
         }
         return cls(complete)
+
+    def encoded(self, language: str) -> tuple[bytes, str]:
+        """The JSON the browser gets (`{"lang", "messages"}`) and its ETag, made once per language."""
+        found = self._encoded.get(language)
+        if found is None:
+            document = {"lang": language, "messages": dict(self.catalog(language))}
+            body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+            found = (body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+            self._encoded[language] = found
+        return found
 
     def catalog(self, language: str) -> Mapping[str, str]:
         return self.messages.get(language, self.messages[DEFAULT_LANGUAGE])

@@ -1,8 +1,11 @@
-"""The translation catalogs as JSON for the browser: `GET /api/i18n/{lang}`."""
+"""The translation catalogs as JSON for the browser: `GET /api/i18n/{lang}`.
+
+The JSON of each language is made once and sent with an ETag, so a page load revalidates it with a 304.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
 
 from heartcards.web.deps import ServicesDep
 from heartcards.web.errors import LanguageNotFoundError
@@ -12,8 +15,12 @@ router = APIRouter(prefix="/api/i18n", tags=["i18n"])
 
 
 @router.get("/{lang}")
-async def catalog(lang: str, services: ServicesDep) -> dict[str, object]:
-    """Both domains (server and ui) merged; missing translations filled with English."""
+async def catalog(lang: str, request: Request, services: ServicesDep) -> Response:
+    """Every domain (server, ui, …) merged; missing translations filled with English."""
     if lang not in LANGUAGES:
         raise LanguageNotFoundError(lang=lang[:20], languages=", ".join(LANGUAGES))
-    return {"lang": lang, "messages": dict(services.catalogs.catalog(lang))}
+    body, etag = services.catalogs.encoded(lang)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
