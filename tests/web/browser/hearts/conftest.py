@@ -4,6 +4,7 @@ of a card, a loop that plays whatever the table asks for, the WebSocket frames e
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -202,6 +203,19 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {message.get('seat')} was sent {sorted(leaked)}"
     return checked
+
+
+@pytest.fixture(scope="module", autouse=True)
+def computer_players_without_pause() -> Iterator[None]:
+    """The servers these tests start let computer players act at once (the page's own pacing is what is tested)."""
+    name = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
+    previous = os.environ.get(name)
+    os.environ[name] = "0"
+    yield
+    if previous is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = previous
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Hearts against three computer players in a phone-sized browser: a whole deal by taps, an illegal tap explained,
-the traffic free of hidden cards, and a refresh in the middle of a trick restoring the view."""
+"""Hearts against three computer players: a whole deal by taps on a phone, an illegal tap explained, the traffic free
+of hidden cards, a refresh in the middle of a trick restoring the view, and a whole game in Italian (special rules,
+to 50 points) ending with the winner and counted in the player's statistics."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.web.browser.hearts.conftest import DESKTOP, HeartsPlayer, assert_no_hidden_cards, play_until
+from tests.web.browser.hearts.conftest import DESKTOP, FAST, HeartsPlayer, assert_no_hidden_cards, play_until
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -123,4 +124,45 @@ def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, n
     player.page.wait_for_function(
         "(card) => !document.querySelector(`[data-hand] [data-card='${card}']`)", arg=legal[0]
     )
+    assert player.errors == []
+
+
+def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    player = new_hearts_player(
+        live_server_module.url, viewport=DESKTOP, settings={**FAST, "variant": "special", "target": 50}, reduced=True
+    )
+    player.open("/hearts?lang=it")
+    assert player.page.get_attribute("html", "lang") == "it"
+    assert player.page.inner_text('[data-action="solo"]') == "Gioca contro il computer"
+    player.create_table("solo", "Lia")
+    deals = 0
+    while True:
+        play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=150)
+        deals += 1
+        dialog = player.page.locator('[role="dialog"]')
+        assert dialog.locator("tbody tr").count() == deals
+        if player.situation()["kind"] == "game_over":
+            break
+        assert deals < 12
+        player.page.click('[role="dialog"] [data-action="next"]')
+        player.page.wait_for_selector('[role="dialog"]', state="detached")
+
+    totals = [int(player.page.inner_text(f'[role="dialog"] [data-total-seat="{seat}"]')) for seat in range(4)]
+    assert max(totals) >= 50
+    assert sum(1 for total in totals if total == min(totals)) == 1  # special rules: one winner alone
+    title = player.page.inner_text('[role="dialog"] h2')
+    assert title == "Hai vinto!" if totals[0] == min(totals) else title.startswith("Vince ")
+    assert "vince il totale più basso" in player.page.inner_text('[role="dialog"]')
+    player.shot("game-over-it")
+
+    player.page.click('[role="dialog"] button:has-text("Statistiche")')
+    player.page.wait_for_url("**/hearts/stats")
+    player.page.wait_for_selector('[data-stat="games"]')
+    assert player.page.inner_text('[data-stat="games"] .value') == "1"
+    won = totals[0] == min(totals)
+    assert player.page.inner_text('[data-stat="wins"] .value').startswith("1" if won else "0")
+    assert player.page.locator("[data-recent] tbody tr").count() == 1
+    player.shot("stats-it")
     assert player.errors == []
