@@ -137,7 +137,11 @@ def test_a_forged_player_cookie_gets_a_new_identity(client: Any) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     body=st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=20),
         lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
         max_leaves=8,
     ),
