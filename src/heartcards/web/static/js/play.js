@@ -416,6 +416,9 @@ async function loadGame() {
 }
 
 async function main() {
+  // The game and the catalog load at the same time; the table is drawn once both are here.
+  const game = loadGame();
+  game.catch(() => null); // reported below, once the messages are in
   await startPage("play", "ui.title.play");
   applyAnimationSpeed();
   board = createBoard(document.getElementById("table"), {
@@ -455,7 +458,7 @@ async function main() {
     }
   });
   try {
-    show(await loadGame(), { fresh: true });
+    show(await game, { fresh: true });
     document.body.dataset.ready = "true";
     performance.mark("heartcards-ready");
   } catch (error) {
