@@ -17,11 +17,14 @@ function parseMoveTargets(move) {
 
 export function createBoard(root, { interactive = true, animationMs = () => 0 } = {}) {
   root.classList.add("table");
+  // A passive board (replays, pictures) draws the same cards as images, not buttons.
+  const tag = interactive ? 'button type="button"' : 'div role="img"';
+  const endTag = interactive ? "button" : "div";
   root.innerHTML =
     `<div class="heart" role="group"></div>` +
     `<div class="piles">` +
-    `<button type="button" class="pile" data-pile="stock"></button>` +
-    `<button type="button" class="pile" data-pile="waste"></button></div>`;
+    `<${tag} class="pile" data-pile="stock"></${endTag}>` +
+    `<${tag} class="pile" data-pile="waste"></${endTag}></div>`;
   const heart = root.querySelector(".heart");
   const stock = root.querySelector('[data-pile="stock"]');
   const waste = root.querySelector('[data-pile="waste"]');
@@ -33,10 +36,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   let wasteShown = null;
   let stockShown = null;
 
-  if (!interactive) {
-    root.classList.add("passive");
-    for (const pile of [stock, waste]) pile.tabIndex = -1;
-  }
+  if (!interactive) root.classList.add("passive");
 
   function elementFor(target) {
     if (target === "stock") return stock;
@@ -45,8 +45,9 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   }
 
   function makeCard(pos, rank) {
-    const el = document.createElement("button");
-    el.type = "button";
+    const el = document.createElement(interactive ? "button" : "div");
+    if (interactive) el.type = "button";
+    else el.setAttribute("role", "img");
     el.className = "card";
     el.dataset.pos = String(pos);
     el.dataset.rank = rank;
@@ -123,11 +124,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       if (looks.get(el) === look) continue; // nothing changed: leave the element alone
       looks.set(el, look);
       el.dataset.free = String(free);
-      el.setAttribute("aria-pressed", String(selection === pos));
+      if (interactive) el.setAttribute("aria-pressed", String(selection === pos));
       setFlag(el, "match", match);
       setFlag(el, "dim", dim);
       el.setAttribute("aria-label", cardLabel(pos, entry.rank, free));
-      if (!interactive) el.tabIndex = -1;
     }
   }
 
@@ -165,7 +165,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     }
     if (top) waste.dataset.rank = top;
     else delete waste.dataset.rank;
-    waste.setAttribute("aria-pressed", String(selection === "waste"));
+    if (interactive) waste.setAttribute("aria-pressed", String(selection === "waste"));
     setFlag(waste, "dim", showHelp && selection !== null && help.dimmed.has("waste"));
     waste.setAttribute(
       "aria-label",

@@ -29,7 +29,7 @@ function section(name, { list = true, paragraph = false } = {}) {
 }
 
 function figure(name) {
-  return `<figure class="figure" data-figure="${name}"><div class="frame"><div class="board"></div></div>` +
+  return `<figure class="figure" data-figure="${name}"><div class="frame" aria-hidden="true"><div class="board"></div></div>` +
     `<figcaption>${t(`ui.rules.figure.${name}`, { code: EXAMPLE_CODE })}</figcaption></figure>`;
 }
 
