@@ -9,7 +9,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from tests.web.browser.conftest import DESKTOP, PHONE, Player
+from tests.web.browser.conftest import DESKTOP, PHONE, Player, settings_script
 from tests.web.browser.deals import stalled_at_start, stalls_after_moves
 from tests.web.conftest import LiveServer
 
@@ -295,3 +295,21 @@ def test_deal_mode_and_the_daily_deal(new_player: NewPlayer, server: LiveServer)
     assert player.field("code") == daily
     assert page.locator('[data-role="badge"]').inner_text() == "Daily deal"
     player.shot("play-daily")
+
+
+def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: object, server: LiveServer) -> None:
+    for motion, expect_ghost in (("no-preference", True), ("reduce", False)):
+        context = browser.new_context(viewport=PHONE, reduced_motion=motion)  # type: ignore[attr-defined]
+        context.add_init_script(settings_script({"animation": "slow"}))
+        try:
+            player = Player(context.new_page(), server.url)
+            player.open(f"/play/{SEED_DEAL}")
+            player.play(["S"] * 9)
+            player.tap(25)
+            player.tap("waste")
+            assert 25 not in player.positions()  # the test hook changes at once
+            ghosts = player.page.locator("#table .ghost, #table .waste-ghost").count()
+            assert (ghosts > 0) is expect_ghost, motion
+            player.page.wait_for_function("() => !document.querySelector('#table .ghost, #table .waste-ghost')")
+        finally:
+            context.close()

@@ -1,5 +1,5 @@
 // Translations: the page's language is the one the server put in <html lang>; messages come from /api/i18n/{lang}
-// (made from the Babel catalogs). t("ui.key", {name: value}) fills {name} placeholders.
+// (made from the Babel catalogs). t(key, {name: value}) fills {name} placeholders.
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
