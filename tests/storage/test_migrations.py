@@ -12,7 +12,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from heartcards.storage import DatabaseUrlError, open_engine, upgrade_database
-from heartcards.storage.database import current_revision
+from heartcards.storage.database import current_revision, upgrade_sql
 from heartcards.storage.models import Base
 
 
@@ -68,3 +68,10 @@ def test_downgrade_to_nothing_and_back(tmp_path: Path) -> None:
 def test_bad_urls_raise_a_clear_error(url: str) -> None:
     with pytest.raises(DatabaseUrlError, match="not a usable database URL"):
         open_engine(url)
+
+
+def test_the_migrations_write_postgresql_sql_without_a_server() -> None:
+    sql = upgrade_sql("postgresql://user@localhost/heartcards")
+    assert "CREATE TABLE h2h_games" in sql and "TIMESTAMP WITHOUT TIME ZONE" in sql
+    assert "CREATE INDEX ix_h2h_games_player_status ON h2h_games (player_id, status)" in sql
+    assert sql.rstrip().endswith("COMMIT;")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,16 @@ def upgrade_database(engine: Engine, revision: str = "head") -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+def upgrade_sql(url: str, revision: str = "head") -> str:
+    """The SQL that upgrades an empty database of `url`'s dialect to `revision`, without connecting to it."""
+    output = io.StringIO()
+    config = Config(output_buffer=output)
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, revision, sql=True)
+    return output.getvalue()
 
 
 def current_revision(engine: Engine) -> str | None:

@@ -1,6 +1,7 @@
 """Alembic environment: runs on the connection handed over by `upgrade_database` (or on a URL for the alembic CLI).
 
 From the command line: `HEARTCARDS_DATABASE_URL=sqlite:///x.sqlite3 alembic -c <ini with script_location> upgrade head`.
+Offline (`--sql`, or `upgrade_sql(url)`) it writes the SQL for the URL's dialect instead.
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ def run() -> None:
     engine.dispose()
 
 
+def run_offline() -> None:
+    """Write the SQL instead of running it (`upgrade_sql`), e.g. to check or apply a PostgreSQL schema by hand."""
+    url = context.config.get_main_option("sqlalchemy.url") or resolve_database_url()
+    context.configure(url=url, target_metadata=target_metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
 if context.is_offline_mode():
-    raise SystemExit("offline (SQL script) migrations are not supported: run them on a database")
-run()
+    run_offline()
+else:
+    run()
