@@ -109,7 +109,12 @@ class HeartsPlayer:
         return str(self.page.inner_text('#status[role="status"]')).strip()
 
     def tap_card(self, card: str) -> None:
-        point = self.page.evaluate(_VISIBLE_POINT, card)
+        point = None
+        for _ in range(20):  # a card still sliding into place has no steady point yet
+            point = self.page.evaluate(_VISIBLE_POINT, card)
+            if point is not None:
+                break
+            self.page.wait_for_timeout(50)
         assert point is not None, f"{card} is not visible in the hand"
         self.page.mouse.click(point["x"], point["y"])
 
@@ -129,6 +134,7 @@ class HeartsPlayer:
         if kind == "pass":
             for card in [c for c in now["cards"] if c not in now["chosen"]][: 3 - len(now["chosen"])]:
                 self.tap_card(card)
+                self.page.wait_for_selector(f'[data-hand] [data-card="{card}"][data-selected="true"]')
             self.page.click('[data-action="pass"]')
             self.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode !== 'pass'")
         elif kind == "play" and now["legal"]:

@@ -233,6 +233,7 @@ export class TableView {
         el.dataset.card = card;
         el.innerHTML = faceMarkup(card);
         el.setAttribute("aria-label", cardName(card));
+        el.dataset.placing = ""; // its first place is taken at once, not slid into from a corner
         this.handCards.set(card, el);
         this.handEl.appendChild(el);
       }
@@ -256,6 +257,11 @@ export class TableView {
     const inDom = [...this.handEl.querySelectorAll("[data-card]")].map((el) => el.dataset.card);
     if (inDom.join() !== cards.join()) for (const card of cards) this.handEl.appendChild(this.handCards.get(card));
     this.layoutHand();
+    const placing = [...this.handEl.querySelectorAll("[data-placing]")];
+    if (placing.length) {
+      void this.handEl.offsetWidth; // commit the first positions before transitions apply again
+      for (const el of placing) delete el.dataset.placing;
+    }
     this.renderPassControls();
   }
 
