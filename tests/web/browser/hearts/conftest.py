@@ -145,10 +145,11 @@ class HeartsPlayer:
             )
         return str(kind)
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, full_page: bool = False) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         size = self.page.viewport_size
-        self.page.screenshot(path=str(SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"))
+        path = SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
 
     def state_frames(self) -> list[dict[str, Any]]:
         out = []

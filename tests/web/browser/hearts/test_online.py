@@ -59,7 +59,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(
         if name == "Dora":  # the last one finds the table in the lobby
             guest.open("/hearts")
             guest.page.fill("[data-name]", name)
-            guest.shot("lobby")
+            guest.shot("lobby", full_page=True)
             guest.page.click(f'[data-lobby] li[data-table="{table}"] [data-action="join"]')
             guest.page.wait_for_url(f"**/hearts/table/{table}")
             guest.page.wait_for_selector("body[data-ready='true']")
@@ -67,7 +67,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(
             guest.open(f"/hearts/table/{table}")
             guest.page.fill("[data-name]", name)
             if name == "Bea":
-                guest.shot("waiting-join")
+                guest.shot("waiting-join", full_page=True)
             guest.page.click('[data-action="sit"] >> nth=0')
         guest.page.wait_for_selector('[data-wait-seats] [data-action="sit"]', state="detached")
         assert not guest.page.is_visible('[data-action="start"]')  # only the creator starts

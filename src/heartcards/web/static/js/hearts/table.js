@@ -270,6 +270,12 @@ function afterShow(message) {
   const v = message.view;
   if (!v) return;
   sections.board.querySelector('[data-action="last"]').disabled = !v.last_trick;
+  const info = sections.board.querySelector("[data-deal-info]");
+  info.textContent = `${t("hearts.ui.deal_over.title", { deal: v.deal })} · ${tableFacts(message.table)}`;
+  info.hidden = false;
+  if (app.dealDialog && (v.phase === "pass" || v.phase === "play") && v.deal > app.dealDialogFor) {
+    app.dealDialog.close(); // the next deal has begun (everyone was ready, or the pause ran out)
+  }
   if (v.phase === "game_over" && app.gameDialogFor !== tableId) {
     app.gameDialogFor = tableId;
     app.dealDialog?.close();
