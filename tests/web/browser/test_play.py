@@ -313,3 +313,14 @@ def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: ob
             player.page.wait_for_function("() => !document.querySelector('#table .ghost, #table .waste-ghost')")
         finally:
             context.close()
+
+
+def test_tapping_the_code_copies_a_link_to_the_deal(new_player: NewPlayer, server: LiveServer) -> None:
+    player = new_player(viewport=DESKTOP)
+    player.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('[data-field="code"]').click()
+    player.page.wait_for_function("() => document.getElementById('status').textContent.length > 0")
+    assert player.status_text() == f"Link to {SEED_DEAL} copied"
+    link = player.page.evaluate("navigator.clipboard.readText()")
+    assert link == server.url + f"play/{SEED_DEAL}"
