@@ -178,3 +178,17 @@ def test_mc_with_two_workers_is_legal_and_seeded() -> None:
         return [record.to_dict() for record in play_game(bots, 6, single_deal=3).records]
 
     assert run() == run()
+
+
+def test_mc_shares_give_the_same_choices_in_or_out_of_worker_processes() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    settings = MonteCarloSettings(playouts=24, pass_playouts=24, exact_samples=3, time_cap=None, workers=2)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        inside = pool.submit(_mc_deal_record, settings).result()
+    assert inside == _mc_deal_record(settings)
+
+
+def _mc_deal_record(settings: MonteCarloSettings) -> list[object]:
+    bots = [make_bot("rule"), make_bot("rule"), MonteCarloBot(5, settings), make_bot("rule")]
+    return [record.to_dict() for record in play_game(bots, 7, single_deal=1).records]

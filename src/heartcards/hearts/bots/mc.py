@@ -11,7 +11,9 @@ samples are shared among that many processes (both cores), which pays once a dec
 from __future__ import annotations
 
 import atexit
+import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
@@ -29,7 +31,8 @@ from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX, TWO_OF_CLUBS_B
 class MonteCarloSettings:
     """`playouts`: playouts per play decision (split over the candidate cards); `pass_playouts` likewise for a pass
     (over up to C(`pass_candidates`, 3) candidate passes); `exact_cards`: solve exactly once the seat holds at most
-    this many cards, over `exact_samples` deals; `time_cap`: seconds per decision, or None; `workers`: processes."""
+    this many cards, over `exact_samples` deals; `time_cap`: seconds per decision, or None; `workers`: processes;
+    `prune_margin`: drop cards this many points worse than the best halfway through (None: never)."""
 
     playouts: int = 240
     pass_playouts: int = 240
@@ -38,6 +41,7 @@ class MonteCarloSettings:
     exact_samples: int = 12
     time_cap: float | None = 0.08
     workers: int = 1
+    prune_margin: float | None = None
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -61,20 +65,37 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
 
 
 def evaluate_plays(
-    known: Knowledge, candidates: list[int], samples: int, exact: bool, seed: int, budget: float | None
+    known: Knowledge,
+    candidates: list[int],
+    exact: bool,
+    prune_margin: float | None,
+    samples: int,
+    seed: int,
+    budget: float | None,
 ) -> list[float]:
-    """Summed relative scores of each candidate card over `samples` sampled deals (fewer if `budget` seconds run
-    out; at least two)."""
+    """Mean relative score of each candidate card over sampled deals (`samples` each, fewer if `budget` seconds run
+    out; at least two). With `prune_margin`, halfway through the cards worse than the best by more than the margin
+    are dropped and their share of the playouts goes to the others."""
     rng = SplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
     totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    active = list(range(len(candidates)))
     me = known.seat
     sampler = HandSampler(known)
-    for done in range(samples):
+    playouts_left = samples * len(candidates)
+    pruned = prune_margin is None or exact or len(candidates) <= 2
+    done = 0
+    while playouts_left >= len(active):
         if deadline is not None and done >= 2 and time.perf_counter() > deadline:
             break
+        if not pruned and done * 2 >= samples:
+            pruned = True
+            best = min(totals[position] / done for position in active)
+            active = [position for position in active if totals[position] / done <= best + (prune_margin or 0.0)]
         hands = sampler.sample(rng)
-        for position, card in enumerate(candidates):
+        for position in active:
+            card = candidates[position]
             if exact:
                 points = solve(
                     hands[:], known.trick[:], known.leader, known.taken[:], known.hearts_broken, known.tricks_done, card
@@ -91,7 +112,10 @@ def evaluate_plays(
                     card,
                 )
             totals[position] += relative_score(points, me)
-    return totals
+            counts[position] += 1
+        playouts_left -= len(active)
+        done += 1
+    return [totals[position] / counts[position] if counts[position] else 1e9 for position in range(len(candidates))]
 
 
 def evaluate_passes(
@@ -145,11 +169,24 @@ class MonteCarloBot:
         self.rng = SplitMix64(seed)
         self.settings = settings or MonteCarloSettings()
 
-    def _shares(self, samples: int) -> list[tuple[int, int]]:
-        """(samples, seed) per worker; the seeds come from the bot's own generator."""
-        workers = max(1, min(self.settings.workers, samples))
+    def _spread(self, function: Callable[..., list[float]], args: tuple[object, ...], samples: int) -> list[float]:
+        """Runs `function(*args, samples, seed, time_cap)` in shares, one per worker, and sums their results.
+
+        The shares and their seeds depend only on the settings and the bot's generator, so a seed gives the same
+        choices whether the shares run in worker processes or, in a process that is itself a worker (a simulation
+        with --jobs, whose cores are busy already), one after the other here."""
+        settings = self.settings
+        workers = max(1, min(settings.workers, samples))
         base, extra = divmod(samples, workers)
-        return [(base + (1 if index < extra else 0), self.rng.next64()) for index in range(workers)]
+        shares = [(base + (1 if index < extra else 0), self.rng.next64()) for index in range(workers)]
+        cap = settings.time_cap
+        if workers == 1 or multiprocessing.parent_process() is not None:
+            share_cap = None if cap is None else cap / workers
+            parts = [function(*args, count, seed, share_cap) for count, seed in shares]
+        else:
+            pool = _pool(workers)
+            parts = [future.result() for future in [pool.submit(function, *args, n, seed, cap) for n, seed in shares]]
+        return [sum(values) for values in zip(*parts, strict=True)]
 
     # -- plays ------------------------------------------------------------------------------------------------------
 
@@ -164,18 +201,8 @@ class MonteCarloBot:
         settings = self.settings
         exact = known.hand.bit_count() <= settings.exact_cards
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
-        shares = self._shares(samples)
-        if len(shares) == 1:
-            totals = evaluate_plays(known, candidates, samples, exact, shares[0][1], settings.time_cap)
-        else:
-            pool = _pool(len(shares))
-            futures = [
-                pool.submit(evaluate_plays, known, candidates, count, exact, seed, settings.time_cap)
-                for count, seed in shares
-            ]
-            parts = [future.result() for future in futures]
-            totals = [sum(values) for values in zip(*parts, strict=True)]
-        best = min(range(len(candidates)), key=lambda position: (totals[position], candidates[position]))
+        scores = self._spread(evaluate_plays, (known, candidates, exact, settings.prune_margin), samples)
+        best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
 
     # -- passes -----------------------------------------------------------------------------------------------------
@@ -185,20 +212,10 @@ class MonteCarloBot:
         choices = self._pass_candidates(hand)
         best = choices[0]
         if len(choices) > 1:
-            settings = self.settings
-            samples = max(2, -(-settings.pass_playouts // len(choices)))
-            shares = self._shares(samples)
+            samples = max(2, -(-self.settings.pass_playouts // len(choices)))
             args = (observation.seat, hand, observation.pass_direction, choices)
-            if len(shares) == 1:
-                totals = evaluate_passes(*args, samples, shares[0][1], settings.time_cap)
-            else:
-                pool = _pool(len(shares))
-                futures = [
-                    pool.submit(evaluate_passes, *args, count, seed, settings.time_cap) for count, seed in shares
-                ]
-                parts = [future.result() for future in futures]
-                totals = [sum(values) for values in zip(*parts, strict=True)]
-            best = choices[min(range(len(choices)), key=lambda position: (totals[position], position))]
+            scores = self._spread(evaluate_passes, args, samples)
+            best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)
         return first, second, third
 
