@@ -169,15 +169,15 @@ def stats(
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=json,
+        auto_refresh=False,  # no refresh thread: the worker processes are forked
     )
     with progress:
-        task = progress.add_task(
-            f"{'solving' if optimal else 'deciding'} {format_code(chosen, start)}…", total=deals, rate=0.0
-        )
+        task = progress.add_task("solving" if optimal else "deciding", total=deals, rate=0.0)
 
         def advance(done: int) -> None:
             elapsed = max(time.perf_counter() - started, 1e-9)
             progress.update(task, completed=done, rate=done / elapsed)
+            progress.refresh()
 
         summary = summarize_deals(chosen, start, deals, workers, optimal, advance)
     seconds = time.perf_counter() - started

@@ -7,6 +7,7 @@ of `deals.decide_normal_range`.
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -90,7 +91,8 @@ def summarize_deals(
             if on_progress is not None:
                 on_progress(summary.deals)
         return summary
-    context = multiprocessing.get_context("fork")
+    # Forking a process that runs other threads can copy a lock mid-use; then start workers from a clean server.
+    context = multiprocessing.get_context("fork" if threading.active_count() == 1 else "forkserver")
     with context.Pool(workers) as pool:
         for part in pool.imap(_summarize_chunk, tasks):
             summary.merge(part)
