@@ -59,7 +59,8 @@ def test_four_browsers_play_a_deal_at_one_online_table(
         if name == "Dora":  # the last one finds the table in the lobby
             guest.open("/hearts")
             guest.page.fill("[data-name]", name)
-            guest.shot("lobby", full_page=True)
+            guest.page.locator("[data-lobby]").scroll_into_view_if_needed()
+            guest.shot("lobby")
             guest.page.click(f'[data-lobby] li[data-table="{table}"] [data-action="join"]')
             guest.page.wait_for_url(f"**/hearts/table/{table}")
             guest.page.wait_for_selector("body[data-ready='true']")
@@ -67,7 +68,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(
             guest.open(f"/hearts/table/{table}")
             guest.page.fill("[data-name]", name)
             if name == "Bea":
-                guest.shot("waiting-join", full_page=True)
+                guest.shot("waiting-join")
             guest.page.click('[data-action="sit"] >> nth=0')
         guest.page.wait_for_selector('[data-wait-seats] [data-action="sit"]', state="detached")
         assert not guest.page.is_visible('[data-action="start"]')  # only the creator starts

@@ -23,6 +23,7 @@ function readForm() {
   settings.variant = choice("variant") || "classic";
   settings.target = Number(choice("target") || 100);
   settings.strength = choice("strength") || "normal";
+  settings.idle = Number(choice("idle") || 60);
   saveSettings(settings);
   return settings;
 }
@@ -47,10 +48,10 @@ async function create(mode, button) {
   const name = mode === "solo" ? nameInput.value.trim() || t("hearts.ui.seat.you") : displayName();
   if (!name) return;
   if (mode === "solo" && nameInput.value.trim()) saveName(name);
-  const { variant, target, strength } = readForm();
+  const { variant, target, strength, idle } = readForm();
   button.disabled = true;
   try {
-    const answer = await heartsApi.create({ variant, target, strength, mode, name });
+    const answer = await heartsApi.create({ variant, target, strength, mode, name, idle_seconds: idle });
     saveSeat(answer.table.id, answer.token, answer.seat);
     window.location.assign(answer.table.url || `/hearts/table/${answer.table.id}`);
   } catch (error) {
@@ -142,7 +143,7 @@ async function showMine() {
 async function main() {
   await startPage("hearts", "hearts.ui.title.setup");
   installSuits();
-  for (const [name, value] of [["variant", settings.variant], ["target", settings.target], ["strength", settings.strength]]) {
+  for (const [name, value] of [["variant", settings.variant], ["target", settings.target], ["strength", settings.strength], ["idle", settings.idle]]) {
     const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;
   }

@@ -55,7 +55,7 @@ export function saveName(name) {
 
 export const SPEEDS = ["slow", "normal", "fast"];
 const SETTINGS_KEY = "hc_hearts_settings";
-const DEFAULTS = Object.freeze({ speed: "normal", variant: "classic", target: 100, strength: "normal" });
+const DEFAULTS = Object.freeze({ speed: "normal", variant: "classic", target: 100, strength: "normal", idle: 60 });
 
 export function loadSettings() {
   let stored = {};
@@ -69,6 +69,7 @@ export function loadSettings() {
   if (["classic", "special"].includes(stored.variant)) settings.variant = stored.variant;
   if ([50, 75, 100].includes(stored.target)) settings.target = stored.target;
   if (["easy", "normal", "strong"].includes(stored.strength)) settings.strength = stored.strength;
+  if ([30, 60, 120, 300].includes(stored.idle)) settings.idle = stored.idle;
   return settings;
 }
 
