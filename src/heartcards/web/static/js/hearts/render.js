@@ -339,7 +339,8 @@ export class TableView {
     const names = (seats) => seats.map((s) => seatName(table, s, me)).join(", ");
     let text = "";
     let kind = "info";
-    if (!view) text = table && table.status !== "waiting" ? t("hearts.ui.prompt.spectator") : "";
+    if (!view && table?.status === "finished") text = t("hearts.ui.prompt.finished");
+    else if (!view) text = table && table.status !== "waiting" ? t("hearts.ui.prompt.spectator") : "";
     else if (view.phase === "pass") {
       if (view.pass_direction === "none") text = t("hearts.ui.prompt.no_pass");
       else if (!view.passed) {

@@ -113,10 +113,18 @@ async function refreshLobby() {
     return;
   }
   const open = tables.filter((table) => table.status === "waiting" && !loadSeat(table.id));
+  const running = tables.filter((table) => table.status === "playing" && table.mode === "online" && !loadSeat(table.id));
   lobbyList.replaceChildren(
     ...open.map((table) => tableItem(table, { action: (button) => join(table, button), label: t("hearts.ui.lobby.join") })),
+    ...running.slice(0, 10).map((table) => {
+      const item = tableItem(table, { label: t("hearts.ui.lobby.watch") });
+      item.dataset.running = "true";
+      item.querySelector(".info span").append(` · ${t("hearts.ui.lobby.playing")}`);
+      item.querySelector(".button").classList.remove("primary");
+      return item;
+    }),
   );
-  lobbyEmpty.hidden = open.length > 0;
+  lobbyEmpty.hidden = open.length + running.length > 0;
 }
 
 async function showMine() {

@@ -22,27 +22,24 @@ function write(key, value) {
 }
 
 const tokenKey = (tableId) => `hc_hearts_token_${tableId}`;
+const seatKey = (tableId) => `hc_hearts_seat_${tableId}`;
 
-/** {token, seat} this browser holds at a table, or null. */
+/** {token, seat} this browser holds at a table, or null. The token is stored as it is, under hc_hearts_token_<id>. */
 export function loadSeat(tableId) {
-  const raw = read(tokenKey(tableId));
-  if (!raw) return null;
-  try {
-    const seat = JSON.parse(raw);
-    if (seat && typeof seat.token === "string") return seat;
-  } catch {
-    /* an older plain token */
-    return { token: raw, seat: null };
-  }
-  return null;
+  const token = read(tokenKey(tableId));
+  if (!token) return null;
+  const seat = Number.parseInt(read(seatKey(tableId)) ?? "", 10);
+  return { token, seat: seat >= 0 && seat <= 3 ? seat : null };
 }
 
 export function saveSeat(tableId, token, seat) {
-  write(tokenKey(tableId), JSON.stringify({ token, seat }));
+  write(tokenKey(tableId), token);
+  write(seatKey(tableId), seat === null || seat === undefined ? null : String(seat));
 }
 
 export function forgetSeat(tableId) {
   write(tokenKey(tableId), null);
+  write(seatKey(tableId), null);
 }
 
 export function loadName() {
