@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from heartcards.hearts.engine import Observation, Phase, Variant
+from heartcards.cards import Card
+from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
 from heartcards.web.hearts.table import SEAT_COUNT, Table
 
 HAND_SIZE = 13
+_TEXT: dict[Card, str] = {card: card.text for card in CARDS}
+"""Card texts computed once: a view names up to 52 cards and is built for every seat after every action."""
+
+
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [_TEXT[card] for card in cards]
 
 
 def table_json(table: Table) -> dict[str, Any]:
@@ -86,20 +93,18 @@ def view_json(table: Table, seat: int) -> dict[str, Any]:
         "phase": phase.value,
         "deal": observation.deal_number,
         "pass_direction": observation.pass_direction.value,
-        "hand": [card.text for card in observation.hand],
-        "legal": [card.text for card in observation.legal],
-        "passed": [card.text for card in observation.passed] if chose and observation.passed else None,
-        "received": [card.text for card in observation.received] if exchanged else None,
+        "hand": _texts(observation.hand),
+        "legal": _texts(observation.legal),
+        "passed": _texts(observation.passed) if chose and observation.passed else None,
+        "received": _texts(observation.received) if exchanged else None,
         "waiting_for_pass": [number for number in range(SEAT_COUNT) if not observation.passes_chosen[number]]
         if passing
         else [],
         "turn": observation.turn,
-        "trick": None
-        if current is None
-        else {"leader": current.leader, "cards": [card.text for card in current.cards]},
+        "trick": None if current is None else {"leader": current.leader, "cards": _texts(current.cards)},
         "last_trick": None
         if last is None
-        else {"leader": last.leader, "cards": [card.text for card in last.cards], "winner": last.winner},
+        else {"leader": last.leader, "cards": _texts(last.cards), "winner": last.winner},
         "tricks_played": len(observation.tricks),
         "hearts_broken": observation.hearts_broken,
         "counts": _counts(observation),
