@@ -281,6 +281,7 @@ export class TableView {
     this.handEl.style.setProperty("--hand-cw", `${cardW}px`);
     let index = 0;
     let bottom = cardH + lift;
+    const placed = [];
     rows.forEach((count, row) => {
       const strip = count > 1 ? Math.min(cardW * 0.66, (width - cardW - 8) / (count - 1)) : 0;
       const span = strip * (count - 1) + cardW;
@@ -295,13 +296,20 @@ export class TableView {
         el.style.width = `${cardW}px`;
         el.style.height = `${cardH}px`;
         el.style.setProperty("--x", `${x}px`);
-        el.style.setProperty("--y", `${y}px`);
         el.style.setProperty("--r", `${off * tilt}deg`);
+        placed.push([el, y]);
         const angle = (Math.abs(off * tilt) * Math.PI) / 180;
         bottom = Math.max(bottom, y + cardH * Math.cos(angle) + cardW * Math.sin(angle) * 0.5);
       }
     });
-    this.handEl.style.height = `${Math.ceil(bottom + 6)}px`;
+    // The hand keeps its height through a deal (a full hand sets it), so the table above never jumps when the
+    // hand goes from two rows to one; a smaller hand sits at the bottom of that space.
+    const needed = Math.ceil(bottom + 6);
+    const key = `${full}x${Math.round(cardW)}`;
+    if (n === 13 || this.handFloor?.key !== key || needed > this.handFloor.height) this.handFloor = { key, height: needed };
+    const height = this.handFloor.height;
+    for (const [el, y] of placed) el.style.setProperty("--y", `${y + height - needed}px`);
+    this.handEl.style.height = `${height}px`;
   }
 
   // ------------------------------------------------------------------------------------------------------------

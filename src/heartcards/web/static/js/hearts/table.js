@@ -187,6 +187,7 @@ function onMessage(message) {
     run();
   } else if (message.type === "error") {
     app.pending = 0;
+    if (view?.state) view.renderPassControls(); // a refused pass can be sent again
     announce(message.message || message.key, { kind: "error", ms: 4500 });
     if (message.key === "hearts.error.table_not_found") showProblem(message.message);
     else if (message.key === "hearts.error.token") {
@@ -240,6 +241,10 @@ function onCard(card) {
   if (!v || state.seat === null || state.seat === undefined) return;
   if (v.phase === "pass" && !v.passed && v.pass_direction !== "none") {
     if (!view.toggleSelected(card)) announce(t("hearts.ui.pass.three_only"));
+    return;
+  }
+  if (v.phase !== "play") {
+    if (v.phase === "pass") announce(view.promptEl.textContent || t("hearts.ui.prompt.no_pass"));
     return;
   }
   if (app.pending && performance.now() - app.pending < 2500) return;
