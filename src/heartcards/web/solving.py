@@ -47,7 +47,7 @@ class Solver:
             self._executor = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=solver_worker.ignore_interrupts,
+                initializer=solver_worker.start_worker,
             )
         return self._executor
 

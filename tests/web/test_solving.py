@@ -1,0 +1,56 @@
+"""The solver's worker process: it never outlives a server that dies without shutting it down."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PROGRAM = """
+import os, sys
+from heartcards.storage import Repository, open_engine, upgrade_database
+from heartcards.web.solving import Solver
+if __name__ == "__main__":
+    engine = open_engine(sys.argv[1])
+    upgrade_database(engine)
+    solver = Solver(Repository(engine))
+    solver.warm_up()
+    pool = solver._executor
+    pool.submit(os.getpid).result(timeout=60)
+    with open(sys.argv[2], "w") as pids:
+        print(*[process.pid for process in pool._processes.values()], file=pids)
+    os._exit(0)  # dies like a killed server: no shutdown of the pool
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
+
+
+def test_the_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(PROGRAM)
+    pids = tmp_path / "pids"
+    subprocess.run(
+        [sys.executable, str(script), f"sqlite:///{tmp_path / 'db.sqlite3'}", str(pids)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,  # no pipe a surviving worker could hold open
+        timeout=120,
+        check=True,
+    )
+    workers = [int(pid) for pid in pids.read_text().split()]
+    assert workers
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    survivors = [pid for pid in workers if alive(pid)]
+    for pid in survivors:  # do not leave one behind when this test fails
+        os.kill(pid, 9)
+    assert not survivors
