@@ -207,6 +207,7 @@ export class TableView {
     const legal = new Set(view?.legal || []);
     const firstTrick = view && view.phase === "play" && view.counts.reduce((a, b) => a + b, 0) >= 48;
     const received = new Set(firstTrick ? view.received || [] : []);
+    const passed = new Set(view && view.phase === "pass" ? view.passed || [] : []);
     const keep = new Set(cards);
     for (const [card, el] of this.handCards) {
       if (keep.has(card)) continue;
@@ -241,6 +242,7 @@ export class TableView {
       const isLegal = mode === "pass" || (mode === "play" && legal.has(card));
       el.dataset.legal = String(isLegal);
       el.dataset.received = String(received.has(card));
+      el.dataset.passed = String(passed.has(card)); // chosen and on their way once all four have passed
       if (mode === "pass") el.setAttribute("aria-pressed", String(this.selected.has(card)));
       else el.removeAttribute("aria-pressed");
       el.dataset.selected = String(mode === "pass" && this.selected.has(card));

@@ -47,7 +47,7 @@ export function loadName() {
 }
 
 export function saveName(name) {
-  write("hc_hearts_name", name.trim().slice(0, 40));
+  write("hc_hearts_name", name.trim().slice(0, 24));
 }
 
 export const SPEEDS = ["slow", "normal", "fast"];

@@ -289,6 +289,7 @@ function afterShow(message) {
     app.dealDialogFor = v.deal;
     openDealOver(message);
   }
+  if (v.phase === "deal_over" && app.dealDialog) showReady(message);
 }
 
 function dealOverBody(message) {
@@ -311,7 +312,22 @@ function dealOverBody(message) {
     body.appendChild(p);
   }
   body.appendChild(scoreTable(v, names, message.seat));
+  const ready = document.createElement("p");
+  ready.className = "note ready-line";
+  ready.dataset.readyLine = "";
+  body.appendChild(ready);
   return body;
+}
+
+/** At a table of several people, who has already asked for the next deal. */
+function showReady(message) {
+  const line = app.dealDialog.element.querySelector("[data-ready-line]");
+  const people = message.table.seats.filter((seat) => seat.kind === "human" && !seat.away).map((seat) => seat.seat);
+  const ready = (message.view.ready || []).filter((seat) => people.includes(seat));
+  if (!line || people.length < 2) return;
+  const names = namesOf(message);
+  const waiting = people.filter((seat) => !ready.includes(seat));
+  line.textContent = waiting.length ? t("hearts.ui.deal_over.waiting", { names: waiting.map((s) => names[s]).join(", ") }) : "";
 }
 
 function openDealOver(message) {
