@@ -326,7 +326,7 @@ function showReady(message) {
   const ready = (message.view.ready || []).filter((seat) => people.includes(seat));
   if (!line || people.length < 2) return;
   const names = namesOf(message);
-  const waiting = people.filter((seat) => !ready.includes(seat));
+  const waiting = people.filter((seat) => !ready.includes(seat) && seat !== message.seat);
   line.textContent = waiting.length ? t("hearts.ui.deal_over.waiting", { names: waiting.map((s) => names[s]).join(", ") }) : "";
 }
 
