@@ -8,7 +8,9 @@
    one asyncio process) play whole games at once: pass three random cards, play a random legal card, say `next` on
    the score table, each after a random think time (`--think` seconds at most, as people take; 0 = flat out).
    Every message carries an id; its latency is from the client's send to the arrival of the answer with that id
-   (p50, p99, max). Then every game's log is read back over HTTP and checked: every deal present with its 13 tricks,
+   (p50, p99, max), with the CPU the server used per answered message and the machine's CPU pressure (the share
+   of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. Then every
+   game's log is read back over HTTP and checked: every deal present with its 13 tricks,
    the 52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners
    as the clients saw them.
 2. Socket fuzz: random and forged messages (junk, wrong types, bad cards, forged tokens, other seats' actions,
@@ -95,6 +97,11 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.2)
         raise SystemExit("the server does not answer")
+
+    def cpu_seconds(self) -> float:
+        """The server process's CPU time so far (user + system, from /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def tracebacks(self) -> int:
         return sum(1 for line in self.output if "Traceback" in line)
@@ -438,6 +445,20 @@ def fuzz_http(url: str, examples: int) -> dict[str, int]:
 # -- main -----------------------------------------------------------------------------------------------------------
 
 
+def cpu_pressure_total() -> float | None:
+    """Microseconds some task waited for a CPU, machine-wide (Linux PSI); None where it is not available."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return None
+    return float(first.rsplit("total=", 1)[1])
+
+
+def client_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
@@ -448,7 +469,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--target", type=int, default=50, choices=(50, 75, 100))
     parser.add_argument("--variant", default="classic", choices=("classic", "special"))
-    parser.add_argument("--think", type=float, default=0.5, help="most seconds a scripted person thinks (0 = none)")
+    parser.add_argument("--think", type=float, default=0.3, help="most seconds a scripted person thinks (0 = none)")
     parser.add_argument("--fuzz-messages", type=int, default=2000)
     parser.add_argument("--http-examples", type=int, default=100, help="schemathesis examples per operation")
     parser.add_argument("--seed", type=int, default=6)
@@ -458,7 +479,12 @@ def main() -> None:
         server = Server(Path(folder))
         try:
             tables = asyncio.run(create_tables(server.url, options.tables, options.target, options.variant))
+            server_cpu, client_cpu, pressure = server.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
             figures, seconds = asyncio.run(load_run(server.url, tables, options.think, options.seed))
+            server_cpu = server.cpu_seconds() - server_cpu
+            client_cpu = client_cpu_seconds() - client_cpu
+            after = cpu_pressure_total()
+            stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
             complete, problems, deals = asyncio.run(read_logs(server.url, tables))
             latencies_ms = [value * 1000 for value in figures.latencies]
             print(
@@ -469,6 +495,16 @@ def main() -> None:
                 f"  answered messages: {len(latencies_ms)}; latency p50 {percentile(latencies_ms, 0.5):.1f} ms, "
                 f"p99 {percentile(latencies_ms, 0.99):.1f} ms, max {max(latencies_ms, default=0):.1f} ms "
                 f"(mean {statistics.fmean(latencies_ms) if latencies_ms else 0:.1f} ms)"
+            )
+            actions = max(1, len(latencies_ms))
+            print(
+                f"  CPU: server {server_cpu:.1f} s ({server_cpu / actions * 1000:.2f} ms per answered message, "
+                f"{server_cpu / seconds:.0%} of a core), clients {client_cpu:.1f} s; "
+                + (
+                    f"CPU pressure (some task waiting for a CPU): {stalled:.0%} of the time"
+                    if stalled is not None
+                    else ""
+                )
             )
             print(f"  error answers: {len(figures.errors)} {sorted(set(figures.errors))}")
             print(
@@ -493,6 +529,9 @@ def main() -> None:
         "p50_ms": round(percentile(latencies_ms, 0.5), 2),
         "p99_ms": round(percentile(latencies_ms, 0.99), 2),
         "max_ms": round(max(latencies_ms, default=0), 2),
+        "server_cpu_ms_per_message": round(server_cpu / max(1, len(latencies_ms)) * 1000, 3),
+        "server_cpu_share": round(server_cpu / seconds, 3),
+        "cpu_pressure": None if stalled is None else round(stalled, 3),
         "error_answers": len(figures.errors),
         "complete_logs": complete,
         "socket_fuzz": socket_figures,
