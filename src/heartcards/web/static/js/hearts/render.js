@@ -77,6 +77,15 @@ export class TableView {
       const el = event.target.closest("[data-card]");
       if (el && this.handEl.contains(el)) this.onCard(el.dataset.card);
     });
+    this.handEl.addEventListener("keydown", (event) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      const cards = [...this.handEl.querySelectorAll("[data-card]")];
+      const next = cards[cards.indexOf(document.activeElement) + (event.key === "ArrowRight" ? 1 : -1)];
+      if (next && cards.includes(document.activeElement)) {
+        next.focus();
+        event.preventDefault();
+      }
+    });
     new ResizeObserver(() => this.layoutHand()).observe(this.handEl);
   }
 
