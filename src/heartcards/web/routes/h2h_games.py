@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -15,13 +16,13 @@ from heartcards.storage import GameStatus
 from heartcards.web.deps import Language, PlayerId, ServicesDep
 from heartcards.web.errors import NewGameChoiceError, NoCurrentGameError
 from heartcards.web.h2h_play import LiveGame, deal_for
-from heartcards.web.h2h_views import game_view, tap_json
+from heartcards.web.h2h_views import game_view, iso, tap_json
 from heartcards.web.services import Services
 from heartcards.web.solving import daily_code_for, daily_code_on
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"])
 
-Position = Annotated[int, Field(strict=True, ge=1, le=25)]
+HeartPosition = Annotated[int, Field(strict=True, ge=1, le=25)]
 
 
 class NewGame(BaseModel):
@@ -37,7 +38,7 @@ class NewGame(BaseModel):
 
 class TapRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    target: Position | Literal["stock", "waste"]
+    target: HeartPosition | Literal["stock", "waste"]
 
 
 def respond(content: Any, sub_response: Response | None = None, status: int = 200) -> JSONResponse:
@@ -62,6 +63,8 @@ async def view_of(services: Services, live: LiveGame, wait_for_par: bool = False
 
 
 def chosen_code(body: NewGame) -> str:
+    """The deal a new-game body asks for. A fresh deal number comes from the OS's entropy (`secrets`): a player's
+    next deal must not be predictable, and it is no part of any rule, so no seeded generator is involved."""
     chosen = sum([body.code is not None, body.mode is not None, body.daily])
     if chosen > 1:
         raise NewGameChoiceError()
@@ -69,8 +72,6 @@ def chosen_code(body: NewGame) -> str:
         return normalize_code(body.code)
     if body.daily:
         return daily_code_for(datetime.now(UTC).date())
-    import secrets
-
     mode = Mode(body.mode or "N")
     return format_code(mode, secrets.randbelow(MAX_NUMBER + 1))
 
@@ -174,7 +175,7 @@ async def replay(game_id: str, services: ServicesDep) -> JSONResponse:
             "score": live.game.score,
             "seconds": round(live.seconds, 1),
             "assisted": live.assisted,
-            "finished_at": None if live.finished_at is None else live.finished_at.isoformat().replace("+00:00", "Z"),
+            "finished_at": iso(live.finished_at),
             "par": par,
         }
     )
