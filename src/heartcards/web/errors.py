@@ -48,10 +48,24 @@ class NoCurrentGameError(WebError):
 
 
 class GameFinishedError(WebError):
-    """A move, undo or hint on a game that is won, stalled (taps) or left."""
+    """A tap, undo, hint or abandon on a game that is won or left (abandoned, restarted)."""
 
     status = 409
     key = "h2h.error.game_finished"
+
+
+class GameStalledError(WebError):
+    """A tap or hint on a stalled game: only undo, restart or a new game help."""
+
+    status = 409
+    key = "h2h.error.stalled"
+
+
+class NewGameChoiceError(WebError):
+    """A new-game body naming more than one of code, mode and daily."""
+
+    status = 422
+    key = "h2h.error.new_game_choice"
 
 
 class GameNotFinishedError(WebError):
@@ -117,7 +131,8 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(request, status, key, {"path": request.url.path[:200]})
 
     async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
-        logger.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
+        # The server's log gets the details; the client gets a translated sentence and no traceback.
+        logger.error("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
         return error_response(request, 500, "error.internal", {})
 
     app.add_exception_handler(WebError, on_web_error)
@@ -125,17 +140,3 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     app.add_exception_handler(Exception, on_unexpected)
-
-
-class GameStalledError(WebError):
-    """A tap or hint on a stalled game: only undo, restart or a new game help."""
-
-    status = 409
-    key = "h2h.error.stalled"
-
-
-class NewGameChoiceError(WebError):
-    """A new-game body naming more than one of code, mode and daily."""
-
-    status = 422
-    key = "h2h.error.new_game_choice"
