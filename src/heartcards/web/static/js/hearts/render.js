@@ -373,11 +373,18 @@ export class TableView {
     } else if (view.phase === "play") {
       if (view.turn === me) {
         kind = "you";
-        if (view.trick.cards.length === 0 && view.hand.length === 13) text = t("hearts.ui.prompt.lead_two");
-        else if (view.trick.cards.length === 0) text = t("hearts.ui.prompt.your_lead");
+        const led = view.trick?.cards.length ?? 0;
+        if (led === 0 && view.hand.length === 13) text = t("hearts.ui.prompt.lead_two");
+        else if (led === 0) text = t("hearts.ui.prompt.your_lead");
         else text = t("hearts.ui.prompt.your_turn");
       } else if (view.turn !== null && view.turn !== undefined) {
         text = t("hearts.ui.prompt.turn_of", { name: seatName(table, view.turn, me) });
+      }
+      const firstTrick = view.counts.reduce((a, b) => a + b, 0) >= 48;
+      if (firstTrick && view.received?.length && view.pass_direction !== "none") {
+        const from = seatName(table, passSource(me, view.pass_direction), me);
+        const cards = sortHand(view.received).map(cardShort).join(" ");
+        text = `${t("hearts.ui.prompt.received", { name: from, cards })} · ${text}`;
       }
     } else if (view.phase === "deal_over") text = t("hearts.ui.prompt.deal_over", { deal: view.deal });
     else if (view.phase === "game_over") text = t("hearts.ui.prompt.game_over");
