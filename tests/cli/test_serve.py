@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from heartcards.cli import app
-from heartcards.cli.serve import address, bind_socket
+from heartcards.cli.serve import address, bind_socket, network_address
 
 runner = CliRunner()
 
@@ -41,3 +41,7 @@ def test_port_zero_binds_a_free_port_and_the_address_is_printable() -> None:
         sock.close()
     assert address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
     assert address("::1", 8000) == "http://[::1]:8000/"
+    assert address("0.0.0.0", 8000) == "http://127.0.0.1:8000/"
+    assert address("::", 8000) == "http://[::1]:8000/"
+    found = network_address()
+    assert found is None or (not found.startswith("127.") and socket.inet_aton(found))

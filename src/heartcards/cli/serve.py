@@ -32,9 +32,25 @@ def bind_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+WILDCARD_HOSTS = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}
+
+
 def address(host: str, port: int) -> str:
-    shown = f"[{host}]" if ":" in host else host
+    """The URL to open for a server listening on host:port (this machine's loopback for a wildcard host)."""
+    shown = WILDCARD_HOSTS.get(host, host)
+    shown = f"[{shown}]" if ":" in shown else shown
     return f"http://{shown}:{port}/"
+
+
+def network_address() -> str | None:
+    """This machine's address on its local network (for a phone), found without sending anything; None if none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # UDP connect only picks a route and a source address
+            found: str = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if found.startswith("127.") else found
 
 
 def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
@@ -58,6 +74,10 @@ def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     bound_port = sock.getsockname()[1]
     typer.echo(f"Heart Cards is running at {address(host, bound_port)}")
+    if host in WILDCARD_HOSTS:
+        on_network = network_address()
+        if on_network is not None:
+            typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
 
