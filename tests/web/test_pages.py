@@ -37,6 +37,8 @@ def test_each_page_serves_its_shell_in_the_language(app_maker: AppMaker, pages_d
         assert response.headers["content-type"].startswith("text/html")
         assert f'<html lang="el"><title>{name}</title>' in response.text
     assert client.cookies.get("hc_player")
+    head = client.head("/rules")
+    assert head.status_code == 200 and head.content == b""
 
 
 def test_lang_query_is_remembered_in_a_cookie(app_maker: AppMaker, pages_dir: Path) -> None:

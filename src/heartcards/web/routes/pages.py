@@ -16,6 +16,7 @@ from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
 router = APIRouter(include_in_schema=False)
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 LANG_PLACEHOLDER = "__LANG__"
+PAGE_METHODS = ["GET", "HEAD"]  # HEAD too: link previews and uptime checks ask it
 
 
 class PageNotFoundError(WebError):
@@ -37,38 +38,38 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     return response
 
 
-@router.get("/", response_class=HTMLResponse)
+@router.api_route("/", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     return render_page(request, "index")
 
 
-@router.get("/play", response_class=HTMLResponse)
+@router.api_route("/play", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def play(request: Request) -> HTMLResponse:
     return render_page(request, "play")
 
 
-@router.get("/play/{code}", response_class=HTMLResponse)
+@router.api_route("/play/{code}", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def play_code(request: Request, code: str) -> HTMLResponse:
     """Served for any code: the page asks the API for the deal and shows its error if the code is bad."""
     return render_page(request, "play")
 
 
-@router.get("/rules", response_class=HTMLResponse)
+@router.api_route("/rules", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def rules(request: Request) -> HTMLResponse:
     return render_page(request, "rules")
 
 
-@router.get("/examples", response_class=HTMLResponse)
+@router.api_route("/examples", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def examples(request: Request) -> HTMLResponse:
     return render_page(request, "examples")
 
 
-@router.get("/stats", response_class=HTMLResponse)
+@router.api_route("/stats", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def stats(request: Request) -> HTMLResponse:
     return render_page(request, "stats")
 
 
-@router.get("/replay/{game_id}", response_class=HTMLResponse)
+@router.api_route("/replay/{game_id}", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def replay(request: Request, game_id: str) -> HTMLResponse:
     return render_page(request, "replay")
 
