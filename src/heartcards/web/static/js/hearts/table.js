@@ -174,12 +174,10 @@ function onMessage(message) {
       app.seat.seat = message.seat;
       saveSeat(tableId, app.seat.token, message.seat);
     }
-    if (message.table.status === "waiting" || !message.view) {
-      if (message.table.status === "waiting") {
-        app.queue.length = 0;
-        renderWaiting(message.table);
-        return;
-      }
+    if (message.table.status === "waiting") {
+      app.queue.length = 0;
+      renderWaiting(message.table);
+      return;
     }
     app.pending = 0;
     if (app.instantNext) app.queue.length = 0;
