@@ -253,6 +253,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       };
       const before = previous;
       renderHeart(view, help, showHelp);
+      heart.classList.toggle("cleared", view.heart.every((entry) => !entry));
       renderPiles(view, help, showHelp);
       animatePiles(before, view);
       for (const el of root.querySelectorAll("[data-hint]")) delete el.dataset.hint;
