@@ -23,6 +23,20 @@ def _illegal_card(player: HeartsPlayer) -> str | None:
     return illegal[0] if illegal else None
 
 
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _check_the_winner_is_marked(player: HeartsPlayer) -> None:
+    """While a finished trick is held, the seat whose card won it (highest of the suit led) is the one marked."""
+    cards = player.trick()
+    led = cards[0][-1]
+    best = max((card for card in cards if card[-1] == led), key=lambda card: RANKS.index(card[:-1]))
+    me = int(player.page.get_attribute('.seat[data-pos="bottom"]', "data-seat") or 0)
+    rel = int(player.page.get_attribute(f'[data-trick] [data-card="{best}"]', "data-rel") or 0)
+    assert player.page.get_attribute('.seat[data-wins="true"]', "data-seat") == str((me + rel) % 4)
+    assert player.page.get_attribute(f'[data-trick] [data-card="{best}"]', "data-winner") == "true"
+
+
 def test_a_whole_deal_against_the_computer_by_taps(
     live_server_module: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
@@ -72,8 +86,9 @@ def test_a_whole_deal_against_the_computer_by_taps(
             assert player.hand() == before
             player.shot("illegal-tap")
             explained = True
-        if len(player.trick()) == 4 and tricks == 0:
+        if len(player.trick()) == 4 and tricks == 0 and player.page.locator('.seat[data-wins="true"]').count():
             tricks += 1
+            _check_the_winner_is_marked(player)
             player.shot("trick-finished")
         if tricks == 1 and player.situation()["kind"] == "play" and player.page.is_enabled('[data-action="last"]'):
             tricks += 1
