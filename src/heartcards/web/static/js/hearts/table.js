@@ -9,7 +9,7 @@ import { installSuits } from "./cards.js";
 import { TableView, seatName } from "./render.js";
 import { heartsApi, TableSocket } from "./net.js";
 import { forgetSeat, loadName, loadSeat, loadSettings, saveName, saveSeat, saveSettings, SPEEDS } from "./store.js";
-import { scoreTable, tableFacts, trickFigure, hIcon } from "./widgets.js";
+import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const root = document.getElementById("hearts");
@@ -355,6 +355,12 @@ function openGameOver(message) {
     title = t("hearts.ui.game_over.shared", { names: winners.map((s) => names[s]).join(", ") });
   }
   const body = dealOverBody(message);
+  for (const ext of extensionsOf(v.scores || [], message.table.target).reverse()) {
+    const note = document.createElement("p");
+    note.className = "extension";
+    note.textContent = t(`hearts.ui.extension.after_${ext.reason}`, { deal: ext.deal });
+    body.prepend(note);
+  }
   const lead = document.createElement("p");
   lead.textContent = t("hearts.ui.game_over.lead", { target: message.table.target });
   body.prepend(lead);

@@ -122,3 +122,20 @@ export function trickFigure(trick, names, me) {
   figure.append(cross, caption);
   return figure;
 }
+
+/**
+ * The deals after which the special rules kept a game going although a total had reached the target: a tie for the
+ * lowest total, or a perfect hand (someone other than the leader took no points). Read from the score history.
+ */
+export function extensionsOf(scores, target) {
+  const out = [];
+  const totals = [0, 0, 0, 0];
+  scores.forEach((row, index) => {
+    row.forEach((points, seat) => (totals[seat] += points));
+    if (index === scores.length - 1 || Math.max(...totals) < target) return;
+    const low = Math.min(...totals);
+    const leaders = totals.filter((total) => total === low).length;
+    out.push({ deal: index + 1, reason: leaders > 1 ? "tie" : "perfect_hand" });
+  });
+  return out;
+}
