@@ -66,6 +66,10 @@ def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPl
     paused_at = step.get_attribute("data-step")
     page.wait_for_timeout(800)
     assert step.get_attribute("data-step") == paused_at
+    page.locator('[data-control="first"]').click()
+    page.locator('[data-control="play"]').click()  # playing through stops by itself on the rules' example
+    page.wait_for_function("() => document.querySelector('[data-control=play]').dataset.playing === 'false'")
+    assert step.get_attribute("data-step") == "10"
     page.locator('[data-role="show-10"]').click()
     assert step.get_attribute("data-step") == "9"
     assert page.locator(".viewer [data-pile='waste']").get_attribute("data-rank") == "4"

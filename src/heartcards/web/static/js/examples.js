@@ -21,13 +21,20 @@ async function main() {
   const settings = loadSettings();
   const deal = await api.deal(EXAMPLE_CODE);
   const callout = root.querySelector('[data-role="callout"]');
-  const player = createPlayer(root.querySelector('[data-role="player"]'), {
+  let stoppedAtCallout = false;
+  let player = null;
+  player = createPlayer(root.querySelector('[data-role="player"]'), {
     deal,
     moves: EXAMPLE_MOVES,
     animationMs: (ms) => duration(settings, ms),
     onStep: (index) => {
       const active = index === CALLOUT_MOVE - 1 || index === CALLOUT_MOVE;
       callout.classList.toggle("active", active);
+      // Playing through, the first pass stops on the rules' example so it can be read.
+      if (index === CALLOUT_MOVE && !stoppedAtCallout && player?.playing) {
+        stoppedAtCallout = true;
+        player.pause();
+      }
     },
   });
   root.querySelector('[data-role="show-10"]').addEventListener("click", () => {

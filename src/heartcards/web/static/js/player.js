@@ -129,6 +129,9 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     get index() {
       return index;
     },
+    get playing() {
+      return timer !== 0;
+    },
     frames,
   };
 }
