@@ -112,6 +112,9 @@ def test_statistics_and_a_shareable_replay(new_player: NewPlayer, server: LiveSe
     assert page.locator(".chart rect").count() == 2
     assert page.locator('[data-role="per-deal"] tbody tr').count() == 2
     player.shot("stats")
+    page.set_viewport_size(PHONE)
+    player.shot("stats")
+    page.set_viewport_size(DESKTOP)
     page.locator('[data-role="recent"] a[href^="/replay/"]').first.click()
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("h1").inner_text() == f"Replay of {SEED_DEAL}"
