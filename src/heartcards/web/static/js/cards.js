@@ -38,6 +38,15 @@ function heartUse(cx, cy, width, flipped = false) {
     : `<use href="#hc-heart" ${at}/>`;
 }
 
+// Court cards: a crown for the King, a smaller one with pearls for the Queen, a heart for the Jack.
+const COURT_MARKS = {
+  K: '<path d="M37 43 35.5 29.5 42.5 35 50 26 57.5 35 64.5 29.5 63 43Z"/><rect x="37" y="44.5" width="26" height="3" rx="1"/>',
+  Q:
+    '<path d="M39 43 37.5 32 44 36.5 50 29 56 36.5 62.5 32 61 43Z"/>' +
+    '<circle cx="37.5" cy="30.5" r="1.8"/><circle cx="50" cy="27.3" r="1.8"/><circle cx="62.5" cy="30.5" r="1.8"/>',
+  J: heartUse(50, 37, 15),
+};
+
 function corner(rank) {
   const size = rank === "10" ? 22 : 25;
   const spacing = rank === "10" ? ' letter-spacing="-2"' : "";
@@ -47,11 +56,12 @@ function corner(rank) {
 function centre(rank) {
   if (rank === "A") return heartUse(50, 70, 46);
   if (rank === "J" || rank === "Q" || rank === "K") {
+    const mark = COURT_MARKS[rank];
     return (
       `<rect class="court" x="25" y="21" width="50" height="98" rx="5"/>` +
-      `<text class="court-letter" x="50" y="80" font-size="44">${rank}</text>` +
-      heartUse(50, 39, 16) +
-      heartUse(50, 101, 16, true)
+      `<text class="court-letter" x="50" y="85" font-size="44">${rank}</text>` +
+      mark +
+      `<g transform="rotate(180 50 70)">${mark}</g>`
     );
   }
   return PIP_ROWS[rank].map(([x, y]) => heartUse(x, y, 18, y > 70)).join("");
