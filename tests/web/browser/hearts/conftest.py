@@ -57,7 +57,9 @@ _VISIBLE_POINT = """(card) => {
 
 
 def settings_script(settings: dict[str, Any]) -> str:
-    return f"localStorage.setItem('hc_hearts_settings', {json.dumps(json.dumps(settings))});"
+    """Run before each page: the given settings, unless the page has already stored its own."""
+    value = json.dumps(json.dumps(settings))
+    return f"if (!localStorage.getItem('hc_hearts_settings')) localStorage.setItem('hc_hearts_settings', {value});"
 
 
 class HeartsPlayer:

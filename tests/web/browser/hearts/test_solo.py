@@ -125,6 +125,10 @@ def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, n
     play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4)
     hand, trick, counts = player.hand(), player.trick(), player.counts()
     player.shot("mid-trick")
+    player.page.click('[data-action="settings"]')  # the speed setting: chosen here, remembered by the browser
+    player.page.check('[role="dialog"] input[value="slow"]')
+    player.page.click('[role="dialog"] [data-action="close"]')
+    player.context.clear_cookies()  # the seat belongs to the token kept in the browser, not to the cookie
     player.page.reload()
     player.page.wait_for_selector("body[data-ready='true']")
     player.page.wait_for_selector('[data-hand][data-mode="play"]')
@@ -133,6 +137,7 @@ def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, n
     assert player.hand() == hand
     assert player.trick() == trick
     assert player.counts() == counts
+    assert "slow" in player.page.evaluate("() => localStorage.getItem('hc_hearts_settings')")
     legal = player.situation()["legal"]
     assert legal
     player.tap_card(legal[0])
