@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from heartcards.heart_to_heart.engine import Deal, Game, Mode
 from heartcards.heart_to_heart.engine import reach as loaded_reach
 from heartcards.heart_to_heart.solver import search as loaded_search
@@ -47,3 +50,10 @@ def test_pure_python_agrees_with_the_loaded_modules() -> None:
         solution = solve(position)
         assert won and solution.winnable
         assert sum(taps + 1 for taps, _, _ in macros) == solution.move_count
+
+
+@settings(max_examples=500)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_bit_helpers_match_python(mask: int) -> None:
+    assert loaded_reach.popcount(mask) == mask.bit_count()
+    assert loaded_reach.top_bit(mask) == mask.bit_length() - 1

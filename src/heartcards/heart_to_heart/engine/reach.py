@@ -10,17 +10,44 @@ Removed sets are looked up by their index among the 623 that can occur, with the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, COVER_MASKS, HEART_SIZE, REMOVED_SETS, free_mask
 
-RANK_COUNT = 13
-RANK_BITS = 3
-SET_COUNT = len(REMOVED_SETS)
-INDEX_OF: dict[int, int] = {mask: index for index, mask in enumerate(REMOVED_SETS)}
+# Module constants are Final: compiled code then reads them directly instead of looking them up by name.
+RANK_COUNT: Final = 13
+RANK_BITS: Final = 3
+HEART: Final = HEART_SIZE
+SETS: Final[list[int]] = list(REMOVED_SETS)
+"""REMOVED_SETS again, as a Final list for the compiled core."""
+COVERS: Final[list[int]] = list(COVER_MASKS)
+SET_COUNT: Final = len(SETS)
+INDEX_OF: Final[dict[int, int]] = {mask: index for index, mask in enumerate(SETS)}
 """INDEX_OF[removed set]: its index in REMOVED_SETS."""
-WON_INDEX = INDEX_OF[ALL_REMOVED]
-FREE: list[int] = [free_mask(mask) for mask in REMOVED_SETS]
+WON_INDEX: Final = INDEX_OF[ALL_REMOVED]
+FREE: Final[list[int]] = [free_mask(mask) for mask in SETS]
 """FREE[index]: bitmask of the free positions of removed set `index`."""
+TOP_BIT_8: Final[list[int]] = [-1] + [value.bit_length() - 1 for value in range(1, 256)]
+
+
+def popcount(mask: int) -> int:
+    """The set bits of a mask in 0 .. 2**32 - 1, by SWAR arithmetic: compiled, this stays in machine words, where
+    `int.bit_count()` would be a boxed method call."""
+    mask -= (mask >> 1) & 0x55555555
+    mask = (mask & 0x33333333) + ((mask >> 2) & 0x33333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F
+    return ((mask * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+def top_bit(mask: int) -> int:
+    """The index of the highest set bit of a mask in 0 .. 2**32 - 1 (-1 for 0): `mask.bit_length() - 1`."""
+    if mask >> 16:
+        if mask >> 24:
+            return 24 + TOP_BIT_8[mask >> 24]
+        return 16 + TOP_BIT_8[mask >> 16]
+    if mask >> 8:
+        return 8 + TOP_BIT_8[mask >> 8]
+    return TOP_BIT_8[mask]
 
 
 def _below_masks() -> list[int]:
@@ -38,8 +65,8 @@ def _below_masks() -> list[int]:
     return below
 
 
-BELOW: list[int] = _below_masks()
-CHAINED: list[int] = [0] * HEART_SIZE
+BELOW: Final[list[int]] = _below_masks()
+CHAINED: Final[list[int]] = [0] * HEART_SIZE
 """CHAINED[p]: positions that can never be free at the same time as p (one lies under the other)."""
 for _p in range(HEART_SIZE):
     for _q in range(HEART_SIZE):
@@ -86,7 +113,7 @@ def hopeless(rank_masks: list[int], removed: int, counts: int) -> bool:
         remaining = rank_masks[rank] & ~removed
         if not remaining:
             continue
-        left = remaining.bit_count()
+        left = popcount(remaining)
         reserve = (counts >> (RANK_BITS * rank)) & 7
         if left - 2 * (left // 2) > reserve:
             return True
@@ -109,7 +136,7 @@ class WinnabilitySearch:
         changed = True
         while changed:
             changed = False
-            removed = REMOVED_SETS[index]
+            removed = SETS[index]
             free = FREE[index]
             taken = 0
             for rank in range(RANK_COUNT):
@@ -119,10 +146,10 @@ class WinnabilitySearch:
                     continue
                 shift = RANK_BITS * rank
                 reserve = (counts >> shift) & 7
-                left = remaining.bit_count()
+                left = popcount(remaining)
                 if left <= reserve:
                     taken |= free_of_rank
-                    counts -= free_of_rank.bit_count() << shift
+                    counts -= popcount(free_of_rank) << shift
                 elif free_of_rank == remaining and (left % 2 == 0 or reserve >= 1):
                     taken |= free_of_rank
                     counts -= (left % 2) << shift
@@ -139,7 +166,7 @@ class WinnabilitySearch:
         if key in self.lost:
             return False
         self.states += 1
-        removed = REMOVED_SETS[index]
+        removed = SETS[index]
         free = FREE[index]
         for rank in range(RANK_COUNT):
             free_of_rank = self.rank_masks[rank] & free

@@ -13,23 +13,28 @@ macros is exact: every state a macro reaches, it reaches in the fewest taps, and
 from __future__ import annotations
 
 import heapq
+from typing import Final
 
-from heartcards.heart_to_heart.engine.layout import COVER_MASKS, HEART_SIZE, REMOVED_SETS
 from heartcards.heart_to_heart.engine.reach import (
     BELOW,
     CHAINED,
+    COVERS,
     FREE,
+    HEART,
     INDEX_OF,
     RANK_BITS,
     RANK_COUNT,
+    SETS,
     WON_INDEX,
     WinnabilitySearch,
     pairable,
+    popcount,
+    top_bit,
 )
 from heartcards.heart_to_heart.solver.tables import FREE_LIST, STEP
 
-INFINITY = 1 << 30
-_PAIRABLE: dict[int, int] = {}
+INFINITY: Final = 1 << 30
+_PAIRABLE: Final[dict[int, int]] = {}
 
 
 def pairable_cached(cards: int) -> int:
@@ -47,14 +52,14 @@ class MacroSearch:
         self.heart = heart
         self.reserve = reserve
         self.rank_masks = [0] * RANK_COUNT
-        for position in range(HEART_SIZE):
+        for position in range(HEART):
             if heart[position]:
                 self.rank_masks[heart[position] - 1] |= 1 << position
         self.reserve_masks = [0] * RANK_COUNT
         for index, rank in enumerate(reserve):
             self.reserve_masks[rank - 1] |= 1 << index
         removed = 0
-        for position in range(HEART_SIZE):
+        for position in range(HEART):
             if not heart[position]:
                 removed |= 1 << position
         self.start_index = INDEX_OF[removed]
@@ -63,9 +68,9 @@ class MacroSearch:
         self.winnability = WinnabilitySearch(self.rank_masks)
         self.won_cache: dict[int, bool] = {}
         self.states = 0
-        self.chain_costs = [0] * HEART_SIZE
-        self.chain_marks = [0] * HEART_SIZE
-        self.chain_passes = [0] * HEART_SIZE
+        self.chain_costs = [0] * HEART
+        self.chain_marks = [0] * HEART
+        self.chain_passes = [0] * HEART
         self.counts_cache: dict[int, int] = {}
         self.needs_cache: dict[int, list[int]] = {}
         self.usable_cache: dict[int, list[int]] = {}
@@ -75,7 +80,7 @@ class MacroSearch:
         if packed < 0:
             packed = 0
             for rank in range(RANK_COUNT):
-                packed |= (self.reserve_masks[rank] & alive).bit_count() << (RANK_BITS * rank)
+                packed |= popcount(self.reserve_masks[rank] & alive) << (RANK_BITS * rank)
             self.counts_cache[alive] = packed
         return packed
 
@@ -91,14 +96,14 @@ class MacroSearch:
         """For a removed set: [moves to remove what is left at least, then (rank, reserve cards needed) pairs]."""
         found = self.needs_cache.get(index)
         if found is None:
-            removed = REMOVED_SETS[index]
+            removed = SETS[index]
             total = 0
             found = [0]
             for rank in range(RANK_COUNT):
                 remaining = self.rank_masks[rank] & ~removed
                 if not remaining:
                     continue
-                left = remaining.bit_count()
+                left = popcount(remaining)
                 pairs = pairable_cached(remaining)
                 total += left - pairs
                 if left > 2 * pairs:
@@ -117,9 +122,9 @@ class MacroSearch:
         for at in range(1, len(needs), 2):
             need = needs[at + 1]
             cards = self.reserve_masks[needs[at]] & alive
-            if cards.bit_count() < need:
+            if popcount(cards) < need:
                 return INFINITY
-            in_waste = (cards & ahead_base).bit_count()
+            in_waste = popcount(cards & ahead_base)
             if in_waste >= need:
                 continue
             stock_cards = cards & ~ahead_base
@@ -127,11 +132,11 @@ class MacroSearch:
             for _ in range(need - in_waste - 1):
                 stock_cards &= stock_cards - 1
             target = stock_cards & -stock_cards
-            distance = (alive & ((target << 1) - 1) & ~ahead_base).bit_count()
+            distance = popcount(alive & ((target << 1) - 1) & ~ahead_base)
             if distance > draws:
                 draws = distance
         total = needs[0]
-        removed = REMOVED_SETS[index]
+        removed = SETS[index]
         if with_chains:
             chained = self.chain_draws(removed, alive, cursor)
             if chained > draws:
@@ -158,17 +163,17 @@ class MacroSearch:
         marks = self.chain_marks
         passes = self.chain_passes
         best = 0
-        for position in range(HEART_SIZE - 1, -1, -1):
+        for position in range(HEART - 1, -1, -1):
             if (removed >> position) & 1:
                 continue
             cost = 0
             mark = cursor
             passed = 0
-            covers = COVER_MASKS[position] & ~removed
+            covers = COVERS[position] & ~removed
             while covers:
                 bit = covers & -covers
                 covers ^= bit
-                other = bit.bit_length() - 1
+                other = top_bit(bit)
                 if costs[other] > cost:
                     cost = costs[other]
                     mark = marks[other]
@@ -191,14 +196,14 @@ class MacroSearch:
                     if ahead:
                         target = ahead & -ahead
                         segment = alive & ((target << 1) - 1) & ~below_mark
-                        cost += segment.bit_count() if passed == 0 else self.permanent(ranks, segment, left)
+                        cost += popcount(segment) if passed == 0 else self.permanent(ranks, segment, left)
                     else:
                         target = cards & -cards
                         rest = alive & ~below_mark
-                        cost += rest.bit_count() if passed == 0 else self.permanent(ranks, rest, left)
+                        cost += popcount(rest) if passed == 0 else self.permanent(ranks, rest, left)
                         cost += 1 + self.permanent(ranks, alive & ((target << 1) - 1), left)
                         passed = 1
-                    mark = target.bit_length() - 1
+                    mark = top_bit(target)
             costs[position] = cost
             marks[position] = mark
             passes[position] = passed
@@ -208,11 +213,11 @@ class MacroSearch:
 
     def usable_counts(self, removed: int, position: int) -> list[int]:
         """Per rank, the heart cards left that could go before `position` does (not those it covers, nor itself)."""
-        key = removed * HEART_SIZE + position
+        key = removed * HEART + position
         found = self.usable_cache.get(key)
         if found is None:
             usable = ~removed & ~BELOW[position] & ~(1 << position)
-            found = [(self.rank_masks[rank] & usable).bit_count() for rank in range(RANK_COUNT)]
+            found = [popcount(self.rank_masks[rank] & usable) for rank in range(RANK_COUNT)]
             self.usable_cache[key] = found
         return found
 
@@ -225,9 +230,9 @@ class MacroSearch:
             for _ in range(left[rank]):
                 if not cards:
                     break
-                cards ^= 1 << (cards.bit_length() - 1)
+                cards ^= 1 << top_bit(cards)
             if cards:
-                blocking = cards.bit_length() - 1
+                blocking = top_bit(cards)
                 if blocking > floor:
                     floor = blocking
         return floor
@@ -236,7 +241,7 @@ class MacroSearch:
         """How many cards of `segment` must still be there in any future: a rank keeps those beyond its heart cards."""
         count = 0
         for rank in ranks:
-            extra = (self.reserve_masks[rank] & segment).bit_count() - left[rank]
+            extra = popcount(self.reserve_masks[rank] & segment) - left[rank]
             if extra > 0:
                 count += extra
         return count
@@ -247,7 +252,7 @@ class MacroSearch:
         reserve = self.reserve
         result: list[tuple[int, int, int, int, int, int]] = []
         free = FREE_LIST[index]
-        removed = REMOVED_SETS[index]
+        removed = SETS[index]
         for a in range(len(free)):
             first = free[a]
             for b in range(a + 1, len(free)):
@@ -257,7 +262,7 @@ class MacroSearch:
                     result.append((1, following, alive, cursor, first, second))
         free_mask = FREE[index]
         ahead = alive >> (cursor + 1)
-        after_cursor = ahead.bit_count()
+        after_cursor = popcount(ahead)
         for j in range(len(reserve)):
             if not (alive >> j) & 1:
                 continue
@@ -267,17 +272,17 @@ class MacroSearch:
             if j == cursor:
                 taps = 0
             elif j > cursor:
-                taps = (alive & ((1 << (j + 1)) - 1)).bit_count() - (alive & ((1 << (cursor + 1)) - 1)).bit_count()
+                taps = popcount(alive & ((1 << (j + 1)) - 1)) - popcount(alive & ((1 << (cursor + 1)) - 1))
             else:
-                taps = after_cursor + 1 + (alive & ((1 << (j + 1)) - 1)).bit_count()
+                taps = after_cursor + 1 + popcount(alive & ((1 << (j + 1)) - 1))
             left_alive = alive & ~(1 << j)
             below = left_alive & ((1 << j) - 1)
-            new_cursor = below.bit_length() - 1
+            new_cursor = top_bit(below)
             while rank_mask:
                 bit = rank_mask & -rank_mask
                 rank_mask ^= bit
-                position = bit.bit_length() - 1
-                result.append((taps + 1, STEP[index * HEART_SIZE + position], left_alive, new_cursor, position, -1 - j))
+                position = top_bit(bit)
+                result.append((taps + 1, STEP[index * HEART + position], left_alive, new_cursor, position, -1 - j))
         return result
 
     def run(self) -> tuple[bool, list[tuple[int, int, int]]]:
