@@ -21,11 +21,22 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 
-from heartcards.hearts.bots import STRENGTHS, make_bot, play_game
+from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot, play_game
 from heartcards.hearts.bots.arena import derive_seed, match_specs, percentile, run_match
 from heartcards.hearts.engine import Variant
+
+DEFAULT_CAP = -1.0
+"""`time_cap` value meaning: keep the strength level's own time cap."""
+
+
+def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP) -> Bot:
+    """`make_bot`, with the `mc` time cap overridden unless `time_cap` is DEFAULT_CAP (None: no cap at all)."""
+    if name == "mc" and time_cap != DEFAULT_CAP:
+        return MonteCarloBot(seed, replace(STRENGTHS[strength], time_cap=time_cap))
+    return make_bot(name, strength, seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +46,7 @@ class DuplicateDeal:
     baseline: str
     candidate: str
     strength: str
+    time_cap: float | None
 
 
 def duplicate_deal(job: DuplicateDeal) -> tuple[float, list[tuple[float, float]]]:
@@ -44,7 +56,7 @@ def duplicate_deal(job: DuplicateDeal) -> tuple[float, list[tuple[float, float]]
 
     def table(candidate_seat: int) -> tuple[tuple[int, ...], list[tuple[float, float]]]:
         names = [job.candidate if seat == candidate_seat else job.baseline for seat in range(4)]
-        bots = [make_bot(name, job.strength, derive_seed(deal_seed, seat)) for seat, name in enumerate(names)]
+        bots = [bot(name, job.strength, derive_seed(deal_seed, seat), job.time_cap) for seat, name in enumerate(names)]
         result = play_game(bots, deal_seed, single_deal=deal_number)
         times = []
         if candidate_seat >= 0:
@@ -77,9 +89,11 @@ def run_parallel(function, jobs_list, jobs, label):  # type: ignore[no-untyped-d
     return results
 
 
-def duplicate(baseline: str, candidate: str, deals: int, seed: int, strength: str, jobs: int) -> dict[str, object]:
+def duplicate(
+    baseline: str, candidate: str, deals: int, seed: int, strength: str, jobs: int, time_cap: float | None
+) -> dict[str, object]:
     started = time.perf_counter()
-    work = [DuplicateDeal(index, seed, baseline, candidate, strength) for index in range(deals)]
+    work = [DuplicateDeal(index, seed, baseline, candidate, strength, time_cap) for index in range(deals)]
     results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline}")
     differences = [difference for difference, _ in results]
     pairs = [pair for _, seat_times in results for pair in seat_times]
@@ -106,8 +120,8 @@ def duplicate(baseline: str, candidate: str, deals: int, seed: int, strength: st
     return figures | {"_times": pairs}
 
 
-def run_game(spec):  # type: ignore[no-untyped-def]
-    return run_match(spec, make_bot)
+def run_game(spec, time_cap):  # type: ignore[no-untyped-def]
+    return run_match(spec, partial(bot, time_cap=time_cap))
 
 
 def wilson(successes: int, total: int) -> tuple[float, float]:
@@ -120,10 +134,12 @@ def wilson(successes: int, total: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def games_vs_rule(games: int, seed: int, strength: str, target: int, jobs: int) -> dict[str, object]:
+def games_vs_rule(
+    games: int, seed: int, strength: str, target: int, jobs: int, time_cap: float | None
+) -> dict[str, object]:
     started = time.perf_counter()
     specs = match_specs(games, ["mc", "rule", "rule", "rule"], seed, Variant.SPECIAL, target, strength, rotate=True)
-    results = run_parallel(run_game, specs, jobs, "games")
+    results = run_parallel(partial(run_game, time_cap=time_cap), specs, jobs, "games")
     wins = 0
     deals = 0
     points = 0
@@ -180,26 +196,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--time-cap",
+        default="level",
+        help="mc time cap per decision in seconds, 'none' for no cap, or 'level' (default) for the strength's own",
+    )
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: throughput,rule,mc,games")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
-    print(f"strength {args.strength}: {STRENGTHS[args.strength]}; jobs {args.jobs}; load {os.getloadavg()}", flush=True)
+    time_cap = DEFAULT_CAP if args.time_cap == "level" else None if args.time_cap == "none" else float(args.time_cap)
+    print(
+        f"strength {args.strength}: {STRENGTHS[args.strength]}; time cap {args.time_cap}; jobs {args.jobs}; "
+        f"load {os.getloadavg()}",
+        flush=True,
+    )
     out: dict[str, object] = {"strength": args.strength, "jobs": args.jobs, "seed": args.seed}
+    out["time_cap"] = args.time_cap
     mc_times: list[tuple[float, float]] = []
     if "throughput" not in skip:
         rate, cpu_rate = throughput(args.throughput_deals, args.seed)
         out["throughput_deals_per_s"] = round(rate, 1)
         out["throughput_deals_per_cpu_s"] = round(cpu_rate, 1)
     if "rule" not in skip:
-        figures = duplicate("random", "rule", args.deals, args.seed, args.strength, args.jobs)
+        figures = duplicate("random", "rule", args.deals, args.seed, args.strength, args.jobs, time_cap)
         figures.pop("_times")
         out["duplicate_rule_vs_random"] = figures
     if "mc" not in skip:
-        figures = duplicate("rule", "mc", args.deals, args.seed, args.strength, args.jobs)
+        figures = duplicate("rule", "mc", args.deals, args.seed, args.strength, args.jobs, time_cap)
         mc_times.extend(figures.pop("_times"))  # type: ignore[arg-type]
         out["duplicate_mc_vs_rule"] = figures
     if "games" not in skip and args.games > 0:
-        figures = games_vs_rule(args.games, args.seed, args.strength, args.target, args.jobs)
+        figures = games_vs_rule(args.games, args.seed, args.strength, args.target, args.jobs, time_cap)
         mc_times.extend(figures.pop("_times"))  # type: ignore[arg-type]
         out["games_mc_vs_rule"] = figures
     if mc_times:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heartcards.hearts.bots.policy import moon_threat
 from heartcards.hearts.engine import INDEX_OF, Observation, PassDirection, trick_winner_offset
 from heartcards.hearts.engine.cards import (
     HEARTS,
@@ -15,6 +16,8 @@ from heartcards.hearts.engine.cards import (
 )
 
 SEATS = 4
+READ_ORDER = True
+"""Also read which card of a suit a seat chose (lowest lead, highest duck, cheapest win), besides voids and discards."""
 
 
 @dataclass(slots=True)
@@ -83,17 +86,30 @@ def knowledge_of(observation: Observation) -> Knowledge:
             seat = (trick.leader + position) % SEATS
             played_counts[seat] += 1
             mask |= 1 << index
+            reads = played and moon_threat(taken, seat) < 0  # a seat defending against a moon plays otherwise
             if index // 13 != led:
                 voids[seat] |= 1 << led
-                if played:  # not the first trick: a careful player void in the led suit sheds the Q♠ first
+                if reads:  # not the first trick: a careful player void in the led suit sheds the Q♠ first
                     if index != QUEEN_OF_SPADES_INDEX:
                         unlikely[seat] |= QUEEN_OF_SPADES_BIT
                     if index // 13 != HEARTS and not (index // 13 == SPADES and index >= QUEEN_OF_SPADES_INDEX):
                         unlikely[seat] |= HEARTS_MASK
-            elif index > winning:
-                if played and position > 0:  # it went over the winning card: it held none below it
-                    unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1)
+            elif not reads:
+                winning = max(winning, index)
+            elif position == 0:
+                if led != SPADES and READ_ORDER:  # a careful leader leads its lowest card of a suit
+                    unlikely[seat] |= SUIT_MASKS[led] & ((1 << index) - 1)
+            elif index > winning:  # it went over the winning card: it held none below it
+                unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1)
+                if position == 3:  # last to play wins with its highest (keeping the Q♠)
+                    above = SUIT_MASKS[led] & ~((1 << (index + 1)) - 1)
+                else:  # otherwise it wins as low as it can
+                    above = SUIT_MASKS[led] & ((1 << index) - 1) & ~((1 << (winning + 1)) - 1)
+                if READ_ORDER:
+                    unlikely[seat] |= above & ~QUEEN_OF_SPADES_BIT
                 winning = index
+            elif index != QUEEN_OF_SPADES_INDEX and READ_ORDER:  # it ducked with its highest card below the winner
+                unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1) & ~((1 << (index + 1)) - 1)
         played |= mask
         if trick.winner is not None:
             taken[trick.winner] |= mask
