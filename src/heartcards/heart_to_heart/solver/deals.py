@@ -32,7 +32,7 @@ def normal_values(number: int) -> list[int]:
 
 
 def stuck_at_start(values: list[int]) -> bool:
-    """Nothing but draws at move 0: only the point is free, and no other copy of its rank is in the stock or waste."""
+    """Stalemate at move 0: only the point is free, and no copy of its rank is in the stock or waste."""
     return values[HEART_SIZE - 1] not in values[HEART_SIZE:]
 
 
