@@ -2,14 +2,18 @@
 
 Public API
 ----------
-- `Game(seed, variant=Variant.CLASSIC, target=100)`: a whole game; deal d's hands come from `deal_hands(seed, d)`.
+- `Game(seed, variant=Variant.CLASSIC, target=100, first_deal=1)`: a whole game; deal d's hands come from
+  `deal_hands(seed, d)` and it passes `PassDirection.for_deal(d)` (left = next seat clockwise, right, across, none).
   Phases (`game.phase`, a `Phase`) each have one apply-function:
   `Phase.PASS` → `apply_pass(seat, [c1, c2, c3])` (simultaneous: cards change hands once all four chose);
   `Phase.PLAY` → `apply_play(seat, card)` (`game.turn` says whose turn it is);
   `Phase.DEAL_OVER` → `apply_next_deal()`; `Phase.GAME_OVER` → nothing (`game.winners`).
   `apply_action("pass 0 2C 3C 4C" | "play 2 QS" | "next")` takes the same actions as text.
-- `game.observation(seat)` → `Observation`: all that seat may know (own hand, own pass and received cards, tricks,
-  scores, its legal cards). Frozen, with `to_dict()`. Bots and clients get only this.
+- `game.observation(seat)` → `Observation`: all that seat may know (own hand, own pass and received cards, which
+  seats have chosen their pass, tricks with winners, the trick in play, whose turn, hearts broken, points taken this
+  deal, totals, the score table, its legal cards, winners). Frozen, with `to_dict()`. Bots and clients get only this.
+  Server-side helpers on `Game`: `phase`, `turn`, `deal_number`, `pass_direction`, `passes` (None until chosen),
+  `totals`, `winners`, `hand(seat)`, `legal_plays(seat)`.
 - Saving: `game.to_dict()` is `{"version", "seed", "variant", "target", "actions"}` (plain JSON);
   `Game.from_dict(data)` replays and checks it. `game.records` holds a `DealRecord` per finished deal (`to_dict()`
   gives the simulator's log line without the game number, variant and target).
