@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from heartcards.heart_to_heart.engine import Game, Mode, Status, StockTap, format_code, format_moves
+from heartcards.heart_to_heart.engine import Game, Mode, Position, Status, StockTap, format_code, format_moves
 from heartcards.heart_to_heart.engine.layout import HEART_SIZE
-from heartcards.heart_to_heart.solver import Solution, hint, is_winnable, solve
+from heartcards.heart_to_heart.solver import Solution, UnreachablePositionError, hint, is_winnable, solve
 from tests.heart_to_heart.solver.bfs import bfs_fewest_moves
 
 EXAMPLE = "HH1-N-AAAAAAM"
@@ -147,3 +147,12 @@ def test_hint_none_when_lost() -> None:
     # Drawing the 4 and not using it: still winnable; pairing the point's 4 away early is what the solution does.
     game = Game.from_record(f"{EXAMPLE} " + "S " * 9 + "25-W")
     assert hint(game.position) is not None
+
+
+def test_unreachable_position_is_a_specific_error() -> None:
+    position = Game.from_code(EXAMPLE).position
+    broken = Position((None, *position.heart[1:]), position.stock, position.waste)  # position 1 gone, 5 and 6 not
+    with pytest.raises(UnreachablePositionError):
+        solve(broken)
+    with pytest.raises(UnreachablePositionError):
+        is_winnable(broken)

@@ -7,6 +7,6 @@ moves possible (draws, recycles and pairs each count one), or says that no win e
 from __future__ import annotations
 
 from heartcards.heart_to_heart.solver.daily import daily_code
-from heartcards.heart_to_heart.solver.solve import Solution, hint, is_winnable, solve
+from heartcards.heart_to_heart.solver.solve import Solution, UnreachablePositionError, hint, is_winnable, solve
 
-__all__ = ["Solution", "daily_code", "hint", "is_winnable", "solve"]
+__all__ = ["Solution", "UnreachablePositionError", "daily_code", "hint", "is_winnable", "solve"]

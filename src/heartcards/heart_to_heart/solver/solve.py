@@ -10,6 +10,14 @@ from heartcards.heart_to_heart.engine.reach import INDEX_OF, heart_winnable_pack
 from heartcards.heart_to_heart.solver.search import MacroSearch
 
 
+class UnreachablePositionError(ValueError):
+    """A position whose removed heart cards no play can remove (a card gone while a card covering it stays)."""
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(f"no play reaches {position!r}: a removed card is still covered")
+        self.position = position
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The solver's answer: whether a win exists, the moves of a fewest-moves win (empty when none), and how many
@@ -34,7 +42,7 @@ def is_winnable(position: Position) -> bool:
     heart = _heart_values(position)
     removed = position.removed
     if removed not in INDEX_OF:
-        raise ValueError(f"{position!r} has a removed set that play cannot reach")
+        raise UnreachablePositionError(position)
     rank_masks = [0] * 13
     for index in range(HEART_SIZE):
         if heart[index]:
@@ -48,7 +56,7 @@ def is_winnable(position: Position) -> bool:
 def solve(position: Position) -> Solution:
     """A fewest-moves win from `position`, or a proof (Solution.winnable False) that none exists."""
     if position.removed not in INDEX_OF:
-        raise ValueError(f"{position!r} has a removed set that play cannot reach")
+        raise UnreachablePositionError(position)
     reserve = [int(rank) for rank in position.waste + position.stock]
     search = MacroSearch(_heart_values(position), reserve, len(position.waste) - 1)
     won, macros = search.run()
