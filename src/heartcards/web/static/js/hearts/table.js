@@ -3,7 +3,7 @@
 
 import { startPage } from "../chrome.js";
 import { openDialog } from "../dialogs.js";
-import { currentLanguage, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
 import { TableView, seatName } from "./render.js";
@@ -35,7 +35,7 @@ const app = {
   poll: 0,
 };
 
-let view = null;
+let tableView = null;
 
 // ------------------------------------------------------------------------------------------------------------
 // Sections
@@ -185,7 +185,7 @@ function onMessage(message) {
     run();
   } else if (message.type === "error") {
     app.pending = 0;
-    if (view?.state) view.renderPassControls(); // a refused pass can be sent again
+    if (tableView?.state) tableView.renderPassControls(); // a refused pass can be sent again
     announce(message.message || message.key, { kind: "error", ms: 4500 });
     if (message.key === "hearts.error.table_not_found") showProblem(message.message);
     else if (message.key === "hearts.error.token") {
@@ -206,7 +206,7 @@ async function run() {
       const animated = !app.instantNext && app.queue.length < 8 && !document.hidden;
       app.instantNext = false;
       if (sections.board.hidden) showSection("board");
-      await view.show(message, { animated });
+      await tableView.show(message, { animated });
       afterShow(message);
     }
   } catch (error) {
@@ -234,15 +234,15 @@ function onLink(status) {
 // Intents
 
 function onCard(card) {
-  const state = view.state;
+  const state = tableView.state;
   const v = state?.view;
   if (!v || state.seat === null || state.seat === undefined) return;
   if (v.phase === "pass" && !v.passed && v.pass_direction !== "none") {
-    if (!view.toggleSelected(card)) announce(t("hearts.ui.pass.three_only"));
+    if (!tableView.toggleSelected(card)) announce(t("hearts.ui.pass.three_only"));
     return;
   }
   if (v.phase !== "play") {
-    if (v.phase === "pass") announce(view.promptEl.textContent || t("hearts.ui.prompt.no_pass"));
+    if (v.phase === "pass") announce(tableView.promptEl.textContent || t("hearts.ui.prompt.no_pass"));
     return;
   }
   if (app.pending && performance.now() - app.pending < 2500) return;
@@ -251,10 +251,10 @@ function onCard(card) {
 }
 
 function pass() {
-  const cards = view.chosenForPass();
+  const cards = tableView.chosenForPass();
   if (cards.length !== 3) return;
   if (app.socket.send({ type: "pass", cards }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
-  else view.passButton.disabled = true;
+  else tableView.passButton.disabled = true;
 }
 
 function nextDeal() {
@@ -458,7 +458,7 @@ async function main() {
   installSuits();
   placeOwnIcons();
   buildSeats();
-  view = new TableView(sections.board, { settings: app.settings, onCard });
+  tableView = new TableView(sections.board, { settings: app.settings, onCard });
   sections.board.querySelector('[data-action="pass"]').addEventListener("click", pass);
   sections.board.querySelector('[data-action="scores"]').addEventListener("click", openScores);
   sections.board.querySelector('[data-action="last"]').addEventListener("click", openLastTrick);
@@ -483,7 +483,6 @@ async function main() {
     return;
   }
   if (app.table.status === "waiting") renderWaiting(app.table);
-  document.documentElement.dataset.lang = currentLanguage();
   app.socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
   app.socket.connect();
   keepPolling();
