@@ -193,6 +193,8 @@ def test_malformed_messages_answer_an_error_and_change_nothing(client: TestClien
             error = seats.read(0)
             assert error["type"] == "error" and error["key"].startswith(key), (raw, error)
             assert error["message"] and not error["message"].startswith("hearts.error"), error
+        seats.sockets[0].send_json({"type": "next", "id": {"not": "an id"}})
+        assert "id" not in seats.read(0)  # only short strings and numbers are echoed
         seats.sockets[0].send_json({"type": "hello", "token": seats.tokens[1]})  # another seat's token
         assert seats.read(0)["key"] == "hearts.error.token"
         seats.sockets[0].send_bytes(b"\xff\xfe")

@@ -182,6 +182,7 @@ async def _serve(
             try:
                 message = parse_message(raw)
                 message_id = _message_id(message)
+                message["id"] = message_id  # only a usable id is ever echoed
                 kind = message["type"]
                 if kind == "ping":
                     connection.send({"type": "pong", **({"id": message_id} if message_id is not None else {})})

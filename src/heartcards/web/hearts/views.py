@@ -13,12 +13,14 @@ from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
 from heartcards.web.hearts.table import SEAT_COUNT, Table
 
 HAND_SIZE = 13
-_TEXT: dict[Card, str] = {card: card.text for card in CARDS}
-"""Card texts computed once: a view names up to 52 cards and is built for every seat after every action."""
+_TEXT_BY_ID: dict[int, str] = {id(card): card.text for card in CARDS}
+"""Card texts computed once, keyed by identity: the engine hands out the 52 `CARDS` objects themselves, and hashing
+a `Card` (a dataclass of two enums) costs more than the rest of a view. Any other `Card` falls back to `.text`."""
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
-    return [_TEXT[card] for card in cards]
+    texts = _TEXT_BY_ID
+    return [texts.get(id(card)) or card.text for card in cards]
 
 
 def table_json(table: Table) -> dict[str, Any]:
