@@ -2,7 +2,7 @@
 // It keeps one element per card and updates attributes, so a tap re-renders in well under a frame; removed cards
 // lose their data-pos at once (the test hooks see the new state) and fade out as ghosts.
 
-import { backMarkup, faceMarkup, slotMarkup } from "./cards.js";
+import { backMarkup, faceMarkup, faceUrl, slotMarkup } from "./cards.js";
 import { rankName, t } from "./i18n.js";
 import { HEART_SIZE, slotBox } from "./layout.js";
 
@@ -124,6 +124,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       if (looks.get(el) === look) continue; // nothing changed: leave the element alone
       looks.set(el, look);
       el.dataset.free = String(free);
+      el.firstElementChild.src = faceUrl(entry.rank, dim ? "dim" : free ? "face" : "covered");
       if (interactive) el.setAttribute("aria-pressed", String(selection === pos));
       setFlag(el, "match", match);
       setFlag(el, "dim", dim);
@@ -157,16 +158,19 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     );
 
     const top = view.waste.top ?? null;
-    const wasteLook = top ? `${top}/${view.waste.below ?? ""}` : "empty";
+    const wasteDim = showHelp && selection !== null && help.dimmed.has("waste");
+    const wasteLook = top ? `${top}/${view.waste.below ?? ""}/${wasteDim}` : "empty";
     if (wasteShown !== wasteLook) {
-      const below = view.waste.below ? `<span class="below">${faceMarkup(view.waste.below)}</span>` : "";
-      waste.innerHTML = top ? `${below}<span class="top">${faceMarkup(top)}</span>` : slotMarkup("none");
+      const below = view.waste.below ? `<span class="below">${faceMarkup(view.waste.below, "covered")}</span>` : "";
+      waste.innerHTML = top
+        ? `${below}<span class="top">${faceMarkup(top, wasteDim ? "dim" : "face")}</span>`
+        : slotMarkup("none");
       wasteShown = wasteLook;
     }
     if (top) waste.dataset.rank = top;
     else delete waste.dataset.rank;
     if (interactive) waste.setAttribute("aria-pressed", String(selection === "waste"));
-    setFlag(waste, "dim", showHelp && selection !== null && help.dimmed.has("waste"));
+    setFlag(waste, "dim", wasteDim);
     waste.setAttribute(
       "aria-label",
       top ? t("ui.waste.label", { card: t("ui.card.of_hearts", { rank: rankName(top) }), count: wasteCount }) : t("ui.waste.empty"),

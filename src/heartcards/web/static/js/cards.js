@@ -33,9 +33,7 @@ const PIP_ROWS = {
 function heartUse(cx, cy, width, flipped = false) {
   const height = (width * 30) / 32;
   const at = `x="${cx - width / 2}" y="${cy - height / 2}" width="${width}" height="${height}"`;
-  return flipped
-    ? `<use href="#hc-heart" ${at} transform="rotate(180 ${cx} ${cy})"/>`
-    : `<use href="#hc-heart" ${at}/>`;
+  return flipped ? `<use href="#h" ${at} transform="rotate(180 ${cx} ${cy})"/>` : `<use href="#h" ${at}/>`;
 }
 
 // Court cards: a crown for the King, a smaller one with pearls for the Queen, a heart for the Jack.
@@ -53,13 +51,13 @@ function corner(rank) {
   return `<text x="13" y="27" font-size="${size}"${spacing}>${rank}</text>${heartUse(13, 39, 14)}`;
 }
 
-function centre(rank) {
+function centre(rank, look) {
   if (rank === "A") return heartUse(50, 70, 46);
   if (rank === "J" || rank === "Q" || rank === "K") {
     const mark = COURT_MARKS[rank];
     return (
-      `<rect class="court" x="25" y="21" width="50" height="98" rx="5"/>` +
-      `<text class="court-letter" x="50" y="85" font-size="44">${rank}</text>` +
+      `<rect x="25" y="21" width="50" height="98" rx="5" fill="${look.court}" stroke="${look.ink}" stroke-width="1.2"/>` +
+      `<text x="50" y="85" font-size="44">${rank}</text>` +
       mark +
       `<g transform="rotate(180 50 70)">${mark}</g>`
     );
@@ -67,13 +65,40 @@ function centre(rank) {
   return PIP_ROWS[rank].map(([x, y]) => heartUse(x, y, 18, y > 70)).join("");
 }
 
-/** The markup of a card face for a rank ("A", "2".."10", "J", "Q", "K"). */
-export function faceMarkup(rank) {
-  return (
-    `<svg class="face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">` +
-    `<rect class="card-bg" x="1" y="1" width="98" height="138" rx="9"/>` +
-    `<g class="ink">${corner(rank)}<g transform="rotate(180 50 70)">${corner(rank)}</g>${centre(rank)}</g></svg>`
-  );
+/** How a face looks: "face" (free), "covered" (slightly shaded), "dim" (darkened by Placement help). */
+const LOOKS = {
+  face: { paper: "#fffdf8", edge: "#d9d2c3", ink: "#c8102e", court: "#fbeff0" },
+  covered: { paper: "#e6e0d2", edge: "#cbc3b1", ink: "#b73a50", court: "#efe3de" },
+  dim: { paper: "#9d988c", edge: "#86817a", ink: "#7a2433", court: "#aca699" },
+};
+const FONT = "Georgia, 'Times New Roman', 'Noto Serif', serif";
+const faceUrls = new Map();
+
+/**
+ * A card face as an SVG image URL, made once per rank and look. Faces are images, not inline SVG, so the browser
+ * keeps them as ready bitmaps: re-styling the table after a tap repaints pictures instead of redrawing hundreds of
+ * shapes.
+ */
+export function faceUrl(rank, lookName = "face") {
+  const key = `${rank}/${lookName}`;
+  let url = faceUrls.get(key);
+  if (!url) {
+    const look = LOOKS[lookName] || LOOKS.face;
+    const svg =
+      `<svg xmlns="${SVG_NS}" viewBox="0 0 100 140" width="100" height="140">` +
+      `<defs><symbol id="h" viewBox="0 0 32 30"><path d="${HEART_PATH}"/></symbol></defs>` +
+      `<rect x="1" y="1" width="98" height="138" rx="9" fill="${look.paper}" stroke="${look.edge}"/>` +
+      `<g fill="${look.ink}" font-family="${FONT}" font-weight="700" text-anchor="middle">` +
+      `${corner(rank)}<g transform="rotate(180 50 70)">${corner(rank)}</g>${centre(rank, look)}</g></svg>`;
+    url = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+    faceUrls.set(key, url);
+  }
+  return url;
+}
+
+/** The markup of a card face for a rank ("A", "2".."10", "J", "Q", "K") in a look (see faceUrl). */
+export function faceMarkup(rank, lookName = "face") {
+  return `<img class="face" alt="" draggable="false" src="${faceUrl(rank, lookName)}">`;
 }
 
 /** The markup of a card back (the stock). */
