@@ -334,8 +334,8 @@ function openSettingsDialog() {
     `<fieldset><legend>${t("ui.settings.deal_mode")}</legend><div class="choices">` +
     `<label><input type="radio" name="dealMode" value="N"${s.dealMode === "N" ? " checked" : ""}>${t("ui.settings.mode_any")}</label>` +
     `<label><input type="radio" name="dealMode" value="S"${s.dealMode === "S" ? " checked" : ""}>${t("ui.settings.mode_winnable")}</label>` +
-    `</div><p class="note">${t("ui.settings.mode_note")}</p></fieldset>` +
-    `<div class="row"><span>${t("ui.settings.daily")}</span>` +
+    `</div><p class="note">${t("ui.settings.mode_note").replace("HH1-S-…", '<span class="nowrap">HH1-S-…</span>')}</p></fieldset>` +
+    `<div class="row daily"><span>${t("ui.settings.daily")}</span>` +
     `<button type="button" class="button" data-action="daily">${t("ui.settings.play_daily")}</button></div>`;
   body.addEventListener("change", (event) => {
     const el = event.target;
