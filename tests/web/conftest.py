@@ -145,7 +145,9 @@ def live_server_module(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Liv
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while the sync API is running it holds an event loop in this thread, and later
+# modules that call asyncio.run() (the WebSocket tests) must not find it running.
+@pytest.fixture(scope="module")
 def playwright_instance() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
@@ -153,10 +155,10 @@ def playwright_instance() -> Iterator[Any]:
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance: Any) -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
+        pytest.fail(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
     launched = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     try:
         yield launched
