@@ -76,8 +76,12 @@ def test_a_whole_deal_against_the_computer_by_taps(
         card = None if explained else _illegal_card(player)
         if card is not None:
             before = player.hand()
+            shown = player.status_text()  # an earlier message may still be up: wait for the new one
             player.tap_card(card)
-            player.page.wait_for_function("() => document.getElementById('status').textContent.trim() !== ''")
+            player.page.wait_for_function(
+                "(old) => { const t = document.getElementById('status').textContent.trim(); return t && t !== old; }",
+                arg=shown,
+            )
             message = player.status_text()
             assert any(
                 text in message
