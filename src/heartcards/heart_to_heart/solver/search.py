@@ -188,7 +188,7 @@ class MacroSearch:
                 below_mark = (2 << mark) - 1 if mark >= 0 else 0
                 reachable = cards & below_mark
                 if reachable:
-                    floor = self.dig_floor(ranks, alive, below_mark, left)
+                    floor = self.dig_floor(ranks, alive, below_mark, left, top_bit(reachable))
                     if floor >= 0:
                         reachable &= ~((1 << floor) - 1)
                 if not reachable:
@@ -221,11 +221,13 @@ class MacroSearch:
             self.usable_cache[key] = found
         return found
 
-    def dig_floor(self, ranks: list[int], alive: int, below_mark: int, left: list[int]) -> int:
+    def dig_floor(self, ranks: list[int], alive: int, below_mark: int, left: list[int], wanted: int) -> int:
         """The lowest reserve index that digging down from the mark could reach: below the highest card whose rank
-        has more cards from it up to the mark than heart cards left."""
+        has more cards from it up to the mark than heart cards left. Stops once it is above `wanted`."""
         floor = -1
         for rank in ranks:
+            if left[rank] >= 4:  # a rank has four cards: it can never block
+                continue
             cards = self.reserve_masks[rank] & alive & below_mark
             for _ in range(left[rank]):
                 if not cards:
@@ -235,6 +237,8 @@ class MacroSearch:
                 blocking = top_bit(cards)
                 if blocking > floor:
                     floor = blocking
+                    if floor > wanted:
+                        return floor
         return floor
 
     def permanent(self, ranks: list[int], segment: int, left: list[int]) -> int:
