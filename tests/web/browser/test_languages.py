@@ -45,7 +45,7 @@ def test_the_spec_labels_in_italian_and_greek(new_player: NewPlayer, lang: str) 
     assert page.get_attribute("html", "lang") == lang
     assert player.card(1).get_attribute("aria-label") == labels["card_1"]
     assert page.locator("#site-nav a[href='/examples']").inner_text() == labels["examples"]
-    page.locator('[data-action="settings"]').click()
+    page.locator('.toolbar [data-action="settings"]').click()
     dialog = player.dialog()
     assert labels["placement_help"] in dialog.inner_text()
     dialog.get_by_label(labels["move_errors"]).check()
@@ -86,7 +86,7 @@ def test_bad_codes_get_a_clear_error_in_the_players_language(new_player: NewPlay
     player.open(f"/play/{SEED_DEAL}?lang=it")
     player.tap("stock")
     page = player.page
-    page.locator('[data-action="code"]').click()
+    page.locator('.toolbar [data-action="code"]').click()
     page.locator("#code-input").fill("HH1-Q-12")
     page.locator('[data-action="open"]').click()
     page.wait_for_function("() => document.querySelector('#code-error').textContent.length > 0")
