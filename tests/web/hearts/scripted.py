@@ -86,19 +86,30 @@ class AsyncSeat:
         """Reads messages (acting for the seat when `play`) until a state satisfies `done`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        if play and self.state is not None:
+            await self._act(self.state)  # the last state read (e.g. the hello's answer) may already wait for us
         while True:
             message = await self.receive(max(0.1, deadline - loop.time()))
             if message["type"] == "error":
-                raise AssertionError(f"unexpected error: {message}")
+                recent = [
+                    (seen.get("id"), seen["view"] and (seen["view"]["turn"], seen["view"]["tricks_played"]))
+                    for seen in self.received[-6:]
+                    if seen["type"] == "state"
+                ]
+                raise AssertionError(f"unexpected error: {message}; last states (id, (turn, tricks)): {recent}")
             if message["type"] != "state":
                 continue
             if done(message):
                 return message
-            if play and self.pending is None:
-                what = due(message)
-                if what is not None:
-                    self.pending = self.next_id
-                    await self.send(action_for(message, what, self.next_id))
+            if play:
+                await self._act(message)
+
+    async def _act(self, state: State) -> None:
+        """Sends this seat's action if `state` waits for it and no earlier action is still unanswered."""
+        what = due(state)
+        if what is not None and self.pending is None:
+            self.pending = self.next_id
+            await self.send(action_for(state, what, self.next_id))
 
     async def close(self) -> None:
         if self.socket is not None:

@@ -294,6 +294,8 @@ class TableService:
                 seat.connections += 1
                 seat.disconnected_at = None
                 seat.away = False
+                seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
+                table.after_change(time.monotonic())
             connection.send(self.state(table, connection, message_id))
             self._broadcast(table, skip=connection)
         self._ensure_driver(table)
@@ -385,6 +387,7 @@ class TableService:
             elif kind == "back":
                 pass
             seat.away = False
+            seat.waiting_since = None  # any action (even `back`) restarts this person's idle clock
             await self._commit(table, answer_to=connection, message_id=message_id)
         table.wake.set()
 
