@@ -21,6 +21,7 @@ MODULES = [
     "heartcards/heart_to_heart/engine/reach.py",
     "heartcards/heart_to_heart/solver/tables.py",
     "heartcards/heart_to_heart/solver/search.py",
+    "heartcards/heart_to_heart/solver/deals.py",
 ]
 
 

@@ -8,19 +8,28 @@ from hypothesis import strategies as st
 from heartcards.heart_to_heart.engine import Deal, Game, Mode, Status
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.heart_to_heart.solver import is_winnable
-from heartcards.heart_to_heart.solver.deals import decide_normal_range, normal_values, stuck_at_start
+from heartcards.heart_to_heart.solver.deals import (
+    decide_normal_range,
+    normal_values,
+    normal_values_halves,
+    stuck_at_start,
+)
 from heartcards.heart_to_heart.solver.stats import summarize_deals
 
 
 def test_normal_values_equal_the_engine_deals() -> None:
     for number in [*range(500), 12_345_678, MAX_NUMBER]:
-        assert normal_values(number) == [int(rank) for rank in Deal.from_number(number).order]
+        order = [int(rank) for rank in Deal.from_number(number).order]
+        assert normal_values(number) == order
+        assert normal_values_halves(number) == order
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=MAX_NUMBER))
 def test_normal_values_equal_the_engine_deals_anywhere(number: int) -> None:
-    assert normal_values(number) == [int(rank) for rank in Deal.from_number(number).order]
+    order = [int(rank) for rank in Deal.from_number(number).order]
+    assert normal_values(number) == order
+    assert normal_values_halves(number) == order
 
 
 def test_range_counts_equal_direct_counts() -> None:

@@ -36,7 +36,7 @@ def popcount(mask: int) -> int:
     mask -= (mask >> 1) & 0x55555555
     mask = (mask & 0x33333333) + ((mask >> 2) & 0x33333333)
     mask = (mask + (mask >> 4)) & 0x0F0F0F0F
-    return ((mask * 0x01010101) & 0xFFFFFFFF) >> 24
+    return ((mask * 0x01010101) & 0xFFFFFFFF) >> 24  # both factors below 2**30: a machine multiply
 
 
 def top_bit(mask: int) -> int:
