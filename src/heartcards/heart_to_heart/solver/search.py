@@ -38,6 +38,7 @@ _PAIRABLE: Final[dict[int, int]] = {}
 
 
 def pairable_cached(cards: int) -> int:
+    """`pairable` remembered across searches: a rank's heart cards (at most four) form few distinct masks."""
     found = _PAIRABLE.get(cards)
     if found is None:
         found = pairable(cards)
@@ -76,6 +77,7 @@ class MacroSearch:
         self.usable_cache: dict[int, list[int]] = {}
 
     def counts(self, alive: int) -> int:
+        """The alive reserve cards as packed per-rank counts, the form winnability takes."""
         packed = self.counts_cache.get(alive, -1)
         if packed < 0:
             packed = 0
@@ -85,6 +87,7 @@ class MacroSearch:
         return packed
 
     def can_win(self, index: int, alive: int) -> bool:
+        """Exact winnability of a state, which ignores the reserve's order (memoised per search)."""
         key = (self.counts(alive) << 10) | index
         found = self.won_cache.get(key)
         if found is None:
