@@ -20,7 +20,8 @@
    (`openapi_url=None`), so the schema is computed in this process from the app's routes (`get_openapi`) and the
    generated requests are sent to the running server: its behaviour is the production one. Check: no 5xx, and every
    4xx has the `{"error": {"key", "message", "params"}}` shape.
-Server errors: 5xx answers, sockets closed with 1011, and tracebacks in the server's output.
+Failures (the exit status is 1 if any): error answers or incomplete logs in the load run, fuzz messages left
+unanswered or sockets closed on them, forged hellos accepted, 5xx answers, and tracebacks in the server's output.
 """
 
 from __future__ import annotations
