@@ -16,13 +16,11 @@ from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lin
 from heartcards.heart_to_heart.engine import (
     DealCodeError,
     Game,
-    HeartToHeartError,
     Mode,
     Move,
     RecordError,
     StockTap,
     format_code,
-    parse_move,
 )
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.heart_to_heart.solver import solve as solve_position
@@ -53,18 +51,6 @@ def grouped_moves(moves: tuple[Move, ...]) -> str:
     return "\n".join(lines)
 
 
-def _game_of(record: str) -> Game:
-    """The game after the record's moves; DealCodeError or RecordError for bad input."""
-    words = record.split()
-    game = Game.from_code(words[0])
-    for at, word in enumerate(words[1:], start=1):
-        try:
-            game.play(parse_move(word))
-        except HeartToHeartError as error:
-            raise RecordError(record, at, error) from error
-    return game
-
-
 def solve(
     record: Annotated[
         str | None,
@@ -76,7 +62,7 @@ def solve(
     status = 0
     for line in input_lines(record):
         try:
-            game = _game_of(line)
+            game = Game.from_record(line)
         except (DealCodeError, RecordError) as error:
             status = max(status, EXIT_BAD_INPUT if isinstance(error, DealCodeError) else EXIT_BAD_MOVE)
             typer.echo(f"error: {error}", err=True)

@@ -2,36 +2,16 @@
 // server's translated message) and the live table socket, which says hello with the seat token, reconnects with a
 // growing pause after a drop, and hands every server message to the page in order.
 
-import { ApiError } from "../api.js";
-
-async function request(method, path, { body, headers = {} } = {}) {
-  const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (error) {
-    throw new ApiError(0, "network", String(error.message || error), {});
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.key || "http", error.message || `HTTP ${response.status}`, error.params);
-  }
-  return data;
-}
+import { request } from "../api.js";
 
 const table = (id) => `/api/hearts/tables/${encodeURIComponent(id)}`;
 
 export const heartsApi = {
-  create: (spec) => request("POST", "/api/hearts/tables", { body: spec }),
+  create: (spec) => request("POST", "/api/hearts/tables", spec),
   lobby: () => request("GET", "/api/hearts/tables"),
   table: (id) => request("GET", table(id)),
-  join: (id, seat, name) => request("POST", `${table(id)}/join`, { body: { seat, name } }),
-  start: (id, token) => request("POST", `${table(id)}/start`, { headers: { "X-Seat-Token": token } }),
+  join: (id, seat, name) => request("POST", `${table(id)}/join`, { seat, name }),
+  start: (id, token) => request("POST", `${table(id)}/start`, undefined, { "X-Seat-Token": token }),
   stats: () => request("GET", "/api/hearts/stats"),
 };
 
