@@ -18,7 +18,8 @@ export function installSprite(doc = document) {
   if (!doc.getElementById("hc-heart")) doc.body.insertAdjacentHTML("afterbegin", SPRITE);
 }
 
-const PIP_ROWS = {
+/** Where the pips of a 2..10 sit on a 100×140 face (shared by both games' cards). */
+export const PIP_ROWS = {
   2: [[50, 30], [50, 110]],
   3: [[50, 30], [50, 70], [50, 110]],
   4: [[34, 30], [66, 30], [34, 110], [66, 110]],

@@ -2,7 +2,7 @@
 // rank and suit in two corners, pips or a framed court card, in red (♦ ♥) or black (♣ ♠). Card texts are the
 // server's ("QS", "10H", "2C").
 
-import { backMarkup, installSprite } from "../cards.js";
+import { PIP_ROWS, backMarkup, installSprite } from "../cards.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const SUITS = ["C", "D", "S", "H"]; // the order a hand is sorted in: black, red, black, red
@@ -55,18 +55,6 @@ export function cardPoints(card) {
   return parseCard(card).suit === "H" ? 1 : 0;
 }
 
-const PIPS = {
-  2: [[50, 30], [50, 110]],
-  3: [[50, 30], [50, 70], [50, 110]],
-  4: [[34, 30], [66, 30], [34, 110], [66, 110]],
-  5: [[34, 30], [66, 30], [50, 70], [34, 110], [66, 110]],
-  6: [[34, 30], [66, 30], [34, 70], [66, 70], [34, 110], [66, 110]],
-  7: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [34, 110], [66, 110]],
-  8: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [50, 90], [34, 110], [66, 110]],
-  9: [[34, 30], [66, 30], [34, 57], [66, 57], [50, 70], [34, 83], [66, 83], [34, 110], [66, 110]],
-  10: [[34, 30], [66, 30], [50, 44], [34, 57], [66, 57], [34, 83], [66, 83], [50, 96], [34, 110], [66, 110]],
-};
-
 function suitUse(suit, cx, cy, width, flipped = false) {
   const height = (width * 30) / 32;
   const at = `x="${cx - width / 2}" y="${cy - height / 2}" width="${width}" height="${height}"`;
@@ -90,7 +78,7 @@ function centre(rank, suit) {
       suitUse(suit, 50, 101, 16, true)
     );
   }
-  return PIPS[rank].map(([x, y]) => suitUse(suit, x, y, 18, y > 70)).join("");
+  return PIP_ROWS[rank].map(([x, y]) => suitUse(suit, x, y, 18, y > 70)).join("");
 }
 
 /** The SVG of a card's face. */
