@@ -45,3 +45,16 @@ def test_port_zero_binds_a_free_port_and_the_address_is_printable() -> None:
     assert address("::", 8000) == "http://[::1]:8000/"
     found = network_address()
     assert found is None or (not found.startswith("127.") and socket.inet_aton(found))
+
+
+def test_the_help_names_the_database_variable_and_other_commands_skip_the_web_stack() -> None:
+    import subprocess
+    import sys
+
+    from heartcards.storage.urls import DATABASE_URL_VARIABLE
+
+    help_text = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert f"${DATABASE_URL_VARIABLE}" in help_text
+    code = "import sys, heartcards.cli; print(any(m.startswith(('sqlalchemy', 'fastapi')) for m in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "False"

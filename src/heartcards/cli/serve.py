@@ -11,8 +11,6 @@ from typing import Annotated
 import typer
 
 from heartcards.cli.output import fail
-from heartcards.storage import DatabaseUrlError
-from heartcards.storage.urls import DATABASE_URL_VARIABLE
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -55,8 +53,11 @@ def network_address() -> str | None:
 
 def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
     """Migrate the database, bind, print the address, then serve until interrupted."""
+    # Imported here, not at the top: the database and web stack take a second to import, and every other
+    # command (deal, solve, hearts sim) would pay it.
     import uvicorn
 
+    from heartcards.storage import DatabaseUrlError
     from heartcards.web.app import create_app
     from heartcards.web.settings import Settings
 
@@ -88,7 +89,7 @@ def serve(
     database: Annotated[
         str | None,
         typer.Option(
-            help=f"SQLAlchemy database URL (default: ${DATABASE_URL_VARIABLE}, else SQLite in the data folder)."
+            help="SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
         ),
     ] = None,
 ) -> None:
