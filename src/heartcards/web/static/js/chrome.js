@@ -27,7 +27,7 @@ function buildHeader(page) {
   ).join("");
   header.innerHTML =
     `<a class="brand" href="/"><svg viewBox="0 0 32 30" aria-hidden="true"><use href="#hc-heart"/></svg>` +
-    `<span>${t("ui.app.name")}</span></a>` +
+    `<span>${t("ui.app.brand")}</span></a>` +
     `<button type="button" class="menu-toggle" aria-expanded="false" aria-controls="site-nav" aria-label="${t("ui.nav.menu")}">${MENU_ICON}</button>` +
     `<nav id="site-nav" aria-label="${t("ui.nav.label")}">${links}` +
     `<label class="lang"><span class="sr-only">${t("ui.settings.language")}</span>` +
@@ -60,7 +60,7 @@ export async function startPage(page, titleKey) {
   buildHeader(page);
   placeIcons();
   translateTree();
-  if (titleKey) document.title = `${t(titleKey)} · ${t("ui.app.name")}`;
+  if (titleKey) document.title = `${t(titleKey)} · ${t("ui.app.brand")}`;
   return lang;
 }
 
