@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Final
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -21,6 +22,13 @@ from heartcards.web.routes import h2h_games, i18n, pages, stats
 from heartcards.web.services import Services
 from heartcards.web.settings import Settings
 from heartcards.web.timing import ServerTiming
+
+GC_THRESHOLDS: Final = (50_000, 20, 100)
+"""The cyclic collector's thresholds while serving (CPython's default is (700, 10, 10)). A busy server has
+thousands of coroutines, sockets and queued messages alive at any moment: with the default, every 700 allocations
+those in-flight objects are promoted, and every few seconds a full pass walks the ~200 000 live objects of 200
+tables (100-300 ms measured, with `benchmarks/tables.py`), stalling every table at once. Nearly all garbage here is
+freed by reference counting, so collecting rarely costs little memory and removes those stalls."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -35,8 +43,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()
         gc.freeze()
-        yield
-        services.close()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*GC_THRESHOLDS)
+        try:
+            yield
+        finally:
+            gc.set_threshold(*thresholds)
+            services.close()
 
     app = FastAPI(title="Heart Cards", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.services = services
