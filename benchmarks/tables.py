@@ -9,7 +9,9 @@
    the score table, each after a random think time (`--think` seconds at most, as people take; 0 = flat out).
    Every message carries an id; its latency is from the client's send to the arrival of the answer with that id
    (p50, p99, max), with the CPU the server used per answered message and the machine's CPU pressure (the share
-   of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. Then every
+   of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. The same
+   figures are printed again without the opening burst (messages sent in the first 2 s, when every socket connects,
+   says hello and passes at once), to tell a backlog at the start from stalls during play. Then every
    game's log is read back over HTTP and checked: every deal present with its 13 tricks,
    the 52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners
    as the clients saw them.
@@ -45,6 +47,8 @@ from typing import Any
 import httpx
 import websockets
 
+OPENING_SECONDS = 2.0
+"""The opening burst: all sockets connect, say hello and pass within the same instant."""
 ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 CARD_TEXTS = [
     rank + suit for suit in "CDSH" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -122,6 +126,8 @@ class Server:
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each answered message was sent (perf_counter), to tell the opening burst from the steady state."""
     errors: list[str] = field(default_factory=list)
     messages: int = 0
     server_errors: int = 0
@@ -193,7 +199,9 @@ async def play_seat(url: str, table: TableSeats, seat: int, rng: random.Random, 
             figures.messages += 1
             answered = message.get("id")
             if answered in sent:
-                figures.latencies.append(arrived - sent.pop(answered))
+                started = sent.pop(answered)
+                figures.latencies.append(arrived - started)
+                figures.sent_at.append(started)
             if message["type"] == "error":
                 figures.errors.append(message["key"])
                 continue
@@ -488,6 +496,12 @@ def main() -> None:
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
             complete, problems, deals = asyncio.run(read_logs(server.url, tables))
             latencies_ms = [value * 1000 for value in figures.latencies]
+            first_sent = min(figures.sent_at, default=0.0)
+            steady_ms = [
+                value * 1000
+                for value, sent_at in zip(figures.latencies, figures.sent_at, strict=True)
+                if sent_at - first_sent >= OPENING_SECONDS
+            ]
             print(
                 f"load: {options.tables} tables × 4 clients, games to {options.target} ({options.variant}), "
                 f"think ≤ {options.think} s: {seconds:.1f} s, {deals} deals, {figures.messages} messages received"
@@ -496,6 +510,11 @@ def main() -> None:
                 f"  answered messages: {len(latencies_ms)}; latency p50 {percentile(latencies_ms, 0.5):.1f} ms, "
                 f"p99 {percentile(latencies_ms, 0.99):.1f} ms, max {max(latencies_ms, default=0):.1f} ms "
                 f"(mean {statistics.fmean(latencies_ms) if latencies_ms else 0:.1f} ms)"
+            )
+            print(
+                f"  after the opening {OPENING_SECONDS:.0f} s ({len(steady_ms)} answered): latency p50 "
+                f"{percentile(steady_ms, 0.5):.1f} ms, p99 {percentile(steady_ms, 0.99):.1f} ms, "
+                f"max {max(steady_ms, default=0):.1f} ms"
             )
             actions = max(1, len(latencies_ms))
             print(
@@ -530,6 +549,8 @@ def main() -> None:
         "p50_ms": round(percentile(latencies_ms, 0.5), 2),
         "p99_ms": round(percentile(latencies_ms, 0.99), 2),
         "max_ms": round(max(latencies_ms, default=0), 2),
+        "steady_p99_ms": round(percentile(steady_ms, 0.99), 2),
+        "steady_max_ms": round(max(steady_ms, default=0), 2),
         "server_cpu_ms_per_message": round(server_cpu / max(1, len(latencies_ms)) * 1000, 3),
         "server_cpu_share": round(server_cpu / seconds, 3),
         "cpu_pressure": None if stalled is None else round(stalled, 3),
