@@ -11,9 +11,7 @@ from heartcards.heart_to_heart.engine import (
     Deal,
     DealCodeError,
     Game,
-    HeartToHeartError,
     RecordError,
-    parse_move,
 )
 from heartcards.heart_to_heart.engine.layout import SLOTS
 
@@ -97,13 +95,9 @@ def replay(
             status = EXIT_BAD_INPUT
             continue
         try:
-            for at, word in enumerate(words[1:], start=1):
-                try:
-                    game.play(parse_move(word))
-                except HeartToHeartError as error:
-                    raise RecordError(line, at, error) from error
+            game.play_record_moves(line)
         except RecordError as error:
-            status = max(status, EXIT_BAD_MOVE) if status != EXIT_BAD_INPUT else status
+            status = max(status, EXIT_BAD_MOVE)  # a bad code (2) outranks a bad move (1)
             if json:
                 print_json({"error": str(error.cause), "at": error.at, **state_json(game)})
             else:

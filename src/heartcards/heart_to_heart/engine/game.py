@@ -118,12 +118,17 @@ class Game:
         if not words:
             raise RecordError(record, 0, HeartToHeartError("empty record"))
         game = cls.from_code(words[0])
-        for at, word in enumerate(words[1:], start=1):
+        game.play_record_moves(record)
+        return game
+
+    def play_record_moves(self, record: str) -> None:
+        """Play the moves that follow the code in `record`; a bad move raises RecordError naming its 1-based index,
+        and the moves before it stay played (so callers can show the position where the record went wrong)."""
+        for at, word in enumerate(record.split()[1:], start=1):
             try:
-                game.play(parse_move(word))
+                self.play(parse_move(word))
             except HeartToHeartError as error:
                 raise RecordError(record, at, error) from error
-        return game
 
     # -- what the table shows -------------------------------------------------------------------------------------
 
