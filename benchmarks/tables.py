@@ -131,6 +131,8 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     messages: int = 0
     server_errors: int = 0
+    loop_lags: list[float] = field(default_factory=list)
+    """How late the clients' event loop woke from each 5 ms sleep during the run (seconds)."""
 
 
 @dataclass
@@ -177,12 +179,26 @@ def due(state: dict[str, Any]) -> str | None:
     return None
 
 
-async def play_seat(url: str, table: TableSeats, seat: int, rng: random.Random, think: float, figures: Figures) -> None:
-    """One scripted person: acts whenever the game waits for the seat, until the game is over."""
+async def play_seat(
+    url: str,
+    table: TableSeats,
+    seat: int,
+    rng: random.Random,
+    think: float,
+    figures: Figures,
+    everyone_connected: asyncio.Barrier,
+) -> None:
+    """One scripted person: connects, waits until every socket is open, then acts whenever the game waits for the
+    seat, until the game is over."""
     socket_url = url.replace("http://", "ws://") + f"/ws/hearts/{table.id}"
     sent: dict[int, float] = {}
     next_id = 1
-    async with websockets.connect(socket_url, max_size=2**22, open_timeout=60, ping_interval=None) as socket:
+    try:
+        socket = await websockets.connect(socket_url, max_size=2**22, open_timeout=60, ping_interval=None)
+    except Exception:
+        everyone_connected.abort()  # the others stop waiting; the error is reported
+        raise
+    async with socket:
 
         async def send(message: dict[str, Any]) -> None:
             nonlocal next_id
@@ -191,6 +207,7 @@ async def play_seat(url: str, table: TableSeats, seat: int, rng: random.Random, 
             next_id += 1
             await socket.send(json.dumps(message))
 
+        await everyone_connected.wait()
         await send({"type": "hello", "token": table.tokens[seat]})
         while True:
             raw = await socket.recv()
@@ -254,16 +271,38 @@ def check_log(log: dict[str, Any], final: dict[str, Any] | None) -> str | None:
     return None
 
 
+async def watch_loop(lags: list[float], period: float = 0.005) -> None:
+    """Records how late this process's event loop wakes up from a short sleep: while the clients' own loop is
+    busy, answers that have arrived wait unread, and that wait would be counted as the server's latency."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(period)
+        lags.append(time.perf_counter() - asked - period)
+
+
 async def load_run(url: str, tables: list[TableSeats], think: float, seed: int) -> tuple[Figures, float]:
     figures = Figures()
-    started = time.perf_counter()
-    await asyncio.gather(
+    everyone_connected = asyncio.Barrier(4 * len(tables) + 1)
+    players = asyncio.gather(
         *(
-            play_seat(url, table, seat, random.Random(seed * 1_000_003 + index * 4 + seat), think, figures)
+            play_seat(
+                url, table, seat, random.Random(seed * 1_000_003 + index * 4 + seat), think, figures, everyone_connected
+            )
             for index, table in enumerate(tables)
             for seat in range(4)
         )
     )
+    try:
+        await everyone_connected.wait()
+    except asyncio.BrokenBarrierError:
+        await players  # raises the connection's error
+        raise
+    started = time.perf_counter()
+    watcher = asyncio.get_running_loop().create_task(watch_loop(figures.loop_lags))
+    try:
+        await players
+    finally:
+        watcher.cancel()
     return figures, time.perf_counter() - started
 
 
@@ -516,6 +555,11 @@ def main() -> None:
                 f"{percentile(steady_ms, 0.5):.1f} ms, p99 {percentile(steady_ms, 0.99):.1f} ms, "
                 f"max {max(steady_ms, default=0):.1f} ms"
             )
+            lags_ms = [value * 1000 for value in figures.loop_lags]
+            print(
+                f"  the clients' own event loop woke late by p99 {percentile(lags_ms, 0.99):.1f} ms, "
+                f"max {max(lags_ms, default=0):.1f} ms (time an answer may wait unread, counted in the latency)"
+            )
             actions = max(1, len(latencies_ms))
             print(
                 f"  CPU: server {server_cpu:.1f} s ({server_cpu / actions * 1000:.2f} ms per answered message, "
@@ -551,6 +595,8 @@ def main() -> None:
         "max_ms": round(max(latencies_ms, default=0), 2),
         "steady_p99_ms": round(percentile(steady_ms, 0.99), 2),
         "steady_max_ms": round(max(steady_ms, default=0), 2),
+        "client_loop_lag_p99_ms": round(percentile(lags_ms, 0.99), 2),
+        "client_loop_lag_max_ms": round(max(lags_ms, default=0), 2),
         "server_cpu_ms_per_message": round(server_cpu / max(1, len(latencies_ms)) * 1000, 3),
         "server_cpu_share": round(server_cpu / seconds, 3),
         "cpu_pressure": None if stalled is None else round(stalled, 3),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -43,8 +44,20 @@ DEAL_PAUSE_SECONDS: Final = 12.0
 LOBBY_SIZE: Final = 50
 
 
+def _json_text(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(eq=False, slots=True)
+class StateDue:
+    """A place in a connection's outbox for its seat's state, rendered when its turn to be sent comes (so it is
+    the newest state then), answering the client's message `message_id` if there is one."""
+
+    message_id: object = None
 
 
 @dataclass(eq=False, slots=True)
@@ -53,10 +66,24 @@ class Connection:
 
     seat: int | None
     language: str
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[dict[str, Any] | StateDue | None] = field(default_factory=asyncio.Queue)
+    state_due: StateDue | None = None
+    """The state waiting in the outbox, not yet rendered, if any."""
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
+
+    def send_state(self, message_id: object = None) -> None:
+        """Queues the seat's state. While one is still waiting in the outbox, a new one adds nothing (or just its
+        id): the waiting one is rendered when it is sent, so it shows the newest state anyway. A burst of changes
+        at a busy table thus reaches a slow socket as one message instead of a queue of stale ones."""
+        due = self.state_due
+        if due is not None and (message_id is None or due.message_id is None):
+            if message_id is not None:
+                due.message_id = message_id
+            return
+        self.state_due = StateDue(message_id)
+        self.outbox.put_nowait(self.state_due)
 
     def close(self) -> None:
         self.outbox.put_nowait(None)
@@ -296,8 +323,7 @@ class TableService:
                 seat.away = False
                 seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
                 table.after_change(time.monotonic())
-            connection.send(self.state(table, connection, message_id))
-            self._broadcast(table, skip=connection)
+            self._broadcast(table, connection, message_id)
         self._ensure_driver(table)
         table.wake.set()
 
@@ -318,43 +344,38 @@ class TableService:
             self._broadcast(table)
         table.wake.set()
 
-    def state(self, table: Table, connection: Connection, message_id: object = None) -> dict[str, Any]:
-        seat = connection.seat
-        message: dict[str, Any] = {
-            "type": "state",
-            "table": table_json(table),
-            "seat": seat,
-            "view": view_json(table, seat) if seat is not None and table.status != "waiting" else None,
-        }
+    def state(self, table: Table, seat: int | None, message_id: object = None) -> str:
+        """The `state` message for `seat` (None: a spectator) as JSON text. The table's public part is encoded once
+        per published change and shared by every connection on it."""
+        if table.public_text is None or table.public_text[0] != table.revision:
+            table.public_text = (table.revision, _json_text(table_json(table)))
+        view = view_json(table, seat) if seat is not None and table.status != "waiting" else None
+        parts = ['{"type":"state","table":', table.public_text[1], ',"seat":', _json_text(seat), ',"view":']
+        parts.append(_json_text(view))
         if message_id is not None:
-            message["id"] = message_id
-        return message
+            parts += [',"id":', _json_text(message_id)]
+        parts.append("}")
+        return "".join(parts)
+
+    async def render(self, table: Table, connection: Connection, due: StateDue) -> str:
+        """The text of a queued state, as it is now. Changes are applied and stored under the table's lock, so
+        rendering under it never shows a change that is not stored yet."""
+        async with table.lock:
+            if connection.state_due is due:
+                connection.state_due = None  # from here on, a change queues a new state
+            return self.state(table, connection.seat, due.message_id)
 
     def _broadcast(
         self,
         table: Table,
         answer_to: Connection | None = None,
         message_id: object = None,
-        skip: Connection | None = None,
     ) -> None:
-        """Queues the new state for every connection on the table (each its own seat's view)."""
-        public = table_json(table)
-        views: dict[int, dict[str, Any] | None] = {}
+        """A published change: every connection on the table gets its seat's new state (`answer_to` with the id of
+        the message that made the change)."""
+        table.revision += 1
         for connection in self.connections.get(table.id, ()):
-            if connection is skip:
-                continue
-            seat = connection.seat
-            if seat is not None and seat not in views:
-                views[seat] = view_json(table, seat) if table.status != "waiting" else None
-            message: dict[str, Any] = {
-                "type": "state",
-                "table": public,
-                "seat": seat,
-                "view": views[seat] if seat is not None else None,
-            }
-            if connection is answer_to and message_id is not None:
-                message["id"] = message_id
-            connection.send(message)
+            connection.send_state(message_id if connection is answer_to else None)
 
     # -- actions ----------------------------------------------------------------------------------------------------
 

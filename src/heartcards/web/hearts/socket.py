@@ -20,7 +20,7 @@ from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine import HeartsError
 from heartcards.web.errors import WebError
 from heartcards.web.hearts.errors import BadCardError, BadMessageError, BadTokenError, SpectatorError
-from heartcards.web.hearts.service import Connection, TableService
+from heartcards.web.hearts.service import Connection, StateDue, TableService
 from heartcards.web.hearts.table import Table
 from heartcards.web.i18n import LANGUAGE_COOKIE, Catalogs, resolve_language
 
@@ -98,8 +98,9 @@ def _error(
     return answer
 
 
-async def _write(websocket: WebSocket, connection: Connection) -> None:
-    """Sends the connection's queued messages in order; stops (and closes) on None."""
+async def _write(websocket: WebSocket, service: TableService, table: Table, connection: Connection) -> None:
+    """Sends the connection's queued messages in order (a queued state as it is when its turn comes); stops (and
+    closes) on None."""
     with contextlib.suppress(Exception):
         while True:
             message = await connection.outbox.get()
@@ -107,7 +108,10 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
                 if websocket.application_state == WebSocketState.CONNECTED:
                     await websocket.close(1001)
                 return
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            if isinstance(message, StateDue):
+                await websocket.send_text(await service.render(table, connection, message))
+            else:
+                await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -173,7 +177,7 @@ async def _serve(
     connection: Connection,
     hello_id: object,
 ) -> None:
-    writer = asyncio.get_running_loop().create_task(_write(websocket, connection))
+    writer = asyncio.get_running_loop().create_task(_write(websocket, service, table, connection))
     await service.connect(table, connection, hello_id)
     try:
         while True:
@@ -192,7 +196,7 @@ async def _serve(
                         connection.seat is None or service.seat_for_token(table, token).number != connection.seat
                     ):
                         raise BadTokenError(table=table.id)
-                    connection.send(service.state(table, connection, message_id))
+                    connection.send_state(message_id)
                 elif connection.seat is None:
                     raise SpectatorError(action=kind)
                 else:

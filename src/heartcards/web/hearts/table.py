@@ -96,6 +96,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     bots: dict[int, Bot] = field(default_factory=dict)
+    revision: int = 0
+    """Counts published changes (the service bumps it with every broadcast)."""
+    public_text: tuple[int, str] | None = None
+    """The public part of the state messages as JSON, and the revision it was encoded at."""
 
     # -- seats ------------------------------------------------------------------------------------------------------
 
