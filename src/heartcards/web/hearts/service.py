@@ -35,7 +35,7 @@ from heartcards.web.hearts.errors import (
 )
 from heartcards.web.hearts.players import bot_name
 from heartcards.web.hearts.table import SEAT_COUNT, BotTurn, NextDeal, Seat, Table, token_hash
-from heartcards.web.hearts.views import table_json, view_json
+from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -345,13 +345,19 @@ class TableService:
         table.wake.set()
 
     def state(self, table: Table, seat: int | None, message_id: object = None) -> str:
-        """The `state` message for `seat` (None: a spectator) as JSON text. The table's public part is encoded once
-        per published change and shared by every connection on it."""
+        """The `state` message for `seat` (None: a spectator) as JSON text. What is the same for every seat (the
+        public table, the view's shared part) is encoded once per published change; only the seat's own cards are
+        encoded per connection."""
+        view = "null"
+        if seat is not None and table.status != "waiting":
+            observation = table.game.observation(seat)
+            if table.shared_view_text is None or table.shared_view_text[0] != table.revision:
+                table.shared_view_text = (table.revision, _json_text(shared_view_json(table, observation)))
+            own = _json_text(own_view_json(observation))
+            view = table.shared_view_text[1][:-1] + "," + own[1:]  # two JSON objects' members in one object
         if table.public_text is None or table.public_text[0] != table.revision:
             table.public_text = (table.revision, _json_text(table_json(table)))
-        view = view_json(table, seat) if seat is not None and table.status != "waiting" else None
-        parts = ['{"type":"state","table":', table.public_text[1], ',"seat":', _json_text(seat), ',"view":']
-        parts.append(_json_text(view))
+        parts = ['{"type":"state","table":', table.public_text[1], ',"seat":', _json_text(seat), ',"view":', view]
         if message_id is not None:
             parts += [',"id":', _json_text(message_id)]
         parts.append("}")

@@ -99,7 +99,9 @@ class Table:
     revision: int = 0
     """Counts published changes (the service bumps it with every broadcast)."""
     public_text: tuple[int, str] | None = None
-    """The public part of the state messages as JSON, and the revision it was encoded at."""
+    """The public table in the state messages as JSON, and the revision it was encoded at."""
+    shared_view_text: tuple[int, str] | None = None
+    """The part of the seats' views that is the same for all of them, as JSON, and its revision."""
 
     # -- seats ------------------------------------------------------------------------------------------------------
 

@@ -85,22 +85,33 @@ def _extension(table: Table, observation: Observation) -> str | None:
 def view_json(table: Table, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now, in the contract's `View` shape."""
     observation = table.game.observation(seat)
-    phase = observation.phase
-    passing = phase is Phase.PASS
-    chose = observation.passes_chosen[seat]
+    return {**shared_view_json(table, observation), **own_view_json(observation)}
+
+
+def own_view_json(observation: Observation) -> dict[str, Any]:
+    """The part of a `View` that only the observing seat may see: its hand, legal cards and pass."""
+    passing = observation.phase is Phase.PASS
+    chose = observation.passes_chosen[observation.seat]
     exchanged = observation.pass_direction.value != "none" and not passing
+    return {
+        "hand": _texts(observation.hand),
+        "legal": _texts(observation.legal),
+        "passed": _texts(observation.passed) if chose and observation.passed else None,
+        "received": _texts(observation.received) if exchanged else None,
+    }
+
+
+def shared_view_json(table: Table, observation: Observation) -> dict[str, Any]:
+    """The part of a `View` that is the same for every seat: public facts only (any seat's observation gives it)."""
+    phase = observation.phase
     last = observation.tricks[-1] if observation.tricks else None
     current = observation.current_trick
     return {
         "phase": phase.value,
         "deal": observation.deal_number,
         "pass_direction": observation.pass_direction.value,
-        "hand": _texts(observation.hand),
-        "legal": _texts(observation.legal),
-        "passed": _texts(observation.passed) if chose and observation.passed else None,
-        "received": _texts(observation.received) if exchanged else None,
         "waiting_for_pass": [number for number in range(SEAT_COUNT) if not observation.passes_chosen[number]]
-        if passing
+        if phase is Phase.PASS
         else [],
         "turn": observation.turn,
         "trick": None if current is None else {"leader": current.leader, "cards": _texts(current.cards)},
