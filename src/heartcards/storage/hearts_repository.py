@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Engine, Row, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, Row, Table, bindparam, insert, select, update
 
 from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
 
@@ -121,6 +121,14 @@ class HeartsRepository:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._saving: Connection | None = None
+        """A connection kept open for `save_games` (taking one from the pool for every action costs a third of
+        a small save); dropped after any error, so a broken one is replaced."""
+
+    def close(self) -> None:
+        if self._saving is not None:
+            self._saving.close()
+            self._saving = None
 
     def create_table(self, table: TableRecord, now: datetime) -> None:
         with self.engine.begin() as connection:
@@ -169,7 +177,16 @@ class HeartsRepository:
         seats' results once a game is over."""
         if not saves:
             return
-        with self.engine.begin() as connection:
+        if self._saving is None:
+            self._saving = self.engine.connect()
+        try:
+            self._save_games(self._saving, saves, now)
+        except Exception:
+            self.close()
+            raise
+
+    def _save_games(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> None:
+        with connection.begin():
             connection.execute(
                 _SAVE_GAME,
                 [

@@ -142,6 +142,7 @@ class TableService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._flush()
+        self.repository.close()
         for connections in self.connections.values():
             for connection in connections:
                 connection.close()
@@ -469,8 +470,10 @@ class TableService:
                     await self._bot_turn(table, step.seat, version, observation, bot)
                     continue
                 timeout = None if step is None else max(0.01, step)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.wake.wait(), timeout)
+                if not table.wake.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(timeout):  # no extra task per wait, unlike wait_for
+                            await table.wake.wait()
         except asyncio.CancelledError:
             raise
         except Exception:

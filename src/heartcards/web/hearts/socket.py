@@ -145,7 +145,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await refuse(error, 4404)
             return
         try:
-            raw = await asyncio.wait_for(_receive(websocket), HELLO_SECONDS)
+            async with asyncio.timeout(HELLO_SECONDS):
+                raw = await _receive(websocket)
         except TimeoutError:
             await refuse(BadMessageError(problem="no hello"), 4408)
             return

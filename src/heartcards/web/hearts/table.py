@@ -58,9 +58,6 @@ class Seat:
         """A computer player acts for this seat (a bot, or a person who is away)."""
         return self.kind == "bot" or (self.human and self.away)
 
-    def owns(self, token: str) -> bool:
-        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash(token))
-
     def record(self) -> SeatRecord:
         return SeatRecord(self.number, self.kind, self.name, self.player_id, self.token_hash)
 
@@ -106,8 +103,9 @@ class Table:
     # -- seats ------------------------------------------------------------------------------------------------------
 
     def seat_of_token(self, token: str) -> Seat | None:
+        hashed = token_hash(token)
         for seat in self.seats:
-            if seat.owns(token):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
                 return seat
         return None
 
