@@ -7,11 +7,15 @@
    created over HTTP, four people join each, and 4 × tables scripted WebSocket clients (the `websockets` package,
    one asyncio process) play whole games at once: pass three random cards, play a random legal card, say `next` on
    the score table, each after a random think time (`--think` seconds at most, as people take; 0 = flat out).
+   Every socket is opened first; then all of them say hello in the same instant. (Opening 800 connections blocks
+   this process's own event loop for about 0.3 s; when hellos went out meanwhile, that wait was counted as the
+   server's latency.) How late this process's loop wakes from a 5 ms sleep is printed too: an answer that has
+   arrived waits unread for that long, and the latency includes it.
    Every message carries an id; its latency is from the client's send to the arrival of the answer with that id
    (p50, p99, max), with the CPU the server used per answered message and the machine's CPU pressure (the share
    of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. The same
-   figures are printed again without the opening burst (messages sent in the first 2 s, when every socket connects,
-   says hello and passes at once), to tell a backlog at the start from stalls during play. Then every
+   figures are printed again without the opening burst (messages sent in the first 2 s, when every socket says
+   hello and passes at once), to tell a backlog at the start from stalls during play. Then every
    game's log is read back over HTTP and checked: every deal present with its 13 tricks,
    the 52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners
    as the clients saw them.
