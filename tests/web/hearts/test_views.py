@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from heartcards.hearts.engine import Game, Phase, Variant
 from heartcards.web.hearts.table import Seat, Table
-from heartcards.web.hearts.views import view_json
+from heartcards.web.hearts.views import own_view_json, shared_view_json, view_json
 
 
 def table_of(game: Game) -> Table:
@@ -79,3 +79,17 @@ def test_counts_moon_and_privacy_over_a_deal() -> None:
     assert view["counts"] == [0, 0, 0, 0] and view["tricks_played"] == 13
     points = view["scores"][-1]
     assert view["moon"] == (points.index(0) if sorted(points) == [0, 13, 13, 13] else None)
+
+
+def test_the_shared_part_of_a_view_is_the_same_from_every_seat_and_holds_no_hand() -> None:
+    """The server encodes the shared part once per change, from whichever seat renders first."""
+    choose = random.Random(9)
+    game = Game(21, Variant.SPECIAL, 100)
+    table = table_of(game)
+    for _ in range(3):
+        while game.phase in (Phase.PASS, Phase.PLAY):
+            shared = [shared_view_json(table, game.observation(seat)) for seat in range(4)]
+            assert all(part == shared[0] for part in shared)
+            assert not set(shared[0]) & set(own_view_json(game.observation(0)))
+            play_step(game, choose)
+        game.apply_next_deal()
