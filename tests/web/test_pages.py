@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from heartcards.web.routes.pages import SHARED_HEAD
 from tests.web.conftest import AppMaker
 
 PAGES = {
@@ -63,3 +64,22 @@ def test_static_files_and_health(app_maker: AppMaker) -> None:
     missing = client.get("/static/no/such/file.js")
     assert missing.status_code == 404 and missing.json()["error"]["key"] == "error.not_found"
     assert "server-timing" in missing.headers
+
+
+def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
+    client = app_maker.client(app_maker.new_app())
+    for path in (
+        "/",
+        "/play",
+        "/rules",
+        "/examples",
+        "/stats",
+        "/replay/0123",
+        "/hearts",
+        "/hearts/stats",
+        "/hearts/table/x",
+    ):
+        html = client.get(path, headers={"Accept-Language": "it"}).text
+        assert html.startswith('<!doctype html>\n<html lang="it">\n<head>\n<meta charset="utf-8">'), path
+        assert html.count(SHARED_HEAD) == 1 and "__HEAD__" not in html and "__LANG__" not in html, path
+        assert html.count("<title>") == 1 and html.index(SHARED_HEAD) < html.index("</head>"), path

@@ -1,7 +1,9 @@
 """HTML pages: the front end's shell files from `static/pages/`, with the page language filled in.
 
-Each shell holds `__LANG__` (in `<html lang="__LANG__">`); the server replaces it. A shell that does not exist (yet)
-answers a clean 404. A page sets the player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
+Each shell holds `__LANG__` (in `<html lang="__LANG__">`) and `__HEAD__` (right after `<head>`); the server puts in
+the language and the head every page shares (charset, viewport, theme colour, icon, stylesheet), so a shell carries
+only its own title, preloads and script. A shell that does not exist (yet) answers a clean 404. A page sets the
+player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
 """
 
 from __future__ import annotations
@@ -16,6 +18,16 @@ from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
 router = APIRouter(include_in_schema=False)
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 LANG_PLACEHOLDER = "__LANG__"
+HEAD_PLACEHOLDER = "__HEAD__"
+SHARED_HEAD = "\n".join(
+    (
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+        '<meta name="theme-color" content="#184a35">',
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">',
+        '<link rel="stylesheet" href="/static/css/app.css">',
+    )
+)
 PAGE_METHODS = ["GET", "HEAD"]  # HEAD too: link previews and uptime checks ask it
 
 
@@ -29,7 +41,8 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     if not path.is_file():
         raise PageNotFoundError(path=request.url.path[:200])
     language = language_of(request)
-    html = path.read_text(encoding="utf-8").replace(LANG_PLACEHOLDER, language)
+    shell = path.read_text(encoding="utf-8").replace(HEAD_PLACEHOLDER, SHARED_HEAD, 1)
+    html = shell.replace(LANG_PLACEHOLDER, language)
     response = HTMLResponse(html, headers={"Content-Language": language, "Cache-Control": "no-cache"})
     player_of(request, response)  # sets the cookie on a first visit
     forced = normalize_language(request.query_params.get("lang"))
