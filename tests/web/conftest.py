@@ -49,6 +49,8 @@ class LiveServer:
         self.output: list[str] = []
 
     def start(self) -> None:
+        """Start (or start again: same database, same port once it has one); returns once the server answers."""
+        self.url = ""
         command = [
             sys.executable,
             "-m",
@@ -113,7 +115,6 @@ class LiveServer:
     def restart(self) -> None:
         """Stop the server and start it again on the same database and the same port."""
         self.stop()
-        self.url = ""
         self.start()
 
     def client(self, **options: Any) -> httpx.Client:
