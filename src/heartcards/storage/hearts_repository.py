@@ -72,6 +72,8 @@ class TableRecord:
     created_at: datetime
     seats: list[SeatRecord] = field(default_factory=list)
     finished_at: datetime | None = None
+    updated_at: datetime | None = None
+    """When the table was last stored (its last action); None for a record not read from the database."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,7 @@ def _table(row: Row[Any], seats: Sequence[Row[Any]]) -> TableRecord:
         game=json.loads(values["game"]),
         created_at=values["created_at"],
         finished_at=values["finished_at"],
+        updated_at=values["updated_at"],
         seats=[
             SeatRecord(
                 seat=seat._mapping["seat"],

@@ -1,15 +1,22 @@
 """The table service's outgoing states: a socket that falls behind gets one state for many changes, with the id of
-the message it answers, and a state is only rendered from what is stored."""
+the message it answers, and a state is only rendered from what is stored. The lobby leaves out tables nobody has sat
+at for a while, also after a restart."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 from pathlib import Path
 
+import pytest
+from sqlalchemy import Engine, update
+
 from heartcards.storage.database import open_engine, upgrade_database
+from heartcards.storage.hearts_models import HeartsTable
 from heartcards.storage.hearts_repository import HeartsRepository
-from heartcards.web.hearts.service import Connection, StateDue, TableService
+from heartcards.web.hearts.service import Connection, StateDue, TableService, utc_now
+from heartcards.web.hearts.table import LOBBY_ABSENCE
 
 
 def queued(connection: Connection) -> list[object]:
@@ -64,6 +71,67 @@ def test_a_state_is_rendered_after_the_change_in_flight_is_stored(tmp_path: Path
         assert state["view"]["passed"] == [card.text for card in hand[:3]]
         assert connection.state_due is None and len(queued(connection)) == 1  # the outbox still holds `due` itself
         await service.stop()
+
+    asyncio.run(scenario())
+    engine.dispose()
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Engine:
+    engine = open_engine(f"sqlite:///{tmp_path / 'lobby.sqlite3'}")
+    upgrade_database(engine)
+    return engine
+
+
+def test_the_lobby_leaves_out_a_table_nobody_has_sat_at_for_a_while(engine: Engine) -> None:
+    async def scenario() -> None:
+        service = TableService(HeartsRepository(engine))
+        seating = await service.create(
+            player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        table = seating.table
+        later = utc_now() + LOBBY_ABSENCE + timedelta(minutes=1)
+        assert [shown.id for shown in service.lobby()] == [table.id]
+        assert service.lobby(later) == []  # created, and its creator never came
+
+        creator = Connection(seat=0, language="en")
+        await service.connect(table, creator, None)
+        assert [shown.id for shown in service.lobby(later)] == [table.id]  # someone sits there: always listed
+        spectator = Connection(seat=None, language="en")
+        await service.connect(table, spectator, None)
+        await service.disconnect(table, creator)
+        left = utc_now()
+        assert [shown.id for shown in service.lobby(left + LOBBY_ABSENCE - timedelta(minutes=1))] == [table.id]
+        assert service.lobby(left + LOBBY_ABSENCE + timedelta(minutes=1)) == []  # a spectator does not count
+        assert await service.table(table.id) is table  # its link still works
+        await service.stop()
+
+    asyncio.run(scenario())
+    engine.dispose()
+
+
+def test_after_a_restart_the_lobby_knows_when_a_table_was_last_played(engine: Engine) -> None:
+    async def scenario() -> None:
+        first = TableService(HeartsRepository(engine))
+        recent = await first.create(
+            player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        old = await first.create(
+            player_id="q", name="Bea", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        await first.stop()
+        with engine.begin() as connection:  # as if its last action was stored an hour ago
+            connection.execute(
+                update(HeartsTable)
+                .where(HeartsTable.id == old.table.id)
+                .values(updated_at=utc_now() - timedelta(hours=1))
+            )
+
+        second = TableService(HeartsRepository(engine))
+        await second.start()
+        assert {table.id for table in second.tables.values()} == {recent.table.id, old.table.id}  # both resumed
+        assert [table.id for table in second.lobby()] == [recent.table.id]
+        await second.stop()
 
     asyncio.run(scenario())
     engine.dispose()

@@ -232,10 +232,13 @@ class TableService:
         except GameRecordError as error:
             raise TableNotFoundError(table=table_id) from error
 
-    def lobby(self) -> list[Table]:
-        """Open tables first (newest first), then running online tables."""
-        waiting = [table for table in self.tables.values() if table.status == "waiting"]
-        running = [table for table in self.tables.values() if table.status == "playing" and table.mode == "online"]
+    def lobby(self, now: datetime | None = None) -> list[Table]:
+        """Open tables first (newest first), then running online tables; not those that nobody has sat at for a
+        while (`Table.abandoned`)."""
+        now = now or utc_now()
+        present = [table for table in self.tables.values() if not table.abandoned(now)]
+        waiting = [table for table in present if table.status == "waiting"]
+        running = [table for table in present if table.status == "playing" and table.mode == "online"]
         waiting.sort(key=lambda table: table.created_at, reverse=True)
         running.sort(key=lambda table: table.created_at, reverse=True)
         return (waiting + running)[:LOBBY_SIZE]
@@ -324,6 +327,8 @@ class TableService:
                 seat.away = False
                 seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
                 table.after_change(time.monotonic())
+                if seat.human:
+                    table.last_seen_at = utc_now()
             self._broadcast(table, connection, message_id)
         self._ensure_driver(table)
         table.wake.set()
@@ -342,6 +347,8 @@ class TableService:
                 seat.connections = max(0, seat.connections - 1)
                 if not seat.connected:
                     seat.disconnected_at = time.monotonic()
+                    if seat.human:
+                        table.last_seen_at = utc_now()
             self._broadcast(table)
         table.wake.set()
 

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import hmac
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final
 
 from heartcards.hearts.bots import Bot
@@ -23,6 +23,9 @@ from heartcards.web.hearts.players import bot_for
 SEAT_COUNT: Final = 4
 DISCONNECT_GRACE_SECONDS: Final = 3.0
 """A reload reconnects within this time; only then does a computer player take over a disconnected seat."""
+LOBBY_ABSENCE: Final = timedelta(minutes=15)
+"""A table that no person has sat at for this long leaves the lobby: nobody is there to start it or to play with.
+It stays stored, and its link still opens it."""
 
 
 def token_hash(token: str) -> str:
@@ -88,6 +91,8 @@ class Table:
     seats: list[Seat]
     seed: int
     finished_at: datetime | None = None
+    last_seen_at: datetime | None = None
+    """When a person was last at the table (connected, or the last action stored); None: when it was created."""
     deal_over_since: float | None = None
     logged_deals: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -117,6 +122,10 @@ class Table:
 
     def humans_connected(self) -> bool:
         return any(seat.human and seat.connected for seat in self.seats)
+
+    def abandoned(self, now: datetime) -> bool:
+        """No person is at the table, and none has been for `LOBBY_ABSENCE`."""
+        return not self.humans_connected() and now - (self.last_seen_at or self.created_at) > LOBBY_ABSENCE
 
     # -- who the game waits for -------------------------------------------------------------------------------------
 
@@ -271,5 +280,6 @@ class Table:
             seats=seats,
             seed=game.seed,
             finished_at=record.finished_at,
+            last_seen_at=record.updated_at,
             logged_deals=len(game.records),
         )
