@@ -15,7 +15,8 @@
    (p50, p99, max), with the CPU the server used per answered message and the machine's CPU pressure (the share
    of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. The same
    figures are printed again without the opening burst (messages sent in the first 2 s, when every socket says
-   hello and passes at once), to tell a backlog at the start from stalls during play. Then every
+   hello and passes at once), to tell a backlog at the start from stalls during play, and the opening's answers
+   by message type (the p99 is mostly the 800 simultaneous hellos). Then every
    game's log is read back over HTTP and checked: every deal present with its 13 tricks,
    the 52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners
    as the clients saw them.
@@ -132,6 +133,8 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     sent_at: list[float] = field(default_factory=list)
     """When each answered message was sent (perf_counter), to tell the opening burst from the steady state."""
+    kinds: list[str] = field(default_factory=list)
+    """Each answered message's type (`hello`, `pass`, `play`, `next`)."""
     errors: list[str] = field(default_factory=list)
     messages: int = 0
     server_errors: int = 0
@@ -195,7 +198,7 @@ async def play_seat(
     """One scripted person: connects, waits until every socket is open, then acts whenever the game waits for the
     seat, until the game is over."""
     socket_url = url.replace("http://", "ws://") + f"/ws/hearts/{table.id}"
-    sent: dict[int, float] = {}
+    sent: dict[int, tuple[float, str]] = {}
     next_id = 1
     try:
         socket = await websockets.connect(socket_url, max_size=2**22, open_timeout=60, ping_interval=None)
@@ -207,7 +210,7 @@ async def play_seat(
         async def send(message: dict[str, Any]) -> None:
             nonlocal next_id
             message["id"] = next_id
-            sent[next_id] = time.perf_counter()
+            sent[next_id] = (time.perf_counter(), message["type"])
             next_id += 1
             await socket.send(json.dumps(message))
 
@@ -220,9 +223,10 @@ async def play_seat(
             figures.messages += 1
             answered = message.get("id")
             if answered in sent:
-                started = sent.pop(answered)
+                started, kind = sent.pop(answered)
                 figures.latencies.append(arrived - started)
                 figures.sent_at.append(started)
+                figures.kinds.append(kind)
             if message["type"] == "error":
                 figures.errors.append(message["key"])
                 continue
@@ -545,6 +549,11 @@ def main() -> None:
                 for value, sent_at in zip(figures.latencies, figures.sent_at, strict=True)
                 if sent_at - first_sent >= OPENING_SECONDS
             ]
+            opening_ms: dict[str, list[float]] = {}
+            for value, sent_at, kind in zip(figures.latencies, figures.sent_at, figures.kinds, strict=True):
+                if sent_at - first_sent < OPENING_SECONDS:
+                    opening_ms.setdefault(kind, []).append(value * 1000)
+            hellos_ms = opening_ms.get("hello", [])
             print(
                 f"load: {options.tables} tables × 4 clients, games to {options.target} ({options.variant}), "
                 f"think ≤ {options.think} s: {seconds:.1f} s, {deals} deals, {figures.messages} messages received"
@@ -558,6 +567,13 @@ def main() -> None:
                 f"  after the opening {OPENING_SECONDS:.0f} s ({len(steady_ms)} answered): latency p50 "
                 f"{percentile(steady_ms, 0.5):.1f} ms, p99 {percentile(steady_ms, 0.99):.1f} ms, "
                 f"max {max(steady_ms, default=0):.1f} ms"
+            )
+            print(
+                "  in the opening, by message: "
+                + ", ".join(
+                    f"{kind} ×{len(values)} p50 {percentile(values, 0.5):.1f} ms, max {max(values):.1f} ms"
+                    for kind, values in sorted(opening_ms.items())
+                )
             )
             lags_ms = [value * 1000 for value in figures.loop_lags]
             print(
@@ -599,6 +615,8 @@ def main() -> None:
         "max_ms": round(max(latencies_ms, default=0), 2),
         "steady_p99_ms": round(percentile(steady_ms, 0.99), 2),
         "steady_max_ms": round(max(steady_ms, default=0), 2),
+        "opening_hello_p50_ms": round(percentile(hellos_ms, 0.5), 2),
+        "opening_hello_max_ms": round(max(hellos_ms, default=0), 2),
         "client_loop_lag_p99_ms": round(percentile(lags_ms, 0.99), 2),
         "client_loop_lag_max_ms": round(max(lags_ms, default=0), 2),
         "server_cpu_ms_per_message": round(server_cpu / max(1, len(latencies_ms)) * 1000, 3),
