@@ -1,9 +1,8 @@
-"""Hearts tables in a real SQLite file: the hot save path keeps one connection, and replaces it after an error."""
+"""Hearts tables in a real database (a SQLite file, and PostgreSQL): the hot save path keeps one connection, and replaces it after an error."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,8 @@ from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, TableRecord
 
 
-def test_saves_survive_a_failed_one_and_reach_another_reader(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
+def test_saves_survive_a_failed_one_and_reach_another_reader(each_database_url: str) -> None:
+    url = each_database_url
     engine = open_engine(url)
     upgrade_database(engine)
     repository = HeartsRepository(engine)

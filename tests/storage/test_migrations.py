@@ -1,4 +1,5 @@
-"""The shipped Alembic migrations build the schema on a real SQLite file, idempotently, and match the models."""
+"""The shipped Alembic migrations build the schema on a real database (a SQLite file, and PostgreSQL), idempotently,
+and match the models."""
 
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ def import_every_storage_module() -> None:
         importlib.import_module(f"heartcards.storage.{module.name}")
 
 
-def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+def test_migrated_schema_matches_the_models(each_database_url: str) -> None:
     import_every_storage_module()
-    engine = open_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    engine = open_engine(each_database_url)
     upgrade_database(engine)
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": False})
@@ -47,8 +48,8 @@ def test_migrated_schema_matches_the_models(tmp_path: Path) -> None:
     engine.dispose()
 
 
-def test_downgrade_to_nothing_and_back(tmp_path: Path) -> None:
-    engine = open_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+def test_downgrade_to_nothing_and_back(each_database_url: str) -> None:
+    engine = open_engine(each_database_url)
     upgrade_database(engine)
     from alembic import command
 

@@ -1,10 +1,9 @@
-"""The repository on a real SQLite file: games round-trip, progress is stored, solutions are kept."""
+"""The repository on a real database (a SQLite file, and PostgreSQL): games round-trip, progress is stored, solutions are kept."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,8 @@ PLAYER = "a" * 32
 
 
 @pytest.fixture
-def repository(tmp_path: Path) -> Iterator[Repository]:
-    engine = open_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+def repository(each_database_url: str) -> Iterator[Repository]:
+    engine = open_engine(each_database_url)
     upgrade_database(engine)
     yield Repository(engine)
     engine.dispose()
@@ -71,8 +70,8 @@ def test_solutions_are_kept_once(repository: Repository) -> None:
     assert repository.solution("HH1-N-AAAAAAM") == solution
 
 
-def test_a_second_repository_on_the_same_file_sees_the_data(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+def test_a_second_repository_on_the_same_database_sees_the_data(each_database_url: str) -> None:
+    url = each_database_url
     first = open_engine(url)
     upgrade_database(first)
     Repository(first).create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)

@@ -1,5 +1,6 @@
-"""The Hearts tables on the real server (`live_server`): restart mid-deal, and an idle person's seat played by a
-computer player until they come back. Clients are `websockets` connections, as a browser's would be."""
+"""The Hearts tables on the real server (`live_server`): restart mid-deal (on SQLite, and on PostgreSQL), and an idle
+person's seat played by a computer player until they come back. Clients are `websockets` connections, as a browser's
+would be."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import httpx
 from sqlalchemy import create_engine, text
 
 from heartcards.hearts.engine import Game
+from tests.postgres import PostgresServer
 from tests.web.conftest import LiveServer
+from tests.web.h2h_helpers import SEED_CODE, new_game, tap
 from tests.web.hearts.scripted import AsyncSeat
 
 State = dict[str, Any]
@@ -49,7 +52,28 @@ def deal_over(state: State) -> bool:
 
 
 def test_a_restart_mid_deal_resumes_the_game(live_server_module: LiveServer) -> None:
-    live_server = live_server_module
+    resume_after_a_restart(live_server_module)
+
+
+def test_the_app_on_postgresql_resumes_both_games_after_a_restart(postgres_server: PostgresServer) -> None:
+    """`heartcards serve --database postgresql+psycopg://…`: the migrations, a Heart to Heart game and a Hearts
+    table in play, a restart, and both carry on from what was stored."""
+    live_server = LiveServer(postgres_server.new_database())
+    live_server.start()
+    try:
+        with live_server.client() as client:
+            view = new_game(client)
+            tap(client, view["id"], "stock")
+            resume_after_a_restart(live_server)
+            current = client.get("/api/h2h/games/current").json()
+        assert current["id"] == view["id"] and current["record"] == SEED_CODE + " S"
+    finally:
+        live_server.stop()
+
+
+def resume_after_a_restart(live_server: LiveServer) -> None:
+    """Two people play a Hearts table past its fourth trick; the server restarts; the table comes back as stored
+    and its deal is played to the end."""
     table_id, tokens = online_table(live_server, (0, 2))
 
     async def before_restart() -> None:

@@ -77,8 +77,8 @@ def test_a_state_is_rendered_after_the_change_in_flight_is_stored(tmp_path: Path
 
 
 @pytest.fixture
-def engine(tmp_path: Path) -> Engine:
-    engine = open_engine(f"sqlite:///{tmp_path / 'lobby.sqlite3'}")
+def engine(each_database_url: str) -> Engine:
+    engine = open_engine(each_database_url)
     upgrade_database(engine)
     return engine
 
