@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Row, Table, bindparam, insert, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, Row, Table, bindparam, insert, select, update
 
 from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
 
@@ -238,9 +238,26 @@ class HeartsRepository:
                 seats.setdefault(seat._mapping["table_id"], []).append(seat)
         return [_table(row, seats.get(row._mapping["id"], [])) for row in rows]
 
-    def open_tables(self) -> list[TableRecord]:
-        """Tables waiting for players or being played: the ones a restarted server brings back."""
-        return self._tables_where(TABLES.c.status.in_(OPEN_STATUSES))
+    def open_tables(self, stored_since: datetime | None = None) -> list[TableRecord]:
+        """Tables waiting for players or being played (stored since `stored_since`, if given): the ones a restarted
+        server brings back."""
+        conditions: list[ColumnElement[bool]] = [TABLES.c.status.in_(OPEN_STATUSES)]
+        if stored_since is not None:
+            conditions.append(TABLES.c.updated_at >= stored_since)
+        return self._tables_where(*conditions)
+
+    def newest_open_table_of(self, player_id: str) -> str | None:
+        """The id of the newest waiting or running table where `player_id` has a seat, if any."""
+        query = (
+            select(TABLES.c.id)
+            .join(SEATS, SEATS.c.table_id == TABLES.c.id)
+            .where(SEATS.c.player_id == player_id, TABLES.c.status.in_(OPEN_STATUSES))
+            .order_by(TABLES.c.created_at.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as connection:
+            found: str | None = connection.execute(query).scalar()
+        return found
 
     def table(self, table_id: str) -> TableRecord | None:
         found = self._tables_where(TABLES.c.id == table_id)

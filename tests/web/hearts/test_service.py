@@ -1,22 +1,23 @@
 """The table service's outgoing states: a socket that falls behind gets one state for many changes, with the id of
 the message it answers, and a state is only rendered from what is stored. The lobby leaves out tables nobody has sat
-at for a while, also after a restart."""
+at for a while, also after a restart; a table nobody comes to for a day leaves memory and comes back as it was."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, update
 
+from heartcards.hearts.engine import Phase
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_models import HeartsTable
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.web.hearts.service import Connection, StateDue, TableService, utc_now
-from heartcards.web.hearts.table import LOBBY_ABSENCE
+from heartcards.web.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER
 
 
 def queued(connection: Connection) -> list[object]:
@@ -120,18 +121,68 @@ def test_after_a_restart_the_lobby_knows_when_a_table_was_last_played(engine: En
             player_id="q", name="Bea", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
         )
         await first.stop()
-        with engine.begin() as connection:  # as if its last action was stored an hour ago
-            connection.execute(
-                update(HeartsTable)
-                .where(HeartsTable.id == old.table.id)
-                .values(updated_at=utc_now() - timedelta(hours=1))
-            )
+        stored_at(engine, old.table.id, utc_now() - timedelta(hours=1))
 
         second = TableService(HeartsRepository(engine))
         await second.start()
         assert {table.id for table in second.tables.values()} == {recent.table.id, old.table.id}  # both resumed
         assert [table.id for table in second.lobby()] == [recent.table.id]
         await second.stop()
+
+        stored_at(engine, old.table.id, utc_now() - PUT_AWAY_AFTER - timedelta(hours=1))
+        third = TableService(HeartsRepository(engine))
+        await third.start()
+        assert set(third.tables) == {recent.table.id}  # a table left for more than a day stays in the database
+        loaded = await third.table(old.table.id)  # until its link is opened
+        assert third.tables[old.table.id] is loaded and loaded.seats[0].name == "Bea" and old.table.id in third.drivers
+        await third.stop()
+
+    asyncio.run(scenario())
+    engine.dispose()
+
+
+def stored_at(engine: Engine, table_id: str, when: datetime) -> None:
+    """As if the table's last action had been stored at `when`."""
+    with engine.begin() as connection:
+        connection.execute(update(HeartsTable).where(HeartsTable.id == table_id).values(updated_at=when))
+
+
+def test_a_table_nobody_comes_to_for_a_day_leaves_memory_and_comes_back_as_it_was(engine: Engine) -> None:
+    async def scenario() -> None:
+        service = TableService(HeartsRepository(engine))
+        await service.start()
+        seating = await service.create(
+            player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        table = seating.table
+        person = Connection(seat=0, language="en")
+        await service.connect(table, person, None)
+        await service.act(table, person, {"type": "pass", "cards": table.game.hand(0)[:3], "id": 1})
+        while table.game.phase is Phase.PASS:  # the computer players pass too
+            await asyncio.sleep(0.01)
+        await service.disconnect(table, person)  # nobody is connected: the table pauses
+        watcher = Connection(seat=None, language="en")
+        await service.connect(table, watcher, None)
+
+        a_day_later = utc_now() + PUT_AWAY_AFTER + timedelta(minutes=1)
+        assert await service.put_away_unvisited(a_day_later) == 0  # somebody is watching
+        await service.disconnect(table, watcher)
+        assert await service.put_away_unvisited(utc_now() + PUT_AWAY_AFTER - timedelta(minutes=1)) == 0
+        assert await service.put_away_unvisited(a_day_later) == 1
+        assert table.id not in service.tables and table.id not in service.drivers
+        before = table.game.to_dict()  # its driver is stopped: nothing changes it any more
+        assert len(before["actions"]) >= 4  # the four passes at least
+
+        back = await service.table(table.id)  # its link opened again
+        assert back is not table and service.tables[table.id] is back and table.id in service.drivers
+        assert back.game.to_dict() == before
+
+        assert await service.put_away_unvisited(a_day_later) == 1
+        found = await service.current_for("p")  # "continue" finds it in the database and loads it
+        assert found is not None and found[0] is service.tables[table.id] and found[1] == 0
+        assert found[0].game.to_dict() == before
+        assert await service.current_for("somebody else") is None
+        await service.stop()
 
     asyncio.run(scenario())
     engine.dispose()

@@ -64,7 +64,7 @@ async def lobby(request: Request) -> dict[str, Any]:
 @router.get("/tables/current")
 async def current_table(request: Request, player: PlayerId) -> dict[str, Any]:
     """The player's newest unfinished table and seat (no token: the browser keeps it)."""
-    found = service_of(request).current_for(player)
+    found = await service_of(request).current_for(player)
     if found is None:
         raise NoCurrentTableError()
     table, seat = found

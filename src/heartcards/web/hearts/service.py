@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import Game, GameRecordError, HeartsError, Phase, Variant
-from heartcards.storage.hearts_repository import GameSave, HeartsRepository, PlayerGame
+from heartcards.storage.hearts_repository import OPEN_STATUSES, GameSave, HeartsRepository, PlayerGame, TableRecord
 from heartcards.web.hearts.errors import (
     BadTokenError,
     NotCreatorError,
@@ -34,7 +34,16 @@ from heartcards.web.hearts.errors import (
     TableStartedError,
 )
 from heartcards.web.hearts.players import bot_name
-from heartcards.web.hearts.table import SEAT_COUNT, BotTurn, NextDeal, Seat, Table, token_hash
+from heartcards.web.hearts.table import (
+    LOBBY_ABSENCE,
+    PUT_AWAY_AFTER,
+    SEAT_COUNT,
+    BotTurn,
+    NextDeal,
+    Seat,
+    Table,
+    token_hash,
+)
 from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
 
 logger = logging.getLogger("heartcards.web.hearts")
@@ -42,6 +51,8 @@ logger = logging.getLogger("heartcards.web.hearts")
 DEAL_PAUSE_SECONDS: Final = 12.0
 """The score table waits this long for the people to say `next` before the next deal starts by itself."""
 LOBBY_SIZE: Final = 50
+PUT_AWAY_EVERY_SECONDS: Final = 600.0
+"""How often the tables nobody has been at for `PUT_AWAY_AFTER` are taken out of memory."""
 
 
 def _json_text(value: object) -> str:
@@ -114,28 +125,65 @@ class TableService:
         self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearts-bot")
         self.store_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-store")
         self.closing = False
+        self.sweeper: asyncio.Task[None] | None = None
         self.pending_saves: list[tuple[GameSave, asyncio.Future[None]]] = []
 
     # -- life cycle -------------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Loads every waiting or running table from the database and starts their computer players."""
-        for record in await self._store(self.repository.open_tables):
+        """Loads the waiting and running tables played in the last `PUT_AWAY_AFTER` (older ones load when they are
+        opened) and starts their computer players."""
+        for record in await self._store(self.repository.open_tables, utc_now() - PUT_AWAY_AFTER):
+            self._resume(record)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="hearts-put-away")
+
+    def _resume(self, record: TableRecord) -> Table | None:
+        """A stored waiting or running table back in memory, with its driver; None if its game cannot be replayed."""
+        try:
+            table = Table.from_record(record)
+        except GameRecordError as error:
+            logger.error("table %s cannot be resumed: %s", record.id, error)
+            return None
+        now = time.monotonic()
+        for seat in table.seats:
+            if seat.human:
+                seat.disconnected_at = now  # nobody is connected yet: whoever does not come back goes away
+        table.after_change(now)
+        self.tables[table.id] = table
+        self._ensure_driver(table)
+        return table
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(PUT_AWAY_EVERY_SECONDS)
             try:
-                table = Table.from_record(record)
-            except GameRecordError as error:
-                logger.error("table %s cannot be resumed: %s", record.id, error)
+                await self.put_away_unvisited(utc_now())
+            except Exception:
+                logger.exception("could not put tables away")
+
+    async def put_away_unvisited(self, now: datetime) -> int:
+        """Takes out of memory the tables nobody is connected to (not even to watch) and no person has been at for
+        `PUT_AWAY_AFTER`; they are paused, so nothing is lost: all they hold is stored. Returns how many."""
+        count = 0
+        for table in list(self.tables.values()):
+            if self.connections.get(table.id) or table.unvisited_for(now) <= PUT_AWAY_AFTER:
                 continue
-            now = time.monotonic()
-            for seat in table.seats:
-                if seat.human:
-                    seat.disconnected_at = now  # nobody is connected yet: whoever does not come back goes away
-            table.after_change(now)
-            self.tables[table.id] = table
-            self._ensure_driver(table)
+            async with table.lock:
+                if self.connections.get(table.id) or self.tables.get(table.id) is not table:
+                    continue  # someone came meanwhile
+                del self.tables[table.id]
+                driver = self.drivers.pop(table.id, None)
+            if driver is not None:
+                driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await driver
+            count += 1
+        return count
 
     async def stop(self) -> None:
         self.closing = True
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
         for task in list(self.drivers.values()):
@@ -218,7 +266,8 @@ class TableService:
         return Seating(table, 0, token)
 
     async def table(self, table_id: str) -> Table:
-        """A table by id: a running one from memory, a finished one from the database."""
+        """A table by id: a waiting or running one from memory (loaded into it if it was put away), a finished one
+        from the database."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -227,6 +276,11 @@ class TableService:
         record = await self._store(self.repository.table, table_id)
         if record is None:
             raise TableNotFoundError(table=table_id)
+        if record.status in OPEN_STATUSES and not self.closing:
+            table = self.tables.get(table_id) or self._resume(record)  # another request may have loaded it meanwhile
+            if table is None:
+                raise TableNotFoundError(table=table_id)
+            return table
         try:
             return Table.from_record(record)
         except GameRecordError as error:
@@ -236,15 +290,25 @@ class TableService:
         """Open tables first (newest first), then running online tables; not those that nobody has sat at for a
         while (`Table.abandoned`)."""
         now = now or utc_now()
-        present = [table for table in self.tables.values() if not table.abandoned(now)]
+        present = [table for table in self.tables.values() if table.unvisited_for(now) <= LOBBY_ABSENCE]
         waiting = [table for table in present if table.status == "waiting"]
         running = [table for table in present if table.status == "playing" and table.mode == "online"]
         waiting.sort(key=lambda table: table.created_at, reverse=True)
         running.sort(key=lambda table: table.created_at, reverse=True)
         return (waiting + running)[:LOBBY_SIZE]
 
-    def current_for(self, player_id: str) -> tuple[Table, int] | None:
-        """The player's newest running (or waiting) table and seat, for "continue"."""
+    async def current_for(self, player_id: str) -> tuple[Table, int] | None:
+        """The player's newest running (or waiting) table and seat, for "continue": from memory, or from the
+        database when all of the player's tables were put away."""
+        best = self._current_in_memory(player_id)
+        if best is None:
+            table_id = await self._store(self.repository.newest_open_table_of, player_id)
+            if table_id is not None:
+                await self.table(table_id)
+                best = self._current_in_memory(player_id)
+        return best
+
+    def _current_in_memory(self, player_id: str) -> tuple[Table, int] | None:
         best: tuple[Table, int] | None = None
         for table in self.tables.values():
             if table.status == "finished":

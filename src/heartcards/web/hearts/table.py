@@ -26,6 +26,9 @@ DISCONNECT_GRACE_SECONDS: Final = 3.0
 LOBBY_ABSENCE: Final = timedelta(minutes=15)
 """A table that no person has sat at for this long leaves the lobby: nobody is there to start it or to play with.
 It stays stored, and its link still opens it."""
+PUT_AWAY_AFTER: Final = timedelta(days=1)
+"""A table that no person has been at for this long leaves the server's memory (paused, it does nothing there). It
+stays stored; its link, or its player's "continue", loads it again."""
 
 
 def token_hash(token: str) -> str:
@@ -123,9 +126,11 @@ class Table:
     def humans_connected(self) -> bool:
         return any(seat.human and seat.connected for seat in self.seats)
 
-    def abandoned(self, now: datetime) -> bool:
-        """No person is at the table, and none has been for `LOBBY_ABSENCE`."""
-        return not self.humans_connected() and now - (self.last_seen_at or self.created_at) > LOBBY_ABSENCE
+    def unvisited_for(self, now: datetime) -> timedelta:
+        """How long no person has been at the table (zero while someone is)."""
+        if self.humans_connected():
+            return timedelta(0)
+        return now - (self.last_seen_at or self.created_at)
 
     # -- who the game waits for -------------------------------------------------------------------------------------
 
