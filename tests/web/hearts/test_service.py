@@ -173,9 +173,11 @@ def test_a_table_nobody_comes_to_for_a_day_leaves_memory_and_comes_back_as_it_wa
         before = table.game.to_dict()  # its driver is stopped: nothing changes it any more
         assert len(before["actions"]) >= 4  # the four passes at least
 
+        stored_at(engine, table.id, utc_now() - 2 * PUT_AWAY_AFTER)
         back = await service.table(table.id)  # its link opened again
         assert back is not table and service.tables[table.id] is back and table.id in service.drivers
         assert back.game.to_dict() == before
+        assert await service.put_away_unvisited(utc_now()) == 0  # being opened counts as a visit
 
         assert await service.put_away_unvisited(a_day_later) == 1
         found = await service.current_for("p")  # "continue" finds it in the database and loads it

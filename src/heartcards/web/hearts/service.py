@@ -277,9 +277,12 @@ class TableService:
         if record is None:
             raise TableNotFoundError(table=table_id)
         if record.status in OPEN_STATUSES and not self.closing:
-            table = self.tables.get(table_id) or self._resume(record)  # another request may have loaded it meanwhile
+            table = self.tables.get(table_id)  # another request may have loaded it meanwhile
             if table is None:
-                raise TableNotFoundError(table=table_id)
+                table = self._resume(record)
+                if table is None:
+                    raise TableNotFoundError(table=table_id)
+                table.last_seen_at = utc_now()  # asked for: somebody is coming, so it is not put away again at once
             return table
         try:
             return Table.from_record(record)
