@@ -1,6 +1,6 @@
 """Hearts against three computer players: a whole deal by taps on a phone, an illegal tap explained, the traffic free
 of hidden cards, a refresh in the middle of a trick restoring the view, and a whole game in Italian (special rules,
-to 50 points) ending with the winner and counted in the player's statistics."""
+to 50 points) ending with the winner and counted in the player's statistics, and a deal in Greek."""
 
 from __future__ import annotations
 
@@ -189,4 +189,49 @@ def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
     assert player.page.inner_text('[data-stat="wins"] .value').startswith("1" if won else "0")
     assert player.page.locator("[data-recent] tbody tr").count() == 1
     player.shot("stats-it")
+    assert player.errors == []
+
+
+GREEK_ILLEGAL = (
+    "Πρέπει να ακολουθήσετε το χρώμα.",
+    "Η ντάμα μπαστούνι δεν μπορεί να παιχτεί στην πρώτη μπάζα.",
+    "Οι κούπες δεν έχουν ανοίξει ακόμη: ξεκινήστε με άλλο χρώμα.",
+    "Η πρώτη μπάζα ξεκινά με το δύο σπαθί.",
+)
+
+
+def test_a_deal_in_greek(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+    """The same deal in Greek: the pass button, an illegal tap's reason from the server and the score table."""
+    player = new_hearts_player(live_server_module.url, reduced=True)
+    player.open("/hearts?lang=el")
+    assert player.page.get_attribute("html", "lang") == "el"
+    player.create_table("solo", "Ελένη")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    assert player.page.inner_text('[data-action="pass"]') == "Δώσε 3 φύλλα αριστερά"
+    reasons: list[str] = []
+
+    def deal_over() -> bool:
+        card = None if reasons else _illegal_card(player)
+        if card is not None:
+            shown = player.status_text()
+            player.tap_card(card)
+            player.page.wait_for_function(
+                "(old) => { const t = document.getElementById('status').textContent.trim(); return t && t !== old; }",
+                arg=shown,
+            )
+            reasons.append(player.status_text())
+        return bool(player.situation()["kind"] == "deal_over")
+
+    play_until([player], deal_over, timeout=120)
+    assert reasons and any(reason in reasons[0] for reason in GREEK_ILLEGAL), reasons
+    dialog = player.page.locator('[role="dialog"]')
+    assert dialog.locator("h2").inner_text() == "Μοιρασιά 1"
+    assert dialog.locator('[data-action="next"]').inner_text() == "Επόμενη μοιρασιά"
+    assert "Ελένη" in dialog.inner_text()
+    fits = "() => { const w = document.querySelector('.score-wrap'); return w.scrollWidth <= w.clientWidth; }"
+    assert player.page.evaluate(fits)  # Greek's long words and all five columns fit on the phone, no scrolling
+    player.shot("deal-over-el")
+    player.page.set_viewport_size({"width": 360, "height": 740})
+    assert player.page.evaluate(fits)
+    player.shot("deal-over-el")
     assert player.errors == []
