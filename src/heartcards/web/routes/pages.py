@@ -1,8 +1,9 @@
 """HTML pages: the front end's shell files from `static/pages/`, with the page language filled in.
 
 Each shell holds `__LANG__` (in `<html lang="__LANG__">`) and `__HEAD__` (right after `<head>`); the server puts in
-the language and the head every page shares (charset, viewport, theme colour, icon, stylesheet), so a shell carries
-only its own title, preloads and script. A shell that does not exist (yet) answers a clean 404. A page sets the
+the language and the head every page shares (charset, viewport, theme colour, icon, stylesheet), and before the
+page's entry script a `modulepreload` for each module it imports (`heartcards.web.modules`), so a shell carries only
+its own title, stylesheet and entry script. A shell that does not exist (yet) answers a clean 404. A page sets the
 player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
 """
 
@@ -14,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from heartcards.web.deps import language_of, player_of, services_of
 from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
+from heartcards.web.modules import with_module_preloads
 
 router = APIRouter(include_in_schema=False)
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
@@ -41,7 +43,7 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     if not path.is_file():
         raise PageNotFoundError(path=request.url.path[:200])
     language = language_of(request)
-    shell = path.read_text(encoding="utf-8").replace(HEAD_PLACEHOLDER, SHARED_HEAD, 1)
+    shell = with_module_preloads(path.read_text(encoding="utf-8").replace(HEAD_PLACEHOLDER, SHARED_HEAD, 1))
     html = shell.replace(LANG_PLACEHOLDER, language)
     response = HTMLResponse(html, headers={"Content-Language": language, "Cache-Control": "no-cache"})
     player_of(request, response)  # sets the cookie on a first visit

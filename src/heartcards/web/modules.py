@@ -1,0 +1,55 @@
+"""The front end's ES module graph, read from the files themselves: a page preloads every module its entry imports,
+directly or not, so the browser fetches them at once instead of one level of imports at a time.
+
+Only static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` with relative paths count (the
+front end has no bare imports and no build step); dynamic `import()` is left to load when it runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+from pathlib import Path
+
+from heartcards.web.paths import STATIC_DIR
+
+STATIC_URL = "/static/"
+_STATIC_IMPORT = re.compile(
+    r"""^[ \t]*(?:import|export)\b[^'";]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']|^[ \t]*import\s*["'](\.{1,2}/[^"']+)["']""",
+    re.MULTILINE,
+)
+ENTRY_SCRIPT = re.compile(r'<script type="module" src="(/static/[^"]+\.js)"></script>')
+
+
+def imports_of(url: str, static_dir: Path = STATIC_DIR) -> list[str]:
+    """The URLs a module at `url` (`/static/js/…`) imports statically, in the order it names them."""
+    path = static_dir / url.removeprefix(STATIC_URL)
+    folder = posixpath.dirname(url)
+    return [
+        posixpath.normpath(posixpath.join(folder, named or bare))
+        for named, bare in _STATIC_IMPORT.findall(path.read_text(encoding="utf-8"))
+    ]
+
+
+@functools.cache
+def module_graph(entry: str, static_dir: Path = STATIC_DIR) -> tuple[str, ...]:
+    """Every module `entry` needs, the entry itself left out, each once, nearest first. The shipped files do not
+    change while the server runs, so each entry's graph is read once."""
+    found: list[str] = []
+    queue = [entry]
+    while queue:
+        for url in imports_of(queue.pop(0), static_dir):
+            if url != entry and url not in found:
+                found.append(url)
+                queue.append(url)
+    return tuple(found)
+
+
+def with_module_preloads(shell: str) -> str:
+    """`shell` with a `modulepreload` link for each module its entry script needs, just before that script."""
+    match = ENTRY_SCRIPT.search(shell)
+    if match is None:
+        return shell
+    links = "".join(f'<link rel="modulepreload" href="{url}">\n' for url in module_graph(match.group(1)))
+    return shell[: match.start()] + links + shell[match.start() :]

@@ -1,0 +1,75 @@
+"""The ES module graph behind the pages' `modulepreload` links: read from the import statements (known values on a
+small tree), and on every real page each module the entry needs is preloaded once, exists, and no shell lists its
+own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from heartcards.web.modules import ENTRY_SCRIPT, imports_of, module_graph
+from heartcards.web.paths import PAGES_DIR
+from tests.web.conftest import AppMaker
+
+REAL_PAGES = (
+    "/",
+    "/play",
+    "/rules",
+    "/examples",
+    "/stats",
+    "/replay/0123",
+    "/hearts",
+    "/hearts/stats",
+    "/hearts/table/x",
+)
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / "js" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_graph_follows_static_imports_only(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {
+            "main.js": (
+                'import { a } from "./a.js";\n'
+                "import {\n  b,\n  c,\n} from './b.js';\n"
+                'import "./side.js";\n'
+                'export { d } from "./game/d.js";\n'
+                'const later = () => import("./lazy.js");\n'
+                '// a comment: import { x } from "./not-an-import.js";\n'
+            ),
+            "a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
+            "b.js": 'import { main } from "./main.js";\nexport const b = 2, c = 3;\n',
+            "side.js": "",
+            "game/d.js": 'import { a } from "../a.js";\nexport const d = 4;\n',
+            "lazy.js": "",
+        },
+    )
+    assert imports_of("/static/js/game/d.js", static) == ["/static/js/a.js"]
+    assert module_graph("/static/js/main.js", static) == (
+        "/static/js/a.js",
+        "/static/js/b.js",
+        "/static/js/side.js",
+        "/static/js/game/d.js",
+    )  # each once, the entry (imported back by b.js) left out, the dynamic import left to load when it runs
+
+
+def test_every_page_preloads_each_module_its_entry_needs_once(app_maker: AppMaker) -> None:
+    client = app_maker.client(app_maker.new_app())
+    for path in REAL_PAGES:
+        html = client.get(path).text
+        entry = ENTRY_SCRIPT.search(html)
+        assert entry is not None, path
+        preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+        assert preloaded == list(module_graph(entry.group(1))) and len(preloaded) >= 5, path
+        assert html.index('rel="modulepreload"') < entry.start(), path
+        for url in preloaded:
+            assert client.get(url).status_code == 200, (path, url)
+    for shell in PAGES_DIR.glob("*.html"):
+        assert "modulepreload" not in shell.read_text(encoding="utf-8"), shell.name  # one source: the imports
