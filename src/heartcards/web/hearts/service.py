@@ -174,9 +174,7 @@ class TableService:
                 del self.tables[table.id]
                 driver = self.drivers.pop(table.id, None)
             if driver is not None:
-                driver.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await driver
+                driver.cancel()  # before anything else runs: it cannot take the lock and change the table again
             count += 1
         return count
 
@@ -290,8 +288,8 @@ class TableService:
             raise TableNotFoundError(table=table_id) from error
 
     def lobby(self, now: datetime | None = None) -> list[Table]:
-        """Open tables first (newest first), then running online tables; not those that nobody has sat at for a
-        while (`Table.abandoned`)."""
+        """Open tables first (newest first), then running online tables; not those that no person has been at for
+        `LOBBY_ABSENCE`."""
         now = now or utc_now()
         present = [table for table in self.tables.values() if table.unvisited_for(now) <= LOBBY_ABSENCE]
         waiting = [table for table in present if table.status == "waiting"]
@@ -307,7 +305,8 @@ class TableService:
         if best is None:
             table_id = await self._store(self.repository.newest_open_table_of, player_id)
             if table_id is not None:
-                await self.table(table_id)
+                with contextlib.suppress(TableNotFoundError):  # stored, but its game cannot be replayed
+                    await self.table(table_id)
                 best = self._current_in_memory(player_id)
         return best
 
