@@ -34,6 +34,18 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 START_TIMEOUT = 30.0
+REAL_PAGES = (
+    "/",
+    "/play",
+    "/rules",
+    "/examples",
+    "/stats",
+    "/replay/0123",
+    "/hearts",
+    "/hearts/stats",
+    "/hearts/table/x",
+)
+"""A path to each of the app's real page shells (tests of what every page gets)."""
 _ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 
 

@@ -9,19 +9,7 @@ from pathlib import Path
 
 from heartcards.web.modules import ENTRY_SCRIPT, imports_of, module_graph
 from heartcards.web.paths import PAGES_DIR
-from tests.web.conftest import AppMaker
-
-REAL_PAGES = (
-    "/",
-    "/play",
-    "/rules",
-    "/examples",
-    "/stats",
-    "/replay/0123",
-    "/hearts",
-    "/hearts/stats",
-    "/hearts/table/x",
-)
+from tests.web.conftest import REAL_PAGES, AppMaker
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:

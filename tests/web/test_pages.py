@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from heartcards.web.routes.pages import SHARED_HEAD
-from tests.web.conftest import AppMaker
+from tests.web.conftest import REAL_PAGES, AppMaker
 
 PAGES = {
     "/": "index",
@@ -68,17 +68,7 @@ def test_static_files_and_health(app_maker: AppMaker) -> None:
 
 def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
     client = app_maker.client(app_maker.new_app())
-    for path in (
-        "/",
-        "/play",
-        "/rules",
-        "/examples",
-        "/stats",
-        "/replay/0123",
-        "/hearts",
-        "/hearts/stats",
-        "/hearts/table/x",
-    ):
+    for path in REAL_PAGES:
         html = client.get(path, headers={"Accept-Language": "it"}).text
         assert html.startswith('<!doctype html>\n<html lang="it">\n<head>\n<meta charset="utf-8">'), path
         assert html.count(SHARED_HEAD) == 1 and "__HEAD__" not in html and "__LANG__" not in html, path
