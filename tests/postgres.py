@@ -21,9 +21,11 @@ USER = "heartcards"
 
 def server_binaries() -> Path | None:
     """The folder with `initdb` and `pg_ctl` (the newest installed version), or None."""
-    found = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda path: int(path.parent.parent.name), reverse=True
-    )
+
+    def version(initdb: Path) -> tuple[int, ...]:
+        return tuple(int(part) for part in initdb.parent.parent.name.split(".") if part.isdigit())
+
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=version, reverse=True)
     if found:
         return found[0].parent
     on_path = shutil.which("initdb")
