@@ -393,8 +393,7 @@ class TableService:
                 seat.away = False
                 seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
                 table.after_change(time.monotonic())
-                if seat.human:
-                    table.last_seen_at = utc_now()
+                table.last_seen_at = utc_now()  # only a person's seat has a token to connect with
             self._broadcast(table, connection, message_id)
         self._ensure_driver(table)
         table.wake.set()
@@ -413,8 +412,7 @@ class TableService:
                 seat.connections = max(0, seat.connections - 1)
                 if not seat.connected:
                     seat.disconnected_at = time.monotonic()
-                    if seat.human:
-                        table.last_seen_at = utc_now()
+                    table.last_seen_at = utc_now()
             self._broadcast(table)
         table.wake.set()
 
