@@ -1,0 +1,50 @@
+"""Keep every benchmark run: one JSON line per run appended to `benchmarks/results/<name>.jsonl`.
+
+Each line holds the commit (and whether the tree had uncommitted changes), the UTC date, the machine's load and
+CPU count, the Python version and the figures, so every number the README quotes can be traced to a kept line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(
+            ["git", *args], cwd=RESULTS.parent, capture_output=True, text=True, check=True, timeout=10
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def run_header() -> dict[str, Any]:
+    """What identifies a run: commit, dirty tree, date, load average, CPUs, Python."""
+    return {
+        "commit": _git("rev-parse", "--short=12", "HEAD") or None,
+        "dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "load": [round(value, 2) for value in os.getloadavg()],
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+    }
+
+
+def record_run(name: str, figures: dict[str, Any], *, keep: bool = True) -> dict[str, Any]:
+    """Print the run's JSON line and, when `keep`, append it to `results/<name>.jsonl`; returns the line's object."""
+    line = {"benchmark": name, **run_header(), "figures": figures}
+    text = json.dumps(line, ensure_ascii=False, sort_keys=False)
+    print(text, flush=True)
+    if keep:
+        RESULTS.mkdir(exist_ok=True)
+        with (RESULTS / f"{name}.jsonl").open("a", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return line
