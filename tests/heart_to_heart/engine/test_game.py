@@ -22,7 +22,8 @@ from heartcards.heart_to_heart.engine import (
 )
 
 SEEDS_DEAL = "HH1-N-AAAAAAM"
-# A full winning game of the seeds' deal: the point pairs with the first 4 of the stock at move 10, as the seeds say.
+# A full winning game of the worked example's deal: the point pairs with the first 4 of the stock at move 10
+# (docs/rules/heart-to-heart.md#a-worked-example).
 WINNING_GAME = (
     "S S S S S S S S S 25-W S S S S S S S S S S S S S 24-W S S 23-W 20-W 16-22 S 21-W S S S 11-W S S S 17-W 12-18 "
     "S S 5-W S S S 6-W S S S S S S S S S S S 13-W S S 7-W 2-19 14-15 1-8 S S S S S 9-W S S S S 3-W S S 10-W "

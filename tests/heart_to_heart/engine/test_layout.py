@@ -1,6 +1,6 @@
 from heartcards.heart_to_heart.engine.layout import REMOVED_SETS, SLOTS, free_positions, is_closed
 
-# The spec's table: position -> (row, x, covered by).
+# The table of docs/rules/heart-to-heart.md#the-heart: position -> (row, x, covered by).
 SPEC_TABLE = {
     1: (1, 1, (5, 6)),
     2: (1, 3, (6, 7)),

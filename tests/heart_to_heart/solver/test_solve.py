@@ -27,7 +27,8 @@ def test_example_deal_optimal_solution() -> None:
     assert solution.winnable
     assert solution.move_count == 88
     assert solution.states > 0
-    # The seeds' example: nine draws, then the point pairs with the first 4 of the stock at move 10.
+    # The worked example (docs/rules/heart-to-heart.md#a-worked-example): nine draws, then the point pairs with the
+    # first 4 of the stock at move 10.
     assert format_moves(solution.moves[:10]) == "S S S S S S S S S 25-W"
     assert replays_to_win(game, solution)
 

@@ -11,7 +11,7 @@ QS = Card(Rank.QUEEN, Suit.SPADES)
 
 
 def reference_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], first_trick: bool, broken: bool) -> set[Card]:
-    """The rules, straight from the spec."""
+    """The rules, straight from docs/rules/hearts.md."""
     if not trick:
         if first_trick:
             return {card for card in hand if card.text == "2C"}

@@ -1,4 +1,4 @@
-"""Known-value tests of each rule of the spec and the seed, on the pure functions over masks."""
+"""Known-value tests of each rule of docs/rules/hearts.md, on the pure functions over masks."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""Languages and errors in the browser: the spec's labels in Italian and Greek, the language following the browser
+"""Languages and errors in the browser: the fixed labels in Italian and Greek
+(docs/rules/heart-to-heart.md#labels), the language following the browser
 and the switch, and bad codes or forged API calls answered with clear 4xx errors in the player's language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The other pages in the browser: home, rules, examples (the seeds' example at move 10), statistics and replays,
+"""The other pages in the browser: home, rules, examples (the worked example's pair at move 10), statistics and replays,
 each looked at on a phone and a desktop screen."""
 
 from __future__ import annotations

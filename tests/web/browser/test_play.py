@@ -1,4 +1,5 @@
-"""Playing Heart to Heart in headless Chromium against a real server: the seeds' examples, a win, stalemates,
+"""Playing Heart to Heart in headless Chromium against a real server: the rules' examples
+(docs/rules/heart-to-heart.md), a win, stalemates,
 undo, settings, and the game surviving reloads."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The front end's catalogs (ui.po): every key the pages use exists in English, Italian and Greek, the three catalogs
-hold the same keys, and the seeds' labels are used exactly."""
+hold the same keys, and the labels of docs/rules/heart-to-heart.md#labels are used
+exactly."""
 
 from __future__ import annotations
 

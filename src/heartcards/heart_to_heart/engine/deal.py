@@ -9,7 +9,8 @@ How a number becomes a deal, stable forever (golden tests pin it):
 - Mode S, deal n: `SplitMix64(S_SEED + n)` shuffles a fresh unshuffled deck again and again, continuing the same
   stream, until the result is winnable; the first winnable shuffle is the deal.
 - Cards 1–25 go to heart positions 1–25, cards 26–51 form the stock (26 on top), card 52 starts the waste.
-N_SEED is the first value from 0 up that gives deal `HH1-N-AAAAAAM` the properties the rule documents describe
+N_SEED is the first value from 0 up that gives deal `HH1-N-AAAAAAM` the properties of the worked example in
+`docs/rules/heart-to-heart.md#a-worked-example`
 (a 10 at position 1, a 4 at the point, an ace on the waste, the first 4 of the stock as the 9th card drawn, and
 winnable); S_SEED is N_SEED + 2**32.
 """

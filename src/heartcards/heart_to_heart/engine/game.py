@@ -1,4 +1,4 @@
-"""A game in progress: moves, undo, status, score, and the taps of the seeds' interaction.
+"""A game in progress: moves, undo, status, score, and the taps (`docs/rules/heart-to-heart.md#taps`).
 
 `Game` is mutable like a chess board: `play(move)` pushes a small saved state, `undo()` pops it (last 100 moves).
 `legal_moves()` is the one query that taps, hints, the stalemate check and the solvers share.

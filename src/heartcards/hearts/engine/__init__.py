@@ -1,4 +1,4 @@
-"""The Hearts rules (pure, no I/O): four seats, classic and special variants, as `docs`/the spec and seed say.
+"""The Hearts rules (pure, no I/O): four seats, classic and special variants, as `docs/rules/hearts.md` states them.
 
 Public API
 ----------

@@ -19,7 +19,7 @@ HAND_SIZE = 13
 PASS_SIZE = 3
 POINTS_PER_DEAL = 26
 MOON_POINTS = 13
-"""What each opponent of a player who shoots the moon scores (the seed's figure, not 26)."""
+"""What each opponent of a player who shoots the moon scores (13, not 26: `docs/rules/hearts.md#shooting-the-moon`)."""
 TARGETS = (50, 75, 100)
 DEFAULT_TARGET = 100
 

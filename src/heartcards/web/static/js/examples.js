@@ -1,4 +1,5 @@
-// The Examples page: the won game of HH1-N-AAAAAAM, move by move, with the seeds' example (move 10) called out.
+// The Examples page: the won game of HH1-N-AAAAAAM, move by move, with the rules' worked example (move 10,
+// docs/rules/heart-to-heart.md#a-worked-example) called out.
 
 import { api } from "./api.js";
 import { startPage } from "./chrome.js";

@@ -1,4 +1,5 @@
-// The heart's geometry: 25 slots in 7 rows (4, 6, 5, 4, 3, 2, 1), x in half-card widths, as in the spec's table.
+// The heart's geometry: 25 slots in 7 rows (4, 6, 5, 4, 3, 2, 1), x in half-card widths, as in
+// docs/rules/heart-to-heart.md#the-heart.
 // Used to place cards on screen and, for replays of known records, to know which cards are covered.
 
 export const ROW_XS = [[1, 3, 7, 9], [0, 2, 4, 6, 8, 10], [1, 3, 5, 7, 9], [2, 4, 6, 8], [3, 5, 7], [4, 6], [5]];
