@@ -1,0 +1,65 @@
+"""The built wheel carries the mypyc-compiled modules listed in pyproject.toml, and the pure fallback builds too."""
+
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def native_modules() -> list[str]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        modules: list[str] = tomllib.load(file)["tool"]["heartcards"]["native"]["modules"]
+    return modules
+
+
+def build_wheel(folder: Path, *, pure: bool) -> zipfile.ZipFile:
+    environment = {key: value for key, value in os.environ.items() if key != "HEARTCARDS_PURE"}
+    if pure:
+        environment["HEARTCARDS_PURE"] = "1"
+    command = ["uv", "build", "--wheel", "--out-dir", str(folder), str(ROOT)]
+    result = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    (wheel,) = folder.glob("heartcards-*.whl")
+    return zipfile.ZipFile(wheel)
+
+
+def test_native_modules_exist_and_are_compiled_in_place_by_the_same_list() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_native
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    assert build_native.native_modules() == native_modules()
+    for module in native_modules():
+        assert (ROOT / "src" / module).is_file(), module
+
+
+def test_wheel_holds_a_compiled_extension_for_every_listed_module(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path, pure=False)
+    names = wheel.namelist()
+    tags = wheel.read(next(name for name in names if name.endswith(".dist-info/WHEEL"))).decode()
+    if not any(name.endswith(".so") for name in names):
+        if os.environ.get("HEARTCARDS_REQUIRE_NATIVE"):
+            pytest.fail("the wheel fell back to pure Python although the compiled core is required here")
+        pytest.skip("no C compiler here: the wheel fell back to pure Python")
+    assert "Root-Is-Purelib: false" in tags
+    for module in native_modules():
+        stem = module.removesuffix(".py")
+        assert any(name.startswith(stem + ".") and name.endswith(".so") for name in names), module
+        assert module in names  # the typed source ships too
+    assert any(name.startswith("heartcards__mypyc.") for name in names)
+
+
+def test_pure_fallback_wheel(tmp_path: Path) -> None:
+    wheel = build_wheel(tmp_path, pure=True)
+    names = wheel.namelist()
+    assert not any(name.endswith((".so", ".pyd")) for name in names)
+    assert Path(wheel.filename or "").name.endswith("-py3-none-any.whl")
+    for module in native_modules():
+        assert module in names
