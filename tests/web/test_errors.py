@@ -21,7 +21,7 @@ from heartcards.heart_to_heart.engine import (
 from heartcards.web import errors as web_errors
 from heartcards.web.i18n import LANGUAGES, Catalogs
 from heartcards.web.paths import LOCALES_DIR
-from tests.web.h2h_helpers import new_game, tap
+from tests.web.h2h.helpers import new_game, tap
 
 BAD_CODE_MESSAGES = {
     "en": "“HH2-N-AAAAAAA” is not a deal code",

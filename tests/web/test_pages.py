@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from heartcards.web.routes.pages import SHARED_HEAD
+from heartcards.web.pages import SHARED_HEAD
 from tests.web.conftest import REAL_PAGES, AppMaker
 
 PAGES = {

@@ -1,7 +1,7 @@
-"""The app factory: wires settings, services, middleware, error handlers and one router per resource.
+"""The app factory: wires settings, services, middleware, error handlers, each game's router and the shared ones.
 
 Nothing is created at import time; `create_app(settings)` builds the database engine (running the migrations) and
-the in-memory caches. Another game's routers (Hearts tables) join with one `include_router` line.
+the in-memory caches. Each game (`web.h2h`, `web.hearts`) brings one router, joined with one `include_router` line.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from typing import Final
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from heartcards.web import pages, translations
 from heartcards.web.errors import install_error_handlers
+from heartcards.web.h2h import router as h2h_router
+from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.paths import STATIC_DIR
-from heartcards.web.routes import h2h_games, i18n, pages, stats
 from heartcards.web.services import Services
 from heartcards.web.settings import Settings
 from heartcards.web.timing import ServerTiming
@@ -35,10 +37,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """A ready app on `settings` (default: from the environment); its database is migrated to the latest version."""
     settings = settings or Settings.from_environment()
     services = Services.start(settings)
+    h2h = H2HServices.start(services)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        services.solver.warm_up()
+        h2h.solver.warm_up()
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()
@@ -53,12 +56,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Heart Cards", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.services = services
+    app.state.h2h = h2h
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
-    app.include_router(h2h_games.router)
-    app.include_router(stats.router)
-    app.include_router(i18n.router)
+    app.include_router(h2h_router)
+    app.include_router(translations.router)
     app.include_router(hearts_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")

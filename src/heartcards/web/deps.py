@@ -1,30 +1,22 @@
-"""Dependencies as `Annotated` aliases: the app's services, the player's identity and the request's language."""
+"""Dependencies shared by both games, as `Annotated` aliases: the app's services, the player's identity and the
+request's language. Each game adds its own services' alias in its `deps` module (`web.h2h.deps`,
+`web.hearts.deps`)."""
 
 from __future__ import annotations
 
 import re
 import secrets
-from typing import TYPE_CHECKING, Annotated, Final
+from typing import Annotated, Final
 
 from fastapi import Depends, Request, Response
+from starlette.requests import HTTPConnection
 
-from heartcards.web.i18n import LANGUAGE_COOKIE, resolve_language
-
-if TYPE_CHECKING:
-    from heartcards.web.services import Services
+from heartcards.web.i18n import language_of
+from heartcards.web.services import Services
 
 PLAYER_COOKIE: Final = "hc_player"
 PLAYER_COOKIE_SECONDS: Final = 365 * 24 * 3600
 _PLAYER_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def language_of(request: Request) -> str:
-    """The request's language: `?lang=`, the `hc_lang` cookie, `Accept-Language`, else English."""
-    return resolve_language(
-        request.query_params.get("lang"),
-        request.cookies.get(LANGUAGE_COOKIE),
-        request.headers.get("accept-language"),
-    )
 
 
 def valid_player_id(value: str | None) -> str | None:
@@ -50,8 +42,9 @@ def player_of(request: Request, response: Response) -> str:
     return player_id
 
 
-def services_of(request: Request) -> Services:
-    services: Services = request.app.state.services
+def services_of(connection: HTTPConnection) -> Services:
+    """The app's shared services (a request's or a socket's)."""
+    services: Services = connection.app.state.services
     return services
 
 
@@ -59,14 +52,14 @@ async def _player(request: Request, response: Response) -> str:
     return player_of(request, response)
 
 
-async def _language(request: Request) -> str:
-    return language_of(request)
+async def _language(connection: HTTPConnection) -> str:
+    return language_of(connection)
 
 
-async def _services(request: Request) -> Services:
-    return services_of(request)
+async def _services(connection: HTTPConnection) -> Services:
+    return services_of(connection)
 
 
 PlayerId = Annotated[str, Depends(_player)]
 Language = Annotated[str, Depends(_language)]
-ServicesDep = Annotated["Services", Depends(_services)]
+ServicesDep = Annotated[Services, Depends(_services)]

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heartcards.heart_to_heart.engine import GameOverError, HeartToHeartError
-from heartcards.web.deps import language_of
+from heartcards.web.i18n import language_of
 
 logger = logging.getLogger("heartcards.web")
 
@@ -35,47 +35,6 @@ class WebError(Exception):
     def __init__(self, **params: object) -> None:
         super().__init__(f"{self.key} {params}")
         self.params = params
-
-
-class GameNotFoundError(WebError):
-    status = 404
-    key = "h2h.error.game_not_found"
-
-
-class NoCurrentGameError(WebError):
-    status = 404
-    key = "h2h.error.no_current_game"
-
-
-class GameFinishedError(WebError):
-    """A tap, undo, hint or abandon on a game that is won or left (abandoned, restarted)."""
-
-    status = 409
-    key = "h2h.error.game_finished"
-
-
-class GameStalledError(WebError):
-    """A tap or hint on a stalled game: only undo, restart or a new game help."""
-
-    status = 409
-    key = "h2h.error.stalled"
-
-
-class NewGameChoiceError(WebError):
-    """A new-game body naming more than one of code, mode and daily."""
-
-    status = 422
-    key = "h2h.error.new_game_choice"
-
-
-class GameNotFinishedError(WebError):
-    status = 409
-    key = "h2h.error.not_finished"
-
-
-class SolverUnavailableError(WebError):
-    status = 503
-    key = "h2h.error.solver_unavailable"
 
 
 class LanguageNotFoundError(WebError):

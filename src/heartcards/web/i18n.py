@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from babel.messages.pofile import read_po
+from starlette.requests import HTTPConnection
 
 LANGUAGES: Final = ("en", "it", "el")
 DEFAULT_LANGUAGE: Final = "en"
@@ -65,6 +66,15 @@ def resolve_language(query: str | None, cookie: str | None, accept_language: str
         or normalize_language(cookie)
         or preferred_from_header(accept_language)
         or DEFAULT_LANGUAGE
+    )
+
+
+def language_of(connection: HTTPConnection) -> str:
+    """A request's or socket's language: `?lang=`, the `hc_lang` cookie, `Accept-Language`, else English."""
+    return resolve_language(
+        connection.query_params.get("lang"),
+        connection.cookies.get(LANGUAGE_COOKIE),
+        connection.headers.get("accept-language"),
     )
 
 

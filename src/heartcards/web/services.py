@@ -1,42 +1,55 @@
-"""What one running app holds: the database engine and repository, the catalogs, the game cache and the solver."""
+"""What one running app holds for both games: its settings, the database engine and the translation catalogs.
+
+Each game keeps its own services beside these (`web.h2h.services`, `web.hearts.tables`) and registers how they are
+closed with `on_close`, so closing the app's `Services` closes everything, the game's parts first.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 
-from heartcards.storage import Repository, open_engine, upgrade_database
-from heartcards.web.h2h_play import Games
+from heartcards.storage import open_engine, upgrade_database
 from heartcards.web.i18n import Catalogs
 from heartcards.web.paths import LOCALES_DIR
 from heartcards.web.settings import Settings
-from heartcards.web.solving import Solver
 
 
 @dataclass(slots=True)
 class Services:
     settings: Settings
     engine: Engine
-    repository: Repository
     catalogs: Catalogs
-    solver: Solver
-    games: Games
+    closers: list[Callable[[], None]] = field(default_factory=list)
+    """What the games registered to run at close, run newest first."""
 
     @classmethod
     def start(cls, settings: Settings) -> Services:
-        """Open and migrate the database, read the catalogs; the solver's process starts when first needed."""
+        """Open and migrate the database and read the catalogs."""
         engine = open_engine(settings.database_url)
         upgrade_database(engine)
-        repository = Repository(engine)
-        solver = Solver(repository)
-        games = Games(repository, settings.game_cache_size, on_new_code=solver.prefetch)
-        return cls(settings, engine, repository, Catalogs.load(LOCALES_DIR), solver, games)
+        return cls(settings, engine, Catalogs.load(LOCALES_DIR))
+
+    def on_close(self, closer: Callable[[], None]) -> None:
+        """Run `closer` when the app closes, before the database is released."""
+        self.closers.append(closer)
 
     def close(self) -> None:
-        """Write what is only in memory, stop the solver, release the database."""
+        """Close what the games registered (each one even if another fails), then release the database."""
+        closers, self.closers = self.closers, []
         try:
-            self.games.flush()
+            _close_all(closers)
         finally:
-            self.solver.close()
             self.engine.dispose()
+
+
+def _close_all(closers: list[Callable[[], None]]) -> None:
+    """Run the closers newest first; all of them run, and the first failure is raised once they have."""
+    if not closers:
+        return
+    try:
+        closers[-1]()
+    finally:
+        _close_all(closers[:-1])

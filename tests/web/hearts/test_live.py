@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, text
 from heartcards.hearts.engine import Game
 from tests.postgres import PostgresServer
 from tests.web.conftest import LiveServer
-from tests.web.h2h_helpers import SEED_CODE, new_game, tap
+from tests.web.h2h.helpers import SEED_CODE, new_game, tap
 from tests.web.hearts.scripted import AsyncSeat
 
 State = dict[str, Any]

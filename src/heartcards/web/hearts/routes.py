@@ -5,23 +5,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header
 from pydantic import BaseModel, Field, StringConstraints
 
 from heartcards.web.deps import PlayerId
+from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
-from heartcards.web.hearts.service import Seating, TableService
+from heartcards.web.hearts.service import Seating
 from heartcards.web.hearts.views import table_json
 
 router = APIRouter(prefix="/api/hearts", tags=["hearts"])
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
 RECENT_GAMES = 50
-
-
-def service_of(request: Request) -> TableService:
-    service: TableService = request.app.state.hearts_tables
-    return service
 
 
 class CreateTable(BaseModel):
@@ -43,8 +39,8 @@ def _seating(seating: Seating) -> dict[str, Any]:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, request: Request, player: PlayerId) -> dict[str, Any]:
-    seating = await service_of(request).create(
+async def create_table(body: CreateTable, tables: Tables, player: PlayerId) -> dict[str, Any]:
+    seating = await tables.create(
         player_id=player,
         name=body.name,
         mode=body.mode,
@@ -57,14 +53,14 @@ async def create_table(body: CreateTable, request: Request, player: PlayerId) ->
 
 
 @router.get("/tables")
-async def lobby(request: Request) -> dict[str, Any]:
-    return {"tables": [table_json(table) for table in service_of(request).lobby()]}
+async def lobby(tables: Tables) -> dict[str, Any]:
+    return {"tables": [table_json(table) for table in tables.lobby()]}
 
 
 @router.get("/tables/current")
-async def current_table(request: Request, player: PlayerId) -> dict[str, Any]:
+async def current_table(tables: Tables, player: PlayerId) -> dict[str, Any]:
     """The player's newest unfinished table and seat (no token: the browser keeps it)."""
-    found = await service_of(request).current_for(player)
+    found = await tables.current_for(player)
     if found is None:
         raise NoCurrentTableError()
     table, seat = found
@@ -72,34 +68,34 @@ async def current_table(request: Request, player: PlayerId) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}")
-async def read_table(table_id: str, request: Request) -> dict[str, Any]:
-    return table_json(await service_of(request).table(table_id))
+async def read_table(table_id: str, tables: Tables) -> dict[str, Any]:
+    return table_json(await tables.table(table_id))
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: JoinTable, request: Request, player: PlayerId) -> dict[str, Any]:
-    return _seating(await service_of(request).join(table_id, body.seat, body.name, player))
+async def join_table(table_id: str, body: JoinTable, tables: Tables, player: PlayerId) -> dict[str, Any]:
+    return _seating(await tables.join(table_id, body.seat, body.name, player))
 
 
 @router.post("/tables/{table_id}/start")
 async def start_table(
-    table_id: str, request: Request, x_seat_token: Annotated[str | None, Header()] = None
+    table_id: str, tables: Tables, x_seat_token: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
-    return table_json(await service_of(request).start_by_token(table_id, x_seat_token))
+    return table_json(await tables.start_by_token(table_id, x_seat_token))
 
 
 @router.get("/tables/{table_id}/log")
-async def table_log(table_id: str, request: Request) -> dict[str, Any]:
+async def table_log(table_id: str, tables: Tables) -> dict[str, Any]:
     """A finished game's deals, one log line each (hands, passes, tricks, points): readable by anyone with the id."""
-    table, deals = await service_of(request).log(table_id)
+    table, deals = await tables.log(table_id)
     if table.status != "finished":
         raise TableNotFinishedError(table=table.id)
     return {"table": table_json(table), "seed": table.seed, "deals": deals}
 
 
 @router.get("/stats")
-async def player_stats(request: Request, player: PlayerId) -> dict[str, Any]:
-    games = await service_of(request).player_games(player)
+async def player_stats(tables: Tables, player: PlayerId) -> dict[str, Any]:
+    games = await tables.player_games(player)
     count = len(games)
     return {
         "games": count,

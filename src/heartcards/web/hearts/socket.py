@@ -18,11 +18,13 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine import HeartsError
+from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import WebError
+from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import BadCardError, BadMessageError, BadTokenError, SpectatorError
 from heartcards.web.hearts.service import Connection, StateDue, TableService
 from heartcards.web.hearts.table import Table
-from heartcards.web.i18n import LANGUAGE_COOKIE, Catalogs, resolve_language
+from heartcards.web.i18n import Catalogs
 
 router = APIRouter()
 
@@ -124,15 +126,11 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 @router.websocket("/ws/hearts/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str) -> None:
+async def table_socket(
+    websocket: WebSocket, table_id: str, service: Tables, services: ServicesDep, language: Language
+) -> None:
     await websocket.accept()
-    service: TableService = websocket.app.state.hearts_tables
-    catalogs: Catalogs = websocket.app.state.services.catalogs
-    language = resolve_language(
-        websocket.query_params.get("lang"),
-        websocket.cookies.get(LANGUAGE_COOKIE),
-        websocket.headers.get("accept-language"),
-    )
+    catalogs = services.catalogs
 
     async def refuse(error: WebError | HeartsError, code: int, message_id: object = None) -> None:
         await websocket.send_text(json.dumps(_error(catalogs, language, error.key, dict(error.params), message_id)))

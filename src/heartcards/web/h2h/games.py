@@ -19,7 +19,7 @@ from functools import lru_cache
 from heartcards.heart_to_heart.engine import Deal, Game, Move, Status, TapResult, Target, format_moves, normalize_code
 from heartcards.heart_to_heart.engine.moves import parse_moves
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
-from heartcards.web.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
+from heartcards.web.h2h.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
 
 IDLE_LIMIT_SECONDS = 300.0
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}

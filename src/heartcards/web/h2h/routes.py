@@ -1,4 +1,5 @@
-"""The Heart to Heart game API: start a game, tap, undo, restart, hint, abandon, pause, replays and solutions."""
+"""The Heart to Heart API under `/api/h2h`: start a game, tap, undo, restart, hint, abandon, pause, replays,
+solutions, deals, the daily deal and the player's statistics."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
 from heartcards.web.deps import Language, PlayerId, ServicesDep
-from heartcards.web.errors import NewGameChoiceError, NoCurrentGameError
-from heartcards.web.h2h_play import LiveGame, deal_for
-from heartcards.web.h2h_views import game_view, iso, tap_json
-from heartcards.web.services import Services
-from heartcards.web.solving import daily_code_for, daily_code_on
+from heartcards.web.h2h.deps import H2H
+from heartcards.web.h2h.errors import NewGameChoiceError, NoCurrentGameError
+from heartcards.web.h2h.games import LiveGame, deal_for
+from heartcards.web.h2h.services import H2HServices
+from heartcards.web.h2h.solving import daily_code_for, daily_code_on
+from heartcards.web.h2h.views import game_view, iso, stats_json, tap_json
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"])
 
@@ -51,13 +53,13 @@ def respond(content: Any, sub_response: Response | None = None, status: int = 20
     return response
 
 
-async def view_of(services: Services, live: LiveGame, wait_for_par: bool = False) -> dict[str, Any]:
+async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) -> dict[str, Any]:
     par = None
     if live.status is GameStatus.WON:
         if wait_for_par:
-            par = await services.solver.par(live.code)
+            par = await h2h.solver.par(live.code)
         else:
-            known = services.solver.known(live.code)
+            known = h2h.solver.known(live.code)
             par = None if known is None else known.move_count
     return game_view(live, par, daily=live.code == daily_code_on(live.created_at.date()))
 
@@ -77,93 +79,91 @@ def chosen_code(body: NewGame) -> str:
 
 
 @router.post("/games", status_code=201)
-async def create_game(
-    player: PlayerId, services: ServicesDep, response: Response, body: NewGame | None = None
-) -> JSONResponse:
+async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewGame | None = None) -> JSONResponse:
     request = body or NewGame()
     code = chosen_code(request)
-    live, created = services.games.start(player, code, resume=request.resume and request.code is not None)
+    live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
     if not created:
-        services.games.view_touch(live)
-    return respond(await view_of(services, live), response, 201 if created else 200)
+        h2h.games.view_touch(live)
+    return respond(await view_of(h2h, live), response, 201 if created else 200)
 
 
 @router.get("/games/current")
-async def current_game(player: PlayerId, services: ServicesDep, response: Response) -> JSONResponse:
-    live = services.games.current(player)
+async def current_game(player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+    live = h2h.games.current(player)
     if live is None:
         raise NoCurrentGameError()
-    services.games.view_touch(live)
-    return respond(await view_of(services, live), response)
+    h2h.games.view_touch(live)
+    return respond(await view_of(h2h, live), response)
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: str, player: PlayerId, services: ServicesDep, response: Response) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    services.games.view_touch(live)
-    return respond(await view_of(services, live), response)
+async def get_game(game_id: str, player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    h2h.games.view_touch(live)
+    return respond(await view_of(h2h, live), response)
 
 
 @router.post("/games/{game_id}/tap")
 async def tap(
-    game_id: str, body: TapRequest, player: PlayerId, language: Language, services: ServicesDep
+    game_id: str, body: TapRequest, player: PlayerId, language: Language, h2h: H2H, services: ServicesDep
 ) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    result = services.games.tap(live, body.target)
+    live = h2h.games.owned(game_id, player)
+    result = h2h.games.tap(live, body.target)
     won = live.status is GameStatus.WON
     return respond(
-        {"tap": tap_json(result, services.catalogs, language), "view": await view_of(services, live, wait_for_par=won)}
+        {"tap": tap_json(result, services.catalogs, language), "view": await view_of(h2h, live, wait_for_par=won)}
     )
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    move = services.games.undo(live)
-    return respond({"undone": str(move), "view": await view_of(services, live)})
+async def undo(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    move = h2h.games.undo(live)
+    return respond({"undone": str(move), "view": await view_of(h2h, live)})
 
 
 @router.post("/games/{game_id}/restart")
-async def restart(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    fresh = services.games.restart(live)
-    return respond(await view_of(services, fresh))
+async def restart(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    fresh = h2h.games.restart(live)
+    return respond(await view_of(h2h, fresh))
 
 
 @router.post("/games/{game_id}/abandon")
-async def abandon(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    services.games.abandon(live)
-    return respond(await view_of(services, live))
+async def abandon(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    h2h.games.abandon(live)
+    return respond(await view_of(h2h, live))
 
 
 @router.post("/games/{game_id}/pause")
-async def pause(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    services.games.pause(live)
+async def pause(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    h2h.games.pause(live)
     return respond({"paused": live.paused, "seconds": round(live.seconds, 1)})
 
 
 @router.post("/games/{game_id}/hint")
-async def hint(game_id: str, player: PlayerId, services: ServicesDep) -> JSONResponse:
-    live = services.games.owned(game_id, player)
-    services.games.check_hint(live)
+async def hint(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+    live = h2h.games.owned(game_id, player)
+    h2h.games.check_hint(live)
     position = live.game.position
-    suggested = await services.solver.hint(position)
+    suggested = await h2h.solver.hint(position)
     if suggested is not None and live.game.position == position:
-        services.games.mark_hinted(live)
+        h2h.games.mark_hinted(live)
     elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
         suggested = None
-    services.games.view_touch(live)
-    return respond({"hint": None if suggested is None else str(suggested), "view": await view_of(services, live)})
+    h2h.games.view_touch(live)
+    return respond({"hint": None if suggested is None else str(suggested), "view": await view_of(h2h, live)})
 
 
 @router.get("/games/{game_id}/replay")
-async def replay(game_id: str, services: ServicesDep) -> JSONResponse:
-    live = services.games.finished(game_id)
-    known = services.solver.known(live.code)
+async def replay(game_id: str, h2h: H2H) -> JSONResponse:
+    live = h2h.games.finished(game_id)
+    known = h2h.solver.known(live.code)
     if known is None and live.status is GameStatus.WON:
-        par = await services.solver.par(live.code)
+        par = await h2h.solver.par(live.code)
     else:
         par = None if known is None else known.move_count
     return respond(
@@ -182,9 +182,9 @@ async def replay(game_id: str, services: ServicesDep) -> JSONResponse:
 
 
 @router.get("/solution/{code}")
-async def solution(code: str, services: ServicesDep) -> JSONResponse:
+async def solution(code: str, h2h: H2H) -> JSONResponse:
     normalized = normalize_code(code)
-    solved = await services.solver.solution(normalized)
+    solved = await h2h.solver.solution(normalized)
     moves = None if solved.moves is None else solved.moves.split()
     return respond({"code": normalized, "winnable": solved.winnable, "moves": moves, "count": solved.move_count})
 
@@ -208,3 +208,9 @@ async def daily() -> JSONResponse:
     """Today's deal code (UTC date): the same winnable deal for everyone."""
     today = datetime.now(UTC).date()
     return respond({"date": today.isoformat(), "code": daily_code_for(today)})
+
+
+@router.get("/stats")
+async def stats(player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+    """The player's Heart to Heart statistics, computed from the database."""
+    return respond(stats_json(h2h.repository.stats(player)), response)

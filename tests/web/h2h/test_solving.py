@@ -11,7 +11,7 @@ from pathlib import Path
 PROGRAM = """
 import os, sys
 from heartcards.storage import Repository, open_engine, upgrade_database
-from heartcards.web.solving import Solver
+from heartcards.web.h2h.solving import Solver
 if __name__ == "__main__":
     engine = open_engine(sys.argv[1])
     upgrade_database(engine)

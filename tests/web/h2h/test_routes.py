@@ -7,7 +7,7 @@ from typing import Any
 
 from heartcards.heart_to_heart.engine import STOCK_TAP, Deal, Game, WasteMove
 from heartcards.heart_to_heart.solver import daily_code, solve
-from tests.web.h2h_helpers import SEED_CODE, new_game, play_moves, tap
+from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
 
 VIEW_KEYS = {
     "id", "code", "status", "score", "moves", "seconds", "started_at", "finished_at", "assisted", "heart", "stock",
@@ -228,9 +228,9 @@ def test_the_stored_record_follows_taps_and_undos(client: Any, shared_app: Any) 
     for move in [STOCK_TAP] * 8:
         expected.play(move)
     assert view["record"] == expected.record
-    stored = shared_app.state.services.repository.game(game_id)
+    stored = shared_app.state.h2h.repository.game(game_id)
     assert stored.record == expected.record and stored.move_count == 8
     for _ in range(8):
         client.post(f"/api/h2h/games/{game_id}/undo")
-    assert shared_app.state.services.repository.game(game_id).record == SEED_CODE
+    assert shared_app.state.h2h.repository.game(game_id).record == SEED_CODE
     assert client.get(f"/api/h2h/games/{game_id}").json()["record"] == SEED_CODE

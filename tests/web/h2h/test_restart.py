@@ -5,7 +5,7 @@ from __future__ import annotations
 from heartcards.heart_to_heart.engine import STOCK_TAP, Game, WasteMove
 from heartcards.heart_to_heart.solver import solve
 from tests.web.conftest import AppMaker
-from tests.web.h2h_helpers import SEED_CODE, new_game, play_moves, tap
+from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
 
 OPENING = [STOCK_TAP] * 9 + [WasteMove(25)]
 
@@ -54,7 +54,7 @@ def test_a_dead_solver_process_is_replaced_without_a_server_error(app_maker: App
     client = app_maker.client(app)
     game_id = new_game(client)["id"]
     assert client.post(f"/api/h2h/games/{game_id}/hint").status_code == 200
-    executor = app.state.services.solver._executor
+    executor = app.state.h2h.solver._executor
     for process in list(executor._processes.values()):
         os.kill(process.pid, signal.SIGKILL)
         process.join(timeout=10)

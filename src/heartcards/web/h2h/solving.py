@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.storage import Repository, SolutionRecord
-from heartcards.web import solver_worker
-from heartcards.web.errors import SolverUnavailableError
-from heartcards.web.solver_worker import SolvedCode
+from heartcards.web.h2h import solver_worker
+from heartcards.web.h2h.errors import SolverUnavailableError
+from heartcards.web.h2h.solver_worker import SolvedCode
 
 T = TypeVar("T")
 MAX_BACKGROUND = 8

@@ -11,7 +11,7 @@ from typing import Any
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.storage import GameRecord, Stats
-from heartcards.web.h2h_play import LiveGame
+from heartcards.web.h2h.games import LiveGame
 from heartcards.web.i18n import Catalogs
 
 

@@ -16,7 +16,7 @@ import pytest
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
 from tests.web.conftest import LiveServer
-from tests.web.h2h_helpers import SEED_CODE, taps_for
+from tests.web.h2h.helpers import SEED_CODE, taps_for
 
 STEADY_MEDIAN_MS = 5.0
 

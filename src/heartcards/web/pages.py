@@ -1,4 +1,6 @@
-"""HTML pages: the front end's shell files from `static/pages/`, with the page language filled in.
+"""HTML pages: `render_page` serves the front end's shell files from `static/pages/` with the page language filled
+in (each game's `pages` module routes its own pages through it); this module's router serves the home page shared by
+both games, and the health check.
 
 Each shell holds `__LANG__` (in `<html lang="__LANG__">`) and `__HEAD__` (right after `<head>`); the server puts in
 the language and the head every page shares (charset, viewport, theme colour, icon, stylesheet), and before the
@@ -12,9 +14,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from heartcards.web.deps import language_of, player_of, services_of
+from heartcards.web.deps import player_of, services_of
 from heartcards.web.errors import WebError
-from heartcards.web.i18n import LANGUAGE_COOKIE, normalize_language
+from heartcards.web.i18n import LANGUAGE_COOKIE, language_of, normalize_language
 from heartcards.web.modules import with_module_preloads
 
 router = APIRouter(include_in_schema=False)
@@ -56,37 +58,6 @@ def render_page(request: Request, name: str) -> HTMLResponse:
 @router.api_route("/", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     return render_page(request, "index")
-
-
-@router.api_route("/play", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def play(request: Request) -> HTMLResponse:
-    return render_page(request, "play")
-
-
-@router.api_route("/play/{code}", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def play_code(request: Request, code: str) -> HTMLResponse:
-    """Served for any code: the page asks the API for the deal and shows its error if the code is bad."""
-    return render_page(request, "play")
-
-
-@router.api_route("/rules", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def rules(request: Request) -> HTMLResponse:
-    return render_page(request, "rules")
-
-
-@router.api_route("/examples", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def examples(request: Request) -> HTMLResponse:
-    return render_page(request, "examples")
-
-
-@router.api_route("/stats", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def stats(request: Request) -> HTMLResponse:
-    return render_page(request, "stats")
-
-
-@router.api_route("/replay/{game_id}", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def replay(request: Request, game_id: str) -> HTMLResponse:
-    return render_page(request, "replay")
 
 
 @router.get("/api/health")

@@ -1,0 +1,46 @@
+"""Heart to Heart's own web errors: a status and a message key (`h2h.error.*`, translated in `server.po`)."""
+
+from __future__ import annotations
+
+from heartcards.web.errors import WebError
+
+
+class GameNotFoundError(WebError):
+    status = 404
+    key = "h2h.error.game_not_found"
+
+
+class NoCurrentGameError(WebError):
+    status = 404
+    key = "h2h.error.no_current_game"
+
+
+class GameFinishedError(WebError):
+    """A tap, undo, hint or abandon on a game that is won or left (abandoned, restarted)."""
+
+    status = 409
+    key = "h2h.error.game_finished"
+
+
+class GameStalledError(WebError):
+    """A tap or hint on a stalled game: only undo, restart or a new game help."""
+
+    status = 409
+    key = "h2h.error.stalled"
+
+
+class NewGameChoiceError(WebError):
+    """A new-game body naming more than one of code, mode and daily."""
+
+    status = 422
+    key = "h2h.error.new_game_choice"
+
+
+class GameNotFinishedError(WebError):
+    status = 409
+    key = "h2h.error.not_finished"
+
+
+class SolverUnavailableError(WebError):
+    status = 503
+    key = "h2h.error.solver_unavailable"

@@ -1,0 +1,34 @@
+"""What Heart to Heart holds while the app runs: its repository, the running games and the solver service."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from heartcards.storage import Repository
+from heartcards.web.h2h.games import Games
+from heartcards.web.h2h.solving import Solver
+from heartcards.web.services import Services
+
+
+@dataclass(frozen=True, slots=True)
+class H2HServices:
+    repository: Repository
+    games: Games
+    solver: Solver
+
+    @classmethod
+    def start(cls, services: Services) -> H2HServices:
+        """The game's services on the app's database; the solver's process starts when first needed."""
+        repository = Repository(services.engine)
+        solver = Solver(repository)
+        games = Games(repository, services.settings.game_cache_size, on_new_code=solver.prefetch)
+        h2h = cls(repository, games, solver)
+        services.on_close(h2h.close)
+        return h2h
+
+    def close(self) -> None:
+        """Write what is only in memory, then stop the solver."""
+        try:
+            self.games.flush()
+        finally:
+            self.solver.close()

@@ -1,0 +1,23 @@
+"""The Hearts tables' service as an `Annotated` dependency (`Tables`), for its routes and its socket."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from heartcards.web.hearts.service import TableService
+
+
+def tables_of(connection: HTTPConnection) -> TableService:
+    """The running app's table service (started by the Hearts router's lifespan)."""
+    service: TableService = connection.app.state.hearts_tables
+    return service
+
+
+async def _tables(connection: HTTPConnection) -> TableService:
+    return tables_of(connection)
+
+
+Tables = Annotated[TableService, Depends(_tables)]

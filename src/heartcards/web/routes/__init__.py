@@ -1,1 +1,0 @@
-"""One router per resource: pages, the Heart to Heart game API, statistics, translations."""
