@@ -5,15 +5,14 @@ Each bot sees only `game.observation(seat)`. Decision times are measured per sea
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from heartcards.cards import Card, SplitMix64
+from heartcards.cards import SplitMix64
+from heartcards.figures import percentile
 from heartcards.hearts.bots.base import Bot
-from heartcards.hearts.engine import DealRecord, Game, Phase, Variant, moon_shooter
-from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, mask_of
+from heartcards.hearts.engine import DealRecord, Game, Phase, Variant
 
 
 @dataclass(slots=True)
@@ -29,29 +28,20 @@ class GameResult:
     decision_cpu_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
 
     def moons(self) -> list[int]:
+        """Moons shot per seat (the engine's `DealRecord.moon_shooter`)."""
         counts = [0, 0, 0, 0]
         for record in self.records:
-            shooter = moon_shooter([mask_of(taken) for taken in taken_cards(record)])
-            if shooter is not None:
-                counts[shooter] += 1
+            if record.moon_shooter is not None:
+                counts[record.moon_shooter] += 1
         return counts
 
     def queens(self) -> list[int]:
+        """Q♠ taken per seat (the engine's `DealRecord.queen_taker`)."""
         counts = [0, 0, 0, 0]
         for record in self.records:
-            for trick in record.tricks:
-                if QUEEN_OF_SPADES in trick.cards and trick.winner is not None:
-                    counts[trick.winner] += 1
+            if record.queen_taker is not None:
+                counts[record.queen_taker] += 1
         return counts
-
-
-def taken_cards(record: DealRecord) -> list[list[Card]]:
-    """The cards each seat won in the deal's tricks."""
-    taken: list[list[Card]] = [[], [], [], []]
-    for trick in record.tricks:
-        if trick.winner is not None:
-            taken[trick.winner].extend(trick.cards)
-    return taken
 
 
 def play_game(
@@ -173,8 +163,8 @@ class PlayerStats:
     decision_cpu_times: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        times = sorted(self.decision_times)
-        cpu_times = sorted(self.decision_cpu_times)
+        times = self.decision_times
+        cpu_times = self.decision_cpu_times
         return {
             "player": self.player,
             "games": self.games,
@@ -184,18 +174,10 @@ class PlayerStats:
             "moons": self.moons,
             "queens": self.queens,
             "decisions": len(times),
-            "decision_ms_median": 1000 * percentile(times, 0.5),
-            "decision_ms_p99": 1000 * percentile(times, 0.99),
-            "decision_cpu_ms_p99": 1000 * percentile(cpu_times, 0.99),
+            "decision_ms_median": 1000 * percentile(times, 0.5) if times else 0.0,
+            "decision_ms_p99": 1000 * percentile(times, 0.99) if times else 0.0,
+            "decision_cpu_ms_p99": 1000 * percentile(cpu_times, 0.99) if cpu_times else 0.0,
         }
-
-
-def percentile(sorted_values: Sequence[float], fraction: float) -> float:
-    """The nearest-rank percentile of already sorted values (0 for none)."""
-    if not sorted_values:
-        return 0.0
-    rank = max(1, math.ceil(fraction * len(sorted_values)))
-    return sorted_values[rank - 1]
 
 
 def add_result(stats: list[PlayerStats], spec: MatchSpec, result: GameResult) -> None:

@@ -49,6 +49,7 @@ from heartcards.hearts.engine.rules import (
     deal_points,
     game_winners,
     legal_mask,
+    moon_shooter,
     trick_winner_offset,
 )
 
@@ -73,7 +74,11 @@ def deal_hands(seed: int, deal_number: int) -> tuple[int, int, int, int]:
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """One finished deal, for logs and score tables: the hands before passing, the passes, the tricks, the score."""
+    """One finished deal, for logs and score tables: the hands before passing, the passes, the tricks, the score.
+
+    `moon_shooter` is the seat that took every heart and the Q♠ (None when nobody did) and `queen_taker` the seat
+    that took the Q♠: worked out once here, so statistics and views do not each recount the tricks.
+    """
 
     deal_number: int
     pass_direction: PassDirection
@@ -84,6 +89,8 @@ class DealRecord:
     totals: tuple[int, ...]
     game_over: bool
     winners: tuple[int, ...]
+    moon_shooter: int | None
+    queen_taker: int | None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -96,6 +103,8 @@ class DealRecord:
             "totals": list(self.totals),
             "game_over": self.game_over,
             "winners": list(self.winners),
+            "moon_shooter": self.moon_shooter,
+            "queen_taker": self.queen_taker,
         }
 
 
@@ -299,6 +308,8 @@ class Game:
                 totals=tuple(self.totals),
                 game_over=bool(self.winners),
                 winners=self.winners,
+                moon_shooter=moon_shooter(self.taken),
+                queen_taker=next((seat for seat in range(SEATS) if self.taken[seat] & QUEEN_OF_SPADES_BIT), None),
             )
         )
 

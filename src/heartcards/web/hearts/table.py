@@ -226,17 +226,10 @@ class Table:
         moons = [0] * SEAT_COUNT
         queens = [0] * SEAT_COUNT
         for record in game.records:
-            points = record.points
-            for seat in range(SEAT_COUNT):
-                if (
-                    points[seat] == 0
-                    and all(points[other] > 0 for other in range(SEAT_COUNT) if other != seat)
-                    and (sum(points) == 13 * (SEAT_COUNT - 1))
-                ):
-                    moons[seat] += 1
-            for trick in record.tricks:
-                if trick.winner is not None and any(card.text == "QS" for card in trick.cards):
-                    queens[trick.winner] += 1
+            if record.moon_shooter is not None:
+                moons[record.moon_shooter] += 1
+            if record.queen_taker is not None:
+                queens[record.queen_taker] += 1
         return [
             SeatResult(
                 seat=seat,

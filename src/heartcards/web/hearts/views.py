@@ -49,13 +49,10 @@ def table_json(table: Table) -> dict[str, Any]:
     }
 
 
-def _moon(scores: tuple[tuple[int, ...], ...]) -> int | None:
-    if not scores:
-        return None
-    points = scores[-1]
-    if sorted(points) == [0, 13, 13, 13]:
-        return points.index(0)
-    return None
+def _moon(table: Table) -> int | None:
+    """The seat that shot the moon in the last finished deal (the engine's `DealRecord.moon_shooter`), if any."""
+    records = table.game.records
+    return records[-1].moon_shooter if records else None
 
 
 def _counts(observation: Observation) -> list[int]:
@@ -124,7 +121,7 @@ def shared_view_json(table: Table, observation: Observation) -> dict[str, Any]:
         "taken_points": list(observation.deal_points),
         "scores": [list(points) for points in observation.score_history],
         "totals": list(observation.totals),
-        "moon": _moon(observation.score_history),
+        "moon": _moon(table),
         "game_over": phase is Phase.GAME_OVER,
         "winners": list(observation.winners),
         "extension": _extension(table, observation),
