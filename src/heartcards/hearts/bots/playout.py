@@ -1,16 +1,26 @@
-"""Fast perfect-information play over card masks: heuristic playouts and an exact solver for small endings.
+"""Fast perfect-information play over card masks: heuristic playouts, an exact solver for small endings, and the
+evaluation of a finished deal for the deciding seat.
 
 A position is (hands, trick, leader, taken, played, hearts_broken, tricks_done); all masks are `int`s, cards are
 indices (see `heartcards.hearts.engine.cards`). Both return the deal's points per seat with the moon applied.
+
+Moons in playouts: a seat plays `shoot_card` (it tries to take every point) when it is the deciding seat trying
+the moon (`shoot=True`), or when it is another seat that has taken every point so far and many hearts
+(`threatening_seat`); the seats around it defend with the heuristic's moon defence. So the samples see what a moon
+brings and what an opponent's run costs.
 """
 
 from __future__ import annotations
 
-from heartcards.hearts.bots.policy import choose_card
-from heartcards.hearts.engine import deal_points, legal_mask, trick_winner_offset
-from heartcards.hearts.engine.cards import HEARTS_MASK, QUEEN_OF_SPADES_BIT
+from heartcards.hearts.bots.policy import choose_card, shoot_card, threatening_seat
+from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_BIT
+from heartcards.hearts.engine.rules import Variant, deal_points, game_winners, legal_mask, trick_winner_offset
 
 HEARTS_START = 39
+GAME_VALUE = 40.0
+"""What winning the game is worth, in points of a deal, when a deal can end it (see `Outlook`)."""
+STANDING_SCALE = 12.0
+"""Points of total behind the leader that halve a seat's estimated chance when the game goes on (see `Outlook`)."""
 
 
 def playout(
@@ -22,11 +32,19 @@ def playout(
     hearts_broken: bool,
     tricks_done: int,
     forced: int = -1,
+    me: int = -1,
+    shoot: bool = False,
 ) -> tuple[int, ...]:
     """Plays the deal to its end with the heuristic for every seat (the seat to move plays `forced` if given).
 
+    `me` is the deciding seat: with `shoot` it goes for the moon; other seats go for it once they threaten one.
     Mutates `hands`, `trick` and `taken`; pass copies.
     """
+    shooter = me if shoot else -1
+    if shooter < 0:
+        threat = threatening_seat(taken)
+        if threat != me:
+            shooter = threat
     while True:
         count = len(trick)
         seat = (leader + count) & 3
@@ -38,7 +56,10 @@ def playout(
             forced = -1
         else:
             legal = legal_mask(hand, trick[0] // 13 if count else -1, tricks_done == 0, hearts_broken)
-            card = choose_card(seat, hand, legal, trick, played, taken)
+            if seat == shooter:
+                card = shoot_card(seat, hand, legal, trick, played, taken)
+            else:
+                card = choose_card(seat, hand, legal, trick, played, taken)
         bit = 1 << card
         hands[seat] = hand ^ bit
         played |= bit
@@ -51,6 +72,43 @@ def playout(
             leader = winner
             trick = []
             tricks_done += 1
+            if shooter < 0:
+                threat = threatening_seat(taken)
+                if threat != me:
+                    shooter = threat
+
+
+class Outlook:
+    """How the deciding seat values a deal's points: its points minus the mean of the others' (lower is better; a
+    moon it shoots scores -13), plus, when this deal can end the game, what the end means for it.
+
+    The end is judged by the rules' own `game_winners` on the totals after the deal, so a moon and the special
+    variant's perfect hand count exactly as they score: a win is worth `GAME_VALUE` points (shared among tied
+    winners), a loss nothing; a game that goes on is worth the seat's estimated chance, which halves every
+    `STANDING_SCALE` points it stands behind the leader.
+    """
+
+    def __init__(self, seat: int, totals: list[int], variant_special: bool, target: int) -> None:
+        self.seat = seat
+        self.totals = totals
+        self.variant = Variant.SPECIAL if variant_special else Variant.CLASSIC
+        self.target = target
+        self.decisive = max(totals) + 26 >= target
+
+    def value(self, points: tuple[int, ...]) -> float:
+        seat = self.seat
+        relative = points[seat] - (points[0] + points[1] + points[2] + points[3] - points[seat]) / 3.0
+        if not self.decisive:
+            return relative
+        after = [self.totals[other] + points[other] for other in range(4)]
+        winners = game_winners(after, points, self.variant, self.target)
+        if winners:
+            share = 1.0 / len(winners) if seat in winners else 0.0
+        else:
+            lowest_total = min(after)
+            weights = [0.5 ** ((after[other] - lowest_total) / STANDING_SCALE) for other in range(4)]
+            share = weights[seat] / (weights[0] + weights[1] + weights[2] + weights[3])
+        return relative - GAME_VALUE * share
 
 
 def relative_score(points: tuple[int, ...], seat: int) -> float:
@@ -68,7 +126,8 @@ def solve(
     forced: int = -1,
 ) -> tuple[int, ...]:
     """The deal's points when every seat plays perfectly for itself (max^n: each minimises its own points relative to
-    the others') from a position where everyone's hand is known. Exponential: for the last few tricks only."""
+    the others', so a seat goes for a moon, or stops one, when that scores better) from a position where everyone's
+    hand is known. Exponential: for the last few tricks only."""
     count = len(trick)
     seat = (leader + count) & 3
     hand = hands[seat]
@@ -78,8 +137,8 @@ def solve(
         legal = 1 << forced
     else:
         legal = legal_mask(hand, trick[0] // 13 if count else -1, tricks_done == 0, hearts_broken)
-    best: tuple[int, ...] | None = None
-    best_value = 0.0
+    best: tuple[int, ...] = ()
+    best_value = 0
     mask = legal
     previous = -2
     while mask:
@@ -94,10 +153,9 @@ def solve(
         previous = card
         hands[seat] = hand ^ bit
         if count == 3:
-            full = [*trick, card]
-            winner = (leader + trick_winner_offset(full)) & 3
+            winner = (leader + trick_winner_offset([trick[0], trick[1], trick[2], card])) & 3
             saved = taken[winner]
-            taken[winner] = saved | (1 << full[0]) | (1 << full[1]) | (1 << full[2]) | bit
+            taken[winner] = saved | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
             result = solve(hands, [], winner, taken, hearts_broken or card >= HEARTS_START, tricks_done + 1)
             taken[winner] = saved
         else:
@@ -105,13 +163,8 @@ def solve(
             result = solve(hands, trick, leader, taken, hearts_broken or card >= HEARTS_START, tricks_done)
             trick.pop()
         hands[seat] = hand
-        value = result[seat] * 4 - sum(result)
-        if best is None or value < best_value:
+        value = result[seat] * 4 - (result[0] + result[1] + result[2] + result[3])
+        if not best or value < best_value:
             best = result
             best_value = value
-    assert best is not None  # a seat with cards always has a legal card
     return best
-
-
-def points_taken(taken: list[int]) -> list[int]:
-    return [(mask & HEARTS_MASK).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0) for mask in taken]

@@ -4,6 +4,9 @@ It ducks under the winning card, sheds the Q♠ (and the A♠/K♠ while the que
 leads low from suits where others still hold lower cards, smokes out the queen with low spades, and defends against
 a moon: when one other seat has taken every point so far and many hearts, it takes a point trick itself or gives a
 heart to a third seat.
+
+`shoot_card` is the other side of the moon: the card of a seat that tries to take every point (lead its master
+cards, win every trick that holds a point, discard its losers), used by the playouts for a seat going for the moon.
 """
 
 from __future__ import annotations
@@ -32,20 +35,41 @@ def lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def moon_threat(taken: list[int], seat: int) -> int:
-    """The other seat that has taken every point so far and enough hearts to threaten a moon, or -1."""
-    shooter = -1
-    for other in range(4):
-        if taken[other] & POINT_MASK:
-            if shooter >= 0 or other == seat:
+def sole_scorer(taken: list[int]) -> int:
+    """The one seat that has taken points so far, or -1 when none or several have."""
+    scorer = -1
+    for seat in range(4):
+        if taken[seat] & POINT_MASK:
+            if scorer >= 0:
                 return -1
-            shooter = other
+            scorer = seat
+    return scorer
+
+
+def threatening_seat(taken: list[int]) -> int:
+    """The seat that has taken every point so far and enough hearts (or the Q♠ and three) to threaten a moon, or -1."""
+    shooter = sole_scorer(taken)
     if shooter < 0:
         return -1
     hearts = (taken[shooter] & HEARTS_MASK).bit_count()
     if hearts >= MOON_HEARTS or (taken[shooter] & QUEEN_OF_SPADES_BIT and hearts >= 3):
         return shooter
     return -1
+
+
+def moon_threat(taken: list[int], seat: int) -> int:
+    """The other seat that threatens a moon (see `threatening_seat`) as `seat` sees it, or -1."""
+    shooter = threatening_seat(taken)
+    return shooter if shooter != seat else -1
+
+
+def run_is_open(taken: list[int], seat: int) -> bool:
+    """`seat` can still take every point: no other seat has taken one."""
+    others = 0
+    for other in range(4):
+        if other != seat:
+            others |= taken[other]
+    return not others & POINT_MASK
 
 
 def pass_danger(hand: int) -> list[tuple[int, int]]:
@@ -178,3 +202,92 @@ def _lead(hand: int, legal: int, unseen: int, queen_out: bool) -> int:
             best_score = score
             best = card
     return best
+
+
+def shoot_card(seat: int, hand: int, legal: int, trick: list[int], played: int, taken: list[int]) -> int:
+    """The card of a seat going for the moon: lead a master card (none of its suit is higher among unseen cards),
+    win any trick it can with its highest card (the lowest winning one when last), and discard its lowest non-point
+    card when it cannot win. Once another seat has taken a point the run is over and it plays the heuristic."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    if not run_is_open(taken, seat):
+        return choose_card(seat, hand, legal, trick, played, taken)
+    unseen = ~played & ~hand & ((1 << 52) - 1)
+    count = len(trick)
+    if count == 0:
+        return _shoot_lead(hand, legal, unseen)
+    led = trick[0] // 13
+    winning = trick[0]
+    for card in trick:
+        if card // 13 == led and card > winning:
+            winning = card
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        above = follow & ~((1 << (winning + 1)) - 1)
+        if above:
+            return lowest(above) if count == 3 else highest(above)
+        return lowest(follow)
+    safe = legal & NON_POINTS
+    if safe:
+        return _shed(safe)
+    return lowest(legal)
+
+
+def _shoot_lead(hand: int, legal: int, unseen: int) -> int:
+    """A master card of the longest such suit; without one, the top card of the suit with fewest unseen above it."""
+    best = -1
+    best_score = -(1 << 30)
+    for suit in range(4):
+        in_suit = legal & SUIT_MASKS[suit]
+        if not in_suit:
+            continue
+        top = highest(in_suit)
+        higher = (unseen & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1)).bit_count()
+        others = (unseen & SUIT_MASKS[suit]).bit_count()
+        # Masters first (a long suit of them runs); then the fewest higher cards out; hearts collect points.
+        score = -100 * higher + 4 * (hand & SUIT_MASKS[suit]).bit_count() + (3 if suit == 3 else 0)
+        if higher == 0 and others == 0:
+            score -= 2  # nobody follows: it wins but collects nothing
+        if score > best_score:
+            best_score = score
+            best = top
+    return best
+
+
+def _shed(cards: int) -> int:
+    """The discard of a would-be shooter: its lowest-ranked card of any suit (the likeliest loser)."""
+    best = -1
+    for suit in range(4):
+        in_suit = cards & SUIT_MASKS[suit]
+        if in_suit:
+            card = lowest(in_suit)
+            if best < 0 or card % 13 < best % 13:
+                best = card
+    return best
+
+
+def controls(hand: int, played: int) -> int:
+    """How many of `hand`'s cards are sure or near-sure winners of their suit: at most one unplayed card of the
+    suit outside the hand ranks above it. A rough measure of whether a moon is worth trying."""
+    unseen = ~played & ~hand & ((1 << 52) - 1)
+    count = 0
+    mask = hand
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        card = bit.bit_length() - 1
+        if (unseen & SUIT_MASKS[card // 13] & ~((bit << 1) - 1)).bit_count() <= 1:
+            count += 1
+    return count
+
+
+def moon_pass_mask(hand: int) -> int:
+    """The pass of a hand going for the moon: its three lowest-ranked cards outside hearts (its losers; a low heart
+    given away would come back as a point in another hand), then its lowest hearts if it has too few others."""
+    chosen = 0
+    for pool in (hand & ~HEARTS_MASK & ~QUEEN_OF_SPADES_BIT, hand & HEARTS_MASK):
+        while chosen.bit_count() < 3 and pool:
+            card = _shed(pool)
+            chosen |= 1 << card
+            pool &= ~(1 << card)
+    return chosen
