@@ -6,6 +6,7 @@ import math
 import os
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,6 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lines, print_json
+from heartcards.cluster.plan import CHUNK_DEALS, CHUNK_DEALS_OPTIMAL, ChunkPlan
+from heartcards.figures import percentile
 from heartcards.heart_to_heart.engine import (
     DealCodeError,
     Game,
@@ -107,11 +110,6 @@ def wilson_interval(successes: int, total: int, z: float = 1.959964) -> tuple[fl
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def percentile(ordered: list[int], fraction: float) -> int:
-    """Nearest-rank percentile of an ordered list."""
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
-
-
 def histogram(counts: Counter[int], width: int = 50, bins: int = 16) -> str:
     """A text histogram of move counts in at most `bins` equal bins."""
     low, high = min(counts), max(counts)
@@ -135,6 +133,36 @@ def stats(
     jobs: Annotated[int | None, typer.Option("--jobs", min=1, help="Processes (default: all cores).")] = None,
     optimal: Annotated[bool, typer.Option("--optimal", help="Also find each winnable deal's fewest moves.")] = False,
     json: JsonOption = False,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Count on a Dask cluster: its scheduler's address (tcp://HOST:8786), or local:N for N local worker "
+            "processes. Needs the cluster extra.",
+        ),
+    ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(
+            "--checkpoint",
+            help="With --cluster: an SQLite file keeping each finished chunk; the same command with it resumes.",
+        ),
+    ] = None,
+    chunk: Annotated[
+        int | None,
+        typer.Option(
+            "--chunk",
+            min=1,
+            help=f"With --cluster: deals per chunk (default {CHUNK_DEALS:,}; {CHUNK_DEALS_OPTIMAL:,} with --optimal).",
+        ),
+    ] = None,
+    verify: Annotated[
+        int, typer.Option("--verify", min=0, help="With --cluster: recount K random finished chunks and compare.")
+    ] = 0,
+    verify_seed: Annotated[
+        int | None,
+        typer.Option("--verify-seed", min=0, help="With --verify: the seed choosing the chunks (default: random)."),
+    ] = None,
 ) -> None:
     """Solve deals START..START+DEALS-1: the winnable share, deals stuck at move 0, optimal move counts."""
     try:
@@ -143,6 +171,17 @@ def stats(
         fail(f"{mode!r} is not a mode: expected N or S")
     if start + deals - 1 > MAX_NUMBER:
         fail(f"deals {start}..{start + deals - 1} go past the last deal number {MAX_NUMBER}")
+    if cluster is not None:
+        if jobs is not None:
+            fail("--jobs counts on this machine: with --cluster the cluster's workers count (local:N for N processes)")
+        size = chunk or (CHUNK_DEALS_OPTIMAL if optimal else CHUNK_DEALS)
+        plan = ChunkPlan(chosen, start, deals, size, optimal)
+        from heartcards.cli.h2h_cluster import stats_on_cluster  # imports h2h_solver's report: import it late
+
+        stats_on_cluster(plan, cluster, checkpoint, verify, verify_seed, json)
+        return
+    if checkpoint is not None or chunk is not None or verify or verify_seed is not None:
+        fail("--checkpoint, --chunk, --verify and --verify-seed work with --cluster only")
     workers = jobs or os.cpu_count() or 1
     started = time.perf_counter()
     progress = Progress(
@@ -170,7 +209,19 @@ def stats(
     report(summary, chosen, start, seconds, json)
 
 
-def report(summary: DealSummary, mode: Mode, start: int, seconds: float, json: bool) -> None:
+def report(
+    summary: DealSummary,
+    mode: Mode,
+    start: int,
+    seconds: float,
+    json: bool,
+    *,
+    counted_now: int | None = None,
+    extra: dict[str, object] | None = None,
+) -> None:
+    """Print the figures (one JSON line, or readable lines); `counted_now` is how many deals `seconds` counted
+    (default: all), and `extra` adds keys to the JSON line."""
+    counted = summary.deals if counted_now is None else counted_now
     low, high = wilson_interval(summary.winnable, summary.deals)
     move_counts = sorted(summary.move_counts)
     optimal_part: dict[str, object] | None = None
@@ -197,12 +248,19 @@ def report(summary: DealSummary, mode: Mode, start: int, seconds: float, json: b
                 "stuck": summary.stuck,
                 "optimal": optimal_part,
                 "seconds": round(seconds, 3),
-                "deals_per_second": round(summary.deals / max(seconds, 1e-9), 1),
+                "deals_per_second": round(counted / max(seconds, 1e-9), 1),
+                **(extra or {}),
             }
         )
         return
     first, last = format_code(mode, start), format_code(mode, start + summary.deals - 1)
-    typer.echo(f"{summary.deals} deals {first} … {last} in {seconds:.1f} s ({summary.deals / seconds:,.0f} deals/s)")
+    rate = f"{counted / max(seconds, 1e-9):,.0f} deals/s"
+    if counted == summary.deals:
+        typer.echo(f"{summary.deals} deals {first} … {last} in {seconds:.1f} s ({rate})")
+    elif counted == 0:
+        typer.echo(f"{summary.deals} deals {first} … {last}, all counted before (read from the checkpoint)")
+    else:
+        typer.echo(f"{summary.deals} deals {first} … {last}; {counted} of them counted in {seconds:.1f} s ({rate})")
     typer.echo(
         f"winnable: {summary.winnable} ({summary.winnable / summary.deals:.2%}, 95 % interval {low:.2%} – {high:.2%})"
     )

@@ -1,13 +1,15 @@
 """Many deals at once: winnability (and optionally fewest moves) over a range of deal numbers, on several cores.
 
 Chunks of deal numbers go to a pool of processes; N deals without optimal solutions take the compiled fast path
-of `deals.decide_normal_range`.
+of `deals.decide_normal_range`. `count_chunk` is the same count as plain, picklable values, for machines that only
+ship counts around (the cluster runner and its checkpoint).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -62,6 +64,39 @@ def summarize_range(mode: Mode, start: int, count: int, optimal: bool) -> DealSu
                 if solution.move_count is not None:
                     summary.move_counts.append(solution.move_count)
     return summary
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkCounts:
+    """The counts of deals `first`..`first + deals - 1`: what a chunk reports and a checkpoint keeps.
+
+    `fewest_moves` maps a move count to how many winnable deals need exactly that many at fewest; it is None when the
+    chunk was counted without optimal solutions.
+    """
+
+    mode: Mode
+    first: int
+    deals: int
+    winnable: int
+    stuck: int
+    fewest_moves: dict[int, int] | None = None
+
+    @property
+    def optimal(self) -> bool:
+        return self.fewest_moves is not None
+
+    def summary(self) -> DealSummary:
+        """As a `DealSummary`, the move counts listed one per winnable deal (in increasing order)."""
+        moves = sorted((self.fewest_moves or {}).items())
+        listed = [count for count, deals in moves for _ in range(deals)]
+        return DealSummary(self.deals, self.winnable, self.stuck, self.optimal, listed)
+
+
+def count_chunk(mode: Mode, first: int, deals: int, optimal: bool) -> ChunkCounts:
+    """Decide deals first..first+deals-1 in this process (`summarize_range`), as a `ChunkCounts`."""
+    summary = summarize_range(mode, first, deals, optimal)
+    fewest_moves = dict(sorted(Counter(summary.move_counts).items())) if optimal else None
+    return ChunkCounts(mode, first, summary.deals, summary.winnable, summary.stuck, fewest_moves)
 
 
 def _summarize_chunk(task: tuple[Mode, int, int, bool]) -> DealSummary:
