@@ -87,7 +87,7 @@ def replay(
     for line in input_lines(record):
         words = line.split()
         try:
-            game = Game.from_code(words[0])
+            game = Game.from_code(words[0] if words else line)  # a blank record is a bad code, not a crash
         except DealCodeError as error:
             typer.echo(f"error: {error}", err=True)
             if json:
