@@ -1,28 +1,32 @@
-"""Hearts tables under load, and fuzzing of the table APIs (issue 6). Prints each figure and one JSON line at the end.
+"""Hearts tables under load, and fuzzing of the table APIs. Prints each figure, then one JSON line (also kept in
+`benchmarks/results/tables.jsonl` through `record.py`).
 
-    uv run python benchmarks/tables.py                          # 200 tables × 4 scripted clients, games to 50, fuzz
+    uv run python benchmarks/tables.py                          # 200 online tables × 4 scripted people, games to 50
+    uv run python benchmarks/tables.py --tables 100 --solo-tables 100 --strength strong   # with computer players
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
 
-1. Load: the real server (`heartcards serve` in a subprocess, temporary SQLite file). `--tables` online tables are
-   created over HTTP, four people join each, and 4 × tables scripted WebSocket clients (the `websockets` package,
-   one asyncio process) play whole games at once: pass three random cards, play a random legal card, say `next` on
+1. Load: the real server (`heartcards serve` in a subprocess on a temporary SQLite file, started by
+   `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
+   people joined, and `--solo-tables` solo tables (one person, three computer players of `--strength`). Every
+   person is a scripted client (`tests.support.scripted.AsyncSeat`, the tests' own, over the `websockets`
+   package, all in this one asyncio process): pass three random cards, play a random legal card, say `next` on
    the score table, each after a random think time (`--think` seconds at most, as people take; 0 = flat out).
-   Every socket is opened first; then all of them say hello in the same instant. (Opening 800 connections blocks
-   this process's own event loop for about 0.3 s; when hellos went out meanwhile, that wait was counted as the
-   server's latency.) How late this process's loop wakes from a 5 ms sleep is printed too: an answer that has
-   arrived waits unread for that long, and the latency includes it.
-   Every message carries an id; its latency is from the client's send to the arrival of the answer with that id
-   (p50, p99, max), with the CPU the server used per answered message and the machine's CPU pressure (the share
-   of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that wait. The same
-   figures are printed again without the opening burst (messages sent in the first 2 s, when every socket says
-   hello and passes at once), to tell a backlog at the start from stalls during play, and the opening's answers
-   by message type (the p99 is mostly the 800 simultaneous hellos). Then every
-   game's log is read back over HTTP and checked: every deal present with its 13 tricks,
-   the 52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners
-   as the clients saw them.
+   Every socket is opened first; then all of them say hello in the same instant. How late this process's loop
+   wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and the latency
+   includes it.
+   Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
+   without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
+   opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
+   four seats has a state showing it); the computer players' decision latency at solo tables (from the state that
+   gives a computer player the turn to the first state with its card played, as the person sees it); the CPU the
+   server used per answered message and the machine's CPU pressure (the share of time some task waited for a CPU,
+   Linux PSI): on a shared machine the latency is mostly that wait. Then every game's log is read back over HTTP
+   and checked: every deal present with its 13 tricks, the 52 cards each played once, points of 26 (or a moon's
+   39), running totals, the end of the game and its winners as the clients saw them.
 2. Socket fuzz: random and forged messages (junk, wrong types, bad cards, forged tokens, other seats' actions,
    binary frames, deep JSON) on fresh tables; each must be answered with an `error` or a `state` (a forged hello
-   with an error and the 4403 close), never a server error; the server must still answer afterwards.
+   with an error and the 4403 close, a frame over the server's frame cap with the protocol's 1009 close), never a
+   server error; the server must still answer afterwards.
 3. HTTP fuzz: schemathesis against `/api/hearts/...`. The production app serves no OpenAPI document
    (`openapi_url=None`), so the schema is computed in this process from the app's routes (`get_openapi`) and the
    generated requests are sent to the running server: its behaviour is the production one. Check: no 5xx, and every
@@ -35,15 +39,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
 import os
 import random
-import re
-import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,201 +53,76 @@ from typing import Any
 import httpx
 import websockets
 
+from heartcards.cli.serve import WEBSOCKET_MAX_BYTES
+from heartcards.figures import percentile
+from record import record_run
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
+from tests.support.live_server import LiveServer
+from tests.support.scripted import AsyncSeat
+
 OPENING_SECONDS = 2.0
 """The opening burst: all sockets connect, say hello and pass within the same instant."""
-ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 CARD_TEXTS = [
     rank + suit for suit in "CDSH" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ]
-
-
-# -- the server ---------------------------------------------------------------------------------------------------
-
-
-class Server:
-    """`python -m heartcards serve` on a temporary SQLite file; its output is kept to look for tracebacks."""
-
-    def __init__(self, folder: Path) -> None:
-        self.database = f"sqlite:///{folder / 'tables.sqlite3'}"
-        environment = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": "0",
-            "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
-        }
-        command = [sys.executable, "-m", "heartcards", "serve", "--host", "127.0.0.1", "--port", "0"]
-        self.process = subprocess.Popen(
-            [*command, "--database", self.database],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=environment,
-        )
-        self.output: list[str] = []
-        self.url = ""
-        found = threading.Event()
-
-        def pump() -> None:
-            assert self.process.stdout is not None
-            for line in self.process.stdout:
-                self.output.append(line)
-                match = ADDRESS.search(line)
-                if match:
-                    self.url = match.group(1).rstrip("/")
-                    found.set()
-
-        threading.Thread(target=pump, daemon=True).start()
-        if not found.wait(60):
-            self.stop()
-            raise SystemExit("the server did not start:\n" + "".join(self.output))
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise SystemExit("the server does not answer")
-
-    def cpu_seconds(self) -> float:
-        """The server process's CPU time so far (user + system, from /proc)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def tracebacks(self) -> int:
-        return sum(1 for line in self.output if "Traceback" in line)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
 
 
 # -- load -----------------------------------------------------------------------------------------------------------
 
 
 @dataclass
-class Figures:
-    latencies: list[float] = field(default_factory=list)
-    sent_at: list[float] = field(default_factory=list)
-    """When each answered message was sent (perf_counter), to tell the opening burst from the steady state."""
-    kinds: list[str] = field(default_factory=list)
-    """Each answered message's type (`hello`, `pass`, `play`, `next`)."""
-    errors: list[str] = field(default_factory=list)
-    messages: int = 0
-    server_errors: int = 0
-    loop_lags: list[float] = field(default_factory=list)
-    """How late the clients' event loop woke from each 5 ms sleep during the run (seconds)."""
-
-
-@dataclass
 class TableSeats:
+    """A table of the load run and the scripted people at it (four online, one at a solo table)."""
+
     id: str
-    tokens: list[str]
-    finals: list[dict[str, Any] | None] = field(default_factory=lambda: [None] * 4)
+    mode: str
+    seats: list[AsyncSeat] = field(default_factory=list)
+    finals: list[dict[str, Any]] = field(default_factory=list)
 
 
-async def create_tables(url: str, count: int, target: int, variant: str) -> list[TableSeats]:
+async def create_tables(url: str, options: argparse.Namespace, rng: random.Random) -> list[TableSeats]:
+    """`--tables` online tables with four people joined and started, and `--solo-tables` solo tables."""
     limit = asyncio.Semaphore(16)
+    base = {"target": options.target, "variant": options.variant}
 
-    async def one(client: httpx.AsyncClient, index: int) -> TableSeats:
+    def seat(table_id: str, token: str) -> AsyncSeat:
+        person = random.Random(rng.randrange(2**63))
+        return AsyncSeat(url, table_id, token, rng=person, think=options.think, answer_score_table=True)
+
+    async def online(client: httpx.AsyncClient, index: int) -> TableSeats:
         async with limit:
-            body = {"mode": "online", "name": f"T{index}P0", "target": target, "variant": variant}
+            body = {"mode": "online", "name": f"T{index}P0", **base}
             created = (await client.post("/api/hearts/tables", json=body)).json()
-            table = TableSeats(created["table"]["id"], [created["token"]])
-            for seat in (1, 2, 3):
+            tokens = [created["token"]]
+            table_id = created["table"]["id"]
+            for number in (1, 2, 3):
                 joined = await client.post(
-                    f"/api/hearts/tables/{table.id}/join", json={"seat": seat, "name": f"T{index}P{seat}"}
+                    f"/api/hearts/tables/{table_id}/join", json={"seat": number, "name": f"T{index}P{number}"}
                 )
-                table.tokens.append(joined.json()["token"])
-            started = await client.post(
-                f"/api/hearts/tables/{table.id}/start", headers={"X-Seat-Token": table.tokens[0]}
-            )
+                tokens.append(joined.json()["token"])
+            started = await client.post(f"/api/hearts/tables/{table_id}/start", headers={"X-Seat-Token": tokens[0]})
             if started.status_code != 200:
                 raise SystemExit(f"could not start a table: {started.text}")
-            return table
+            return TableSeats(table_id, "online", [seat(table_id, token) for token in tokens])
 
-    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        return list(await asyncio.gather(*(one(client, index) for index in range(count))))
+    async def solo(client: httpx.AsyncClient, index: int) -> TableSeats:
+        async with limit:
+            body = {"mode": "solo", "name": f"S{index}", "strength": options.strength, **base}
+            answer = await client.post("/api/hearts/tables", json=body)
+            if not answer.is_success:
+                raise SystemExit(f"could not create a solo table: {answer.text}")
+            created = answer.json()
+            return TableSeats(created["table"]["id"], "solo", [seat(created["table"]["id"], created["token"])])
 
+    # one client per table: the benchmark's people are many players, not one (whatever quota one player has)
+    async def one(kind: str, index: int) -> TableSeats:
+        async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+            return await (online(client, index) if kind == "online" else solo(client, index))
 
-def due(state: dict[str, Any]) -> str | None:
-    view = state.get("view")
-    if view is None or state["table"]["status"] != "playing":
-        return None
-    if view["phase"] == "pass" and view["passed"] is None:
-        return "pass"
-    if view["phase"] == "play" and view["turn"] == state["seat"] and view["legal"]:
-        return "play"
-    if view["phase"] == "deal_over" and state["seat"] not in view["ready"]:
-        return "next"
-    return None
-
-
-async def play_seat(
-    url: str,
-    table: TableSeats,
-    seat: int,
-    rng: random.Random,
-    think: float,
-    figures: Figures,
-    everyone_connected: asyncio.Barrier,
-) -> None:
-    """One scripted person: connects, waits until every socket is open, then acts whenever the game waits for the
-    seat, until the game is over."""
-    socket_url = url.replace("http://", "ws://") + f"/ws/hearts/{table.id}"
-    sent: dict[int, tuple[float, str]] = {}
-    next_id = 1
-    try:
-        socket = await websockets.connect(socket_url, max_size=2**22, open_timeout=60, ping_interval=None)
-    except Exception:
-        everyone_connected.abort()  # the others stop waiting; the error is reported
-        raise
-    async with socket:
-
-        async def send(message: dict[str, Any]) -> None:
-            nonlocal next_id
-            message["id"] = next_id
-            sent[next_id] = (time.perf_counter(), message["type"])
-            next_id += 1
-            await socket.send(json.dumps(message))
-
-        await everyone_connected.wait()
-        await send({"type": "hello", "token": table.tokens[seat]})
-        while True:
-            raw = await socket.recv()
-            arrived = time.perf_counter()
-            message = json.loads(raw)
-            figures.messages += 1
-            answered = message.get("id")
-            if answered in sent:
-                started, kind = sent.pop(answered)
-                figures.latencies.append(arrived - started)
-                figures.sent_at.append(started)
-                figures.kinds.append(kind)
-            if message["type"] == "error":
-                figures.errors.append(message["key"])
-                continue
-            if message["type"] != "state":
-                continue
-            view = message["view"]
-            if view is not None and view["phase"] == "game_over":
-                table.finals[seat] = message
-                return
-            what = due(message)
-            if what is None or sent:
-                continue  # nothing to do, or our last action is not answered yet
-            if think:
-                await asyncio.sleep(rng.uniform(0, think))
-            if what == "pass":
-                await send({"type": "pass", "cards": rng.sample(view["hand"], 3)})
-            elif what == "play":
-                await send({"type": "play", "card": rng.choice(view["legal"])})
-            else:
-                await send({"type": "next"})
+    jobs = [one("online", index) for index in range(options.tables)]
+    jobs += [one("solo", index) for index in range(options.solo_tables)]
+    return list(await asyncio.gather(*jobs))
 
 
 def check_log(log: dict[str, Any], final: dict[str, Any] | None) -> str | None:
@@ -288,30 +164,31 @@ async def watch_loop(lags: list[float], period: float = 0.005) -> None:
         lags.append(time.perf_counter() - asked - period)
 
 
-async def load_run(url: str, tables: list[TableSeats], think: float, seed: int) -> tuple[Figures, float]:
-    figures = Figures()
-    everyone_connected = asyncio.Barrier(4 * len(tables) + 1)
-    players = asyncio.gather(
-        *(
-            play_seat(
-                url, table, seat, random.Random(seed * 1_000_003 + index * 4 + seat), think, figures, everyone_connected
-            )
-            for index, table in enumerate(tables)
-            for seat in range(4)
-        )
-    )
-    try:
-        await everyone_connected.wait()
-    except asyncio.BrokenBarrierError:
-        await players  # raises the connection's error
-        raise
+async def load_run(tables: list[TableSeats]) -> tuple[list[float], float]:
+    """Opens every socket, then every person says hello at once and plays to the end. Returns the clients' loop
+    lags and the run's seconds."""
+    seats = [seat for table in tables for seat in table.seats]
+    limit = asyncio.Semaphore(64)
+
+    async def open_one(seat: AsyncSeat) -> None:
+        async with limit:
+            await seat.open(max_size=2**22, open_timeout=120, ping_interval=None)
+
+    await asyncio.gather(*(open_one(seat) for seat in seats))
+    lags: list[float] = []
     started = time.perf_counter()
-    watcher = asyncio.get_running_loop().create_task(watch_loop(figures.loop_lags))
+    watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
+
+    async def play(table: TableSeats, seat: AsyncSeat) -> None:
+        await seat.hello()
+        table.finals.append(await seat.play_game())
+        await seat.close()
+
     try:
-        await players
+        await asyncio.gather(*(play(table, seat) for table in tables for seat in table.seats))
     finally:
         watcher.cancel()
-    return figures, time.perf_counter() - started
+    return lags, time.perf_counter() - started
 
 
 async def read_logs(url: str, tables: list[TableSeats]) -> tuple[int, list[str], int]:
@@ -325,14 +202,37 @@ async def read_logs(url: str, tables: list[TableSeats]) -> tuple[int, list[str],
                 continue
             log = answer.json()
             deals += len(log["deals"])
-            finals = [final for final in table.finals if final is not None]
-            if len(finals) != 4 or any(final["view"]["totals"] != finals[0]["view"]["totals"] for final in finals):
-                problems.append(f"{table.id}: the four clients' final states differ")
+            finals = table.finals
+            if len(finals) != len(table.seats) or any(
+                final["view"]["totals"] != finals[0]["view"]["totals"] for final in finals
+            ):
+                problems.append(f"{table.id}: the clients' final states differ")
                 continue
             problem = check_log(log, finals[0])
             if problem:
                 problems.append(f"{table.id}: {problem}")
     return len(tables) - len(problems), problems, deals
+
+
+def fan_out_seconds(table: TableSeats) -> list[float]:
+    """For each card played at an online table: from its send to the moment the last of the four seats has a state
+    that shows it (a state showing a later card counts too: a slow socket gets one state for several changes)."""
+    timelines = []
+    for seat in table.seats:
+        reached = [point for point, _ in seat.progress]
+        timelines.append((reached, [at for _, at in seat.progress]))
+    found: list[float] = []
+    for player in table.seats:
+        for play in player.plays:
+            arrivals = []
+            for reached, times in timelines:
+                index = bisect.bisect_left(reached, play.reaches)  # progress only grows along a seat's states
+                if index == len(reached):
+                    break
+                arrivals.append(times[index])
+            else:
+                found.append(max(arrivals) - play.sent_at)
+    return found
 
 
 # -- socket fuzz ----------------------------------------------------------------------------------------------------
@@ -383,7 +283,9 @@ async def fuzz_sockets(url: str, count: int, seed: int) -> dict[str, int]:
         "unanswered_or_closed": 0,
         "forged_accepted": 0,
         "forged_refused": 0,
+        "oversize_closed": 0,
     }
+    frame_cap = WEBSOCKET_MAX_BYTES
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         tables = []
         for mode in ("solo", "online", "solo"):
@@ -428,8 +330,12 @@ async def fuzz_sockets(url: str, count: int, seed: int) -> dict[str, int]:
                             break
                     figures["errors" if answer["type"] == "error" else "states"] += 1
             except websockets.ConnectionClosed as closed:
-                figures["unanswered_or_closed"] += 1
-                failures.append(f"closed {closed.rcvd.code if closed.rcvd else None} after {message!r:.60}")
+                code = closed.rcvd.code if closed.rcvd else None
+                if code == 1009 and len(message if isinstance(message, bytes) else message.encode()) > frame_cap:
+                    figures["oversize_closed"] += 1  # refused by the protocol before it was read: as it should be
+                else:
+                    figures["unanswered_or_closed"] += 1
+                    failures.append(f"closed {code} after {message!r:.60}")
             except TimeoutError:
                 figures["unanswered_or_closed"] += 1  # no answer at all counts as a failure
                 failures.append(f"no answer to {message!r:.60}")
@@ -515,124 +421,124 @@ def client_cpu_seconds() -> float:
     return times.user + times.system
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+def summary(values: list[float]) -> dict[str, float | int | None]:
+    """Count, p50, p99 and max of values in seconds, as milliseconds (None when there are none)."""
+    if not values:
+        return {"count": 0, "p50_ms": None, "p99_ms": None, "max_ms": None}
+    return {
+        "count": len(values),
+        "p50_ms": round(percentile(values, 0.5) * 1000, 2),
+        "p99_ms": round(percentile(values, 0.99) * 1000, 2),
+        "max_ms": round(max(values) * 1000, 2),
+    }
+
+
+def shown(figures: dict[str, float | int | None]) -> str:
+    if not figures["count"]:
+        return "none"
+    return f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="online tables of four scripted people")
+    parser.add_argument("--solo-tables", type=int, default=0, help="solo tables: one person, three computer players")
+    parser.add_argument("--strength", default="strong", choices=("easy", "normal", "strong"))
     parser.add_argument("--target", type=int, default=50, choices=(50, 75, 100))
     parser.add_argument("--variant", default="classic", choices=("classic", "special"))
     parser.add_argument("--think", type=float, default=0.3, help="most seconds a scripted person thinks (0 = none)")
     parser.add_argument("--fuzz-messages", type=int, default=2000)
     parser.add_argument("--http-examples", type=int, default=100, help="schemathesis examples per operation")
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder))
+        server = LiveServer(
+            f"sqlite:///{Path(folder) / 'tables.sqlite3'}",
+            environment={"HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": "0", "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60"},
+        )
+        server.start()
+        url = server.url.rstrip("/")
         try:
-            tables = asyncio.run(create_tables(server.url, options.tables, options.target, options.variant))
+            tables = asyncio.run(create_tables(url, options, random.Random(options.seed)))
             server_cpu, client_cpu, pressure = server.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
-            figures, seconds = asyncio.run(load_run(server.url, tables, options.think, options.seed))
+            loop_lags, seconds = asyncio.run(load_run(tables))
             server_cpu = server.cpu_seconds() - server_cpu
             client_cpu = client_cpu_seconds() - client_cpu
             after = cpu_pressure_total()
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
-            complete, problems, deals = asyncio.run(read_logs(server.url, tables))
-            latencies_ms = [value * 1000 for value in figures.latencies]
-            first_sent = min(figures.sent_at, default=0.0)
-            steady_ms = [
-                value * 1000
-                for value, sent_at in zip(figures.latencies, figures.sent_at, strict=True)
-                if sent_at - first_sent >= OPENING_SECONDS
-            ]
-            opening_ms: dict[str, list[float]] = {}
-            for value, sent_at, kind in zip(figures.latencies, figures.sent_at, figures.kinds, strict=True):
-                if sent_at - first_sent < OPENING_SECONDS:
-                    opening_ms.setdefault(kind, []).append(value * 1000)
-            hellos_ms = opening_ms.get("hello", [])
+            complete, problems, deals = asyncio.run(read_logs(url, tables))
+            seats = [seat for table in tables for seat in table.seats]
+            answers = [answer for seat in seats for answer in seat.answers]
+            errors = [error["key"] for seat in seats for error in seat.errors]
+            first_sent = min((answer.sent_at for answer in answers), default=0.0)
+            people = [answer.seconds for answer in answers]
+            steady = [answer.seconds for answer in answers if answer.sent_at - first_sent >= OPENING_SECONDS]
+            opening: dict[str, list[float]] = {}
+            for answer in answers:
+                if answer.sent_at - first_sent < OPENING_SECONDS:
+                    opening.setdefault(answer.kind, []).append(answer.seconds)
+            bots = [value for table in tables if table.mode == "solo" for value in table.seats[0].bot_turns]
+            fan_out = [value for table in tables if table.mode == "online" for value in fan_out_seconds(table)]
+            figures: dict[str, Any] = {
+                "tables": options.tables,
+                "solo_tables": options.solo_tables,
+                "strength": options.strength,
+                "target": options.target,
+                "think_seconds": options.think,
+                "seconds": round(seconds, 1),
+                "deals": deals,
+                "people": summary(people),
+                "people_after_opening": summary(steady),
+                "opening_hellos": summary(opening.get("hello", [])),
+                "fan_out": summary(fan_out),
+                "bot_decisions": summary(bots),
+                "client_loop_lag": summary(loop_lags),
+                "server_cpu_ms_per_answer": round(server_cpu / max(1, len(people)) * 1000, 3),
+                "server_cpu_share": round(server_cpu / seconds, 3),
+                "cpu_pressure": None if stalled is None else round(stalled, 3),
+                "error_answers": len(errors),
+                "complete_logs": complete,
+            }
             print(
-                f"load: {options.tables} tables × 4 clients, games to {options.target} ({options.variant}), "
-                f"think ≤ {options.think} s: {seconds:.1f} s, {deals} deals, {figures.messages} messages received"
+                f"load: {options.tables} online tables × 4 people + {options.solo_tables} solo tables at "
+                f"{options.strength!r}, games to {options.target} ({options.variant}), think ≤ {options.think} s: "
+                f"{seconds:.1f} s, {deals} deals"
+            )
+            print(f"  people's messages answered: {len(people)}; latency {shown(figures['people'])}")
+            print(f"  after the opening {OPENING_SECONDS:.0f} s: {shown(figures['people_after_opening'])}")
+            by_kind = [f"{kind} ×{len(values)} {shown(summary(values))}" for kind, values in sorted(opening.items())]
+            print("  in the opening, by message: " + ", ".join(by_kind))
+            print(f"  fan-out (a card played → the fourth seat's state showing it): {shown(figures['fan_out'])}")
+            print(f"  computer players' decisions at solo tables ({len(bots)}): {shown(figures['bot_decisions'])}")
+            print(
+                f"  the clients' own event loop woke late by {shown(figures['client_loop_lag'])} "
+                "(time an answer may wait unread, counted in the latency)"
             )
             print(
-                f"  answered messages: {len(latencies_ms)}; latency p50 {percentile(latencies_ms, 0.5):.1f} ms, "
-                f"p99 {percentile(latencies_ms, 0.99):.1f} ms, max {max(latencies_ms, default=0):.1f} ms "
-                f"(mean {statistics.fmean(latencies_ms) if latencies_ms else 0:.1f} ms)"
+                f"  CPU: server {server_cpu:.1f} s ({figures['server_cpu_ms_per_answer']:.2f} ms per answered "
+                f"message, {server_cpu / seconds:.0%} of a core), clients {client_cpu:.1f} s"
+                + (f"; CPU pressure (some task waiting for a CPU): {stalled:.0%} of the time" if stalled else "")
             )
-            print(
-                f"  after the opening {OPENING_SECONDS:.0f} s ({len(steady_ms)} answered): latency p50 "
-                f"{percentile(steady_ms, 0.5):.1f} ms, p99 {percentile(steady_ms, 0.99):.1f} ms, "
-                f"max {max(steady_ms, default=0):.1f} ms"
-            )
-            print(
-                "  in the opening, by message: "
-                + ", ".join(
-                    f"{kind} ×{len(values)} p50 {percentile(values, 0.5):.1f} ms, max {max(values):.1f} ms"
-                    for kind, values in sorted(opening_ms.items())
-                )
-            )
-            lags_ms = [value * 1000 for value in figures.loop_lags]
-            print(
-                f"  the clients' own event loop woke late by p99 {percentile(lags_ms, 0.99):.1f} ms, "
-                f"max {max(lags_ms, default=0):.1f} ms (time an answer may wait unread, counted in the latency)"
-            )
-            actions = max(1, len(latencies_ms))
-            print(
-                f"  CPU: server {server_cpu:.1f} s ({server_cpu / actions * 1000:.2f} ms per answered message, "
-                f"{server_cpu / seconds:.0%} of a core), clients {client_cpu:.1f} s; "
-                + (
-                    f"CPU pressure (some task waiting for a CPU): {stalled:.0%} of the time"
-                    if stalled is not None
-                    else ""
-                )
-            )
-            print(f"  error answers: {len(figures.errors)} {sorted(set(figures.errors))}")
+            print(f"  error answers: {len(errors)} {sorted(set(errors))}")
             print(
                 f"  complete game logs: {complete}/{len(tables)}" + (f"; problems: {problems[:5]}" if problems else "")
             )
-            socket_figures = asyncio.run(fuzz_sockets(server.url, options.fuzz_messages, options.seed))
+            socket_figures = asyncio.run(fuzz_sockets(url, options.fuzz_messages, options.seed))
             print(f"socket fuzz: {socket_figures}")
-            http_figures = fuzz_http(server.url, options.http_examples)
+            http_figures = fuzz_http(url, options.http_examples)
             print(f"HTTP fuzz (schemathesis): {http_figures}")
-            healthy = httpx.get(server.url + "/api/health", timeout=10).status_code == 200
+            healthy = httpx.get(url + "/api/health", timeout=10).status_code == 200
             tracebacks = server.tracebacks()
             print(f"server still answering: {healthy}; tracebacks in the server's output: {tracebacks}")
         finally:
             server.stop()
-    summary = {
-        "tables": options.tables,
-        "target": options.target,
-        "think_seconds": options.think,
-        "seconds": round(seconds, 1),
-        "deals": deals,
-        "answered": len(latencies_ms),
-        "p50_ms": round(percentile(latencies_ms, 0.5), 2),
-        "p99_ms": round(percentile(latencies_ms, 0.99), 2),
-        "max_ms": round(max(latencies_ms, default=0), 2),
-        "steady_p99_ms": round(percentile(steady_ms, 0.99), 2),
-        "steady_max_ms": round(max(steady_ms, default=0), 2),
-        "opening_hello_p50_ms": round(percentile(hellos_ms, 0.5), 2),
-        "opening_hello_max_ms": round(max(hellos_ms, default=0), 2),
-        "client_loop_lag_p99_ms": round(percentile(lags_ms, 0.99), 2),
-        "client_loop_lag_max_ms": round(max(lags_ms, default=0), 2),
-        "server_cpu_ms_per_message": round(server_cpu / max(1, len(latencies_ms)) * 1000, 3),
-        "server_cpu_share": round(server_cpu / seconds, 3),
-        "cpu_pressure": None if stalled is None else round(stalled, 3),
-        "error_answers": len(figures.errors),
-        "complete_logs": complete,
-        "socket_fuzz": socket_figures,
-        "http_fuzz": http_figures,
-        "server_tracebacks": tracebacks,
-        "healthy": healthy,
-    }
-    print(json.dumps(summary))
+    figures.update(socket_fuzz=socket_figures, http_fuzz=http_figures, server_tracebacks=tracebacks, healthy=healthy)
+    record_run("tables", figures, keep=not options.no_keep)
     failed = (
         problems
-        or figures.errors
+        or errors
         or socket_figures["unanswered_or_closed"]
         or socket_figures["forged_accepted"]
         or http_figures["server_errors"]

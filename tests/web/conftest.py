@@ -1,4 +1,5 @@
-"""Fixtures for the web tests: a real server in a subprocess on a temporary SQLite file, and headless Chromium.
+"""Fixtures for the web tests: a real server in a subprocess on a temporary SQLite file (`tests.support.live_server`),
+and headless Chromium.
 
 - `live_server` (per test) / `live_server_module` (per test module): `.url` ("http://127.0.0.1:PORT/"),
   `.database_url`, `.restart()` (stop, start again on the same database and port), `.stop()`.
@@ -8,20 +9,13 @@
 
 from __future__ import annotations
 
-import os
-import queue
-import re
-import signal
-import subprocess
-import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from tests.support.live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -33,7 +27,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-START_TIMEOUT = 30.0
 REAL_PAGES = (
     "/",
     "/play",
@@ -46,92 +39,6 @@ REAL_PAGES = (
     "/hearts/table/x",
 )
 """A path to each of the app's real page shells (tests of what every page gets)."""
-_ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
-
-
-class LiveServer:
-    """`python -m heartcards serve` in a subprocess; its address is read from the line it prints."""
-
-    def __init__(self, database_url: str, host: str = "127.0.0.1") -> None:
-        self.database_url = database_url
-        self.host = host
-        self.port = 0
-        self.url = ""
-        self.process: subprocess.Popen[str] | None = None
-        self.output: list[str] = []
-
-    def start(self) -> None:
-        """Start (or start again: same database, same port once it has one); returns once the server answers."""
-        self.url = ""
-        command = [
-            sys.executable,
-            "-m",
-            "heartcards",
-            "serve",
-            "--host",
-            self.host,
-            "--port",
-            str(self.port),
-            "--database",
-            self.database_url,
-        ]
-        environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
-        )
-        lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._pump, args=(self.process, lines), daemon=True).start()
-        deadline = time.monotonic() + START_TIMEOUT
-        while not self.url or self.url.split(":")[-1].rstrip("/") != str(self.port) or not self._answers():
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError("the server did not start:\n" + "".join(self.output))
-            try:
-                line = lines.get(timeout=0.05)
-            except queue.Empty:
-                if self.process.poll() is not None:
-                    raise RuntimeError("the server exited:\n" + "".join(self.output)) from None
-                continue
-            if line is None:
-                continue
-            match = _ADDRESS.search(line)
-            if match:
-                self.url = match.group(1)
-                self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
-
-    def _pump(self, process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            self.output.append(line)
-            lines.put(line)
-        lines.put(None)
-
-    def _answers(self) -> bool:
-        try:
-            return httpx.get(self.url + "api/health", timeout=1.0).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self.process = None
-
-    def restart(self) -> None:
-        """Stop the server and start it again on the same database and the same port."""
-        self.stop()
-        self.start()
-
-    def client(self, **options: Any) -> httpx.Client:
-        """An httpx client on the server's address (it keeps cookies, like one browser)."""
-        return httpx.Client(base_url=self.url, timeout=10.0, **options)
 
 
 def _start_server(folder: Path) -> LiveServer:

@@ -13,9 +13,9 @@ from sqlalchemy import create_engine, text
 
 from heartcards.hearts.engine import Game
 from tests.postgres import PostgresServer
+from tests.support.scripted import AsyncSeat
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE, new_game, tap
-from tests.web.hearts.scripted import AsyncSeat
 
 State = dict[str, Any]
 

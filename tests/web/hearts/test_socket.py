@@ -17,7 +17,7 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from heartcards.hearts.engine import Game
-from tests.web.hearts.scripted import action_for, cards_in, due
+from tests.support.scripted import action_for, cards_in, due
 
 State = dict[str, Any]
 PUBLIC_CARD_FIELDS = ("trick", "last_trick")

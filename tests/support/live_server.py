@@ -1,0 +1,131 @@
+"""`heartcards serve` in a subprocess on a given database: the one server starter of the tests and the benchmarks.
+
+The server prints `Heart Cards is running at http://…/`; the address is read from that line (`--port 0` lets the
+server pick a free port), then `/api/health` is polled until it answers. Everything the server prints is kept, so a
+test or a benchmark can look for tracebacks.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+START_TIMEOUT = 60.0
+ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
+
+
+class ServerStartError(RuntimeError):
+    """The server exited or did not answer in time; the message holds what it printed."""
+
+
+class LiveServer:
+    """`python -m heartcards serve` in a subprocess. `.url` ("http://127.0.0.1:PORT/"), `.database_url`,
+    `.start()`, `.stop()`, `.restart()` (same database, same port), `.client()`, `.output` (every line printed)."""
+
+    def __init__(self, database_url: str, host: str = "127.0.0.1", environment: dict[str, str] | None = None) -> None:
+        self.database_url = database_url
+        self.host = host
+        self.environment = dict(environment or {})
+        """Variables added to this process's environment for the server (e.g. the bots' pacing)."""
+        self.port = 0
+        self.url = ""
+        self.process: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "heartcards",
+            "serve",
+            "--host",
+            self.host,
+            "--port",
+            str(self.port),
+            "--database",
+            self.database_url,
+        ]
+
+    def start(self, timeout: float = START_TIMEOUT) -> None:
+        """Start (or start again: same database, same port once it has one); returns once the server answers.
+        Raises `ServerStartError` with the server's output when it exits or does not answer within `timeout`."""
+        self.url = ""
+        environment = {**os.environ, "PYTHONUNBUFFERED": "1", **self.environment}
+        self.process = subprocess.Popen(
+            self.command(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, args=(self.process, lines), daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not self.url or self.url.split(":")[-1].rstrip("/") != str(self.port) or not self._answers():
+            if time.monotonic() > deadline:
+                self.stop()
+                raise ServerStartError("the server did not start:\n" + "".join(self.output))
+            try:
+                line = lines.get(timeout=0.05)
+            except queue.Empty:
+                if self.process.poll() is not None:
+                    raise ServerStartError("the server exited:\n" + "".join(self.output)) from None
+                continue
+            if line is None:
+                continue
+            match = ADDRESS.search(line)
+            if match:
+                self.url = match.group(1)
+                self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+
+    def _pump(self, process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
+        if process.stdout is None:
+            return
+        for line in process.stdout:
+            self.output.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    def _answers(self) -> bool:
+        try:
+            return httpx.get(self.url + "api/health", timeout=2.0).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None
+
+    def restart(self) -> None:
+        """Stop the server and start it again on the same database and the same port."""
+        self.stop()
+        self.start()
+
+    def client(self, **options: Any) -> httpx.Client:
+        """An httpx client on the server's address (it keeps cookies, like one browser)."""
+        return httpx.Client(base_url=self.url, timeout=10.0, **options)
+
+    def cpu_seconds(self) -> float:
+        """The server process's CPU time so far (user + system, from Linux's /proc)."""
+        if self.process is None:
+            return 0.0
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def tracebacks(self) -> int:
+        """How many tracebacks the server has printed."""
+        return sum(1 for line in self.output if "Traceback" in line)
