@@ -5,15 +5,24 @@ The socket is bound here, before uvicorn starts, so that `--port 0` can print th
 
 from __future__ import annotations
 
+import resource
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 from heartcards.cli.output import fail
 
+if TYPE_CHECKING:
+    from heartcards.web.settings import Settings
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+WEBSOCKET_MAX_BYTES: Final = 8_192
+"""The largest WebSocket frame read: the app refuses messages over 2,048 characters (at most 4 bytes each in
+UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
+RESERVED_DESCRIPTORS: Final = 256
+"""File descriptors kept free of client connections: the database, the solver's pipes, log files."""
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -51,20 +60,66 @@ def network_address() -> str | None:
     return None if found.startswith("127.") else found
 
 
+def concurrency_limit() -> int:
+    """How many connections and requests may be open at once: what the process's file-descriptor limit allows,
+    less a reserve. Above it, new requests answer 503 at once instead of failing for want of a descriptor."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 10_000
+    return max(64, soft - RESERVED_DESCRIPTORS)
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
+    from heartcards.cli.http_protocol import GuardedHttpProtocol
+
+    return {
+        "log_level": "warning",
+        "access_log": False,
+        "lifespan": "on",
+        # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the
+        # server about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
+        "ws_per_message_deflate": False,
+        "ws_max_size": WEBSOCKET_MAX_BYTES,
+        "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
+        "ws_ping_timeout": 20.0,
+        "http": GuardedHttpProtocol,  # a request must arrive whole within 15 s, its head within 32 KiB
+        "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
+        "limit_concurrency": concurrency_limit(),
+        "server_header": False,  # no `server: uvicorn` banner
+    }
+
+
 def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
-    """Migrate the database, bind, print the address, then serve until interrupted."""
+    """Lock and migrate the database, bind, print the address, then serve until interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
-    import uvicorn
-
     from heartcards.storage import DatabaseUrlError
-    from heartcards.web.app import create_app
+    from heartcards.storage.lock import DatabaseInUseError, lock_database
     from heartcards.web.settings import Settings
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
+    settings = Settings.from_environment(database)
     try:
-        app = create_app(Settings.from_environment(database))
+        # One server per database (tables live in its memory between saves); taken before the migrations run.
+        server_lock = lock_database(settings.database_url)
+    except (DatabaseUrlError, DatabaseInUseError) as error:
+        fail(str(error))
+    except Exception as error:  # a database server that cannot be reached: say so in one line
+        fail(f"cannot open the database: {error}")
+    with server_lock:
+        _serve_locked(settings, host, port)
+
+
+def _serve_locked(settings: Settings, host: str, port: int) -> None:
+    import uvicorn
+
+    from heartcards.storage import DatabaseUrlError
+    from heartcards.web.app import create_app
+
+    try:
+        app = create_app(settings)
     except DatabaseUrlError as error:
         fail(str(error))
     except Exception as error:  # a database that cannot be opened or migrated: say so in one line
@@ -79,9 +134,7 @@ def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the server
-    # about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", ws_per_message_deflate=False)
+    config = uvicorn.Config(app, **uvicorn_options())
     uvicorn.Server(config).run(sockets=[sock])
 
 

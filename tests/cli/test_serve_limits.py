@@ -1,0 +1,139 @@
+"""`heartcards serve` under abuse: one server per database, no banner, the WebSocket frame cap, and deadlines for
+connections that never send (or only dribble) a request."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from heartcards.cli import http_protocol
+from heartcards.cli.serve import WEBSOCKET_MAX_BYTES, uvicorn_options
+from tests.support.live_server import LiveServer, ServerStartError
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(each_database_url: str) -> None:
+    first = LiveServer(each_database_url)
+    first.start()
+    try:
+        second = LiveServer(each_database_url)
+        with pytest.raises(ServerStartError, match="already served by another Heart Cards server"):
+            second.start()
+        assert second.tracebacks() == 0
+        assert httpx.get(first.url + "api/health").status_code == 200
+    finally:
+        first.stop()
+    again = LiveServer(each_database_url)  # the lock went with the first server
+    again.start()
+    again.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = LiveServer(f"sqlite:///{tmp_path_factory.mktemp('limits') / 'db.sqlite3'}")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def test_no_server_banner(server: LiveServer) -> None:
+    answer = httpx.get(server.url)
+    assert answer.status_code == 200 and "server" not in answer.headers
+
+
+def test_a_frame_over_the_cap_closes_the_socket_before_it_is_read(server: LiveServer) -> None:
+    async def scenario() -> int | None:
+        url = server.url.replace("http://", "ws://") + "ws/hearts/nosuchtable"
+        async with websockets.connect(url, max_size=None) as ws:
+            await ws.send("x" * (WEBSOCKET_MAX_BYTES + 1))
+            try:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 10)
+            except websockets.ConnectionClosed as closed:
+                return closed.rcvd.code if closed.rcvd else None
+
+    assert asyncio.run(scenario()) == 1009
+
+
+@pytest.fixture
+def quick_deadline_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int]]:
+    """uvicorn in a thread with the server's options and a 0.5 s request deadline, on a tiny app."""
+    monkeypatch.setattr(http_protocol, "REQUEST_SECONDS", 0.5)
+
+    async def app(scope: dict[str, object], receive: object, send: object) -> None:
+        if scope["type"] != "http":
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
+        await send({"type": "http.response.body", "body": b"ok"})  # type: ignore[operator]
+
+    options = {**uvicorn_options(), "lifespan": "off"}
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    userver = uvicorn.Server(uvicorn.Config(app, **options))
+    thread = threading.Thread(target=userver.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not userver.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield sock.getsockname()
+    finally:
+        userver.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def closed_within(connection: socket.socket, seconds: float) -> bool:
+    """Whether the server closes `connection` within `seconds` (reading whatever it answers meanwhile)."""
+    connection.settimeout(seconds)
+    try:
+        while connection.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_a_connection_that_never_sends_a_request_is_closed(quick_deadline_server: tuple[str, int]) -> None:
+    with socket.create_connection(quick_deadline_server) as silent:
+        assert closed_within(silent, 3)
+
+
+def test_a_request_sent_a_byte_at_a_time_is_closed(quick_deadline_server: tuple[str, int]) -> None:
+    with socket.create_connection(quick_deadline_server) as slow:
+        started = time.monotonic()
+        head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+        with pytest.raises(OSError):  # BrokenPipe / reset once the server has closed
+            for byte in head:
+                slow.sendall(bytes([byte]))
+                time.sleep(0.05)
+        assert time.monotonic() - started < 3
+
+
+def test_a_huge_request_head_is_refused(quick_deadline_server: tuple[str, int]) -> None:
+    with socket.create_connection(quick_deadline_server) as big:
+        try:
+            big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (http_protocol.MAX_HEAD_BYTES + 10))
+        except OSError:
+            return  # closed while we were still sending
+        big.settimeout(3)
+        assert big.recv(100).startswith(b"HTTP/1.1 400")
+
+
+def test_a_normal_request_still_gets_its_answer(quick_deadline_server: tuple[str, int]) -> None:
+    host, port = quick_deadline_server
+    with httpx.Client() as client:
+        assert client.get(f"http://{host}:{port}/").text == "ok"
+        time.sleep(0.8)  # longer than the deadline, shorter than the keep-alive: the kept connection still works
+        assert client.get(f"http://{host}:{port}/").text == "ok"
