@@ -53,20 +53,20 @@ def test_a_state_is_rendered_after_the_change_in_flight_is_stored(tmp_path: Path
             player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
         )
         table = seating.table
-        for task in service.drivers.values():
+        for task in service.drivers.tasks.values():
             task.cancel()  # no computer player moves in this test
         connection = Connection(seat=0, language="en")
-        service.connections[table.id] = {connection}
+        service.fanout.connections[table.id] = {connection}
         hand = table.game.hand(0)
         async with table.lock:  # a change in flight: applied, not yet stored
             table.game.apply_pass(0, hand[:3])
-            service._broadcast(table)
+            service.fanout.publish(table)
             [due] = queued(connection)
             assert isinstance(due, StateDue)
-            rendering = asyncio.get_running_loop().create_task(service.render(table, connection, due))
+            rendering = asyncio.get_running_loop().create_task(service.fanout.render(table, connection, due))
             await asyncio.sleep(0.01)
             assert not rendering.done()
-            service._broadcast(table, connection, 41)  # stored: the answer to message 41
+            service.fanout.publish(table, connection, 41)  # stored: the answer to message 41
         state = json.loads(await rendering)
         assert state["id"] == 41 and state["seat"] == 0
         assert state["view"]["passed"] == [card.text for card in hand[:3]]
@@ -134,7 +134,11 @@ def test_after_a_restart_the_lobby_knows_when_a_table_was_last_played(engine: En
         await third.start()
         assert set(third.tables) == {recent.table.id}  # a table left for more than a day stays in the database
         loaded = await third.table(old.table.id)  # until its link is opened
-        assert third.tables[old.table.id] is loaded and loaded.seats[0].name == "Bea" and old.table.id in third.drivers
+        assert (
+            third.tables[old.table.id] is loaded
+            and loaded.seats[0].name == "Bea"
+            and old.table.id in third.drivers.tasks
+        )
         await third.stop()
 
     asyncio.run(scenario())
@@ -169,13 +173,13 @@ def test_a_table_nobody_comes_to_for_a_day_leaves_memory_and_comes_back_as_it_wa
         await service.disconnect(table, watcher)
         assert await service.put_away_unvisited(utc_now() + PUT_AWAY_AFTER - timedelta(minutes=1)) == 0
         assert await service.put_away_unvisited(a_day_later) == 1
-        assert table.id not in service.tables and table.id not in service.drivers
+        assert table.id not in service.tables and table.id not in service.drivers.tasks
         before = table.game.to_dict()  # its driver is stopped: nothing changes it any more
         assert len(before["actions"]) >= 4  # the four passes at least
 
         stored_at(engine, table.id, utc_now() - 2 * PUT_AWAY_AFTER)
         back = await service.table(table.id)  # its link opened again
-        assert back is not table and service.tables[table.id] is back and table.id in service.drivers
+        assert back is not table and service.tables[table.id] is back and table.id in service.drivers.tasks
         assert back.game.to_dict() == before
         assert await service.put_away_unvisited(utc_now()) == 0  # being opened counts as a visit
 

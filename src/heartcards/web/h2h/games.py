@@ -13,20 +13,17 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import lru_cache
 
 from heartcards.heart_to_heart.engine import Deal, Game, Move, Status, TapResult, Target, format_moves, normalize_code
 from heartcards.heart_to_heart.engine.moves import parse_moves
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
+from heartcards.web.clock import utc_now
 from heartcards.web.h2h.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
 
 IDLE_LIMIT_SECONDS = 300.0
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @lru_cache(maxsize=1024)

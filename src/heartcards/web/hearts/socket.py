@@ -111,7 +111,7 @@ async def _write(websocket: WebSocket, service: TableService, table: Table, conn
                     await websocket.close(1001)
                 return
             if isinstance(message, StateDue):
-                await websocket.send_text(await service.render(table, connection, message))
+                await websocket.send_text(await service.fanout.render(table, connection, message))
             else:
                 await websocket.send_text(json.dumps(message, separators=(",", ":")))
 

@@ -1,0 +1,119 @@
+"""Fan-out to the sockets: each table's connections, their outboxes, and the `state` message each seat gets.
+
+A change to a table is published once (`publish`); every connection then has its seat's state queued. A queued state
+is rendered only when its turn to be sent comes, so a slow socket gets the newest state once instead of a queue of
+stale ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartcards.web.hearts.table import Table
+from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
+
+
+def json_text(value: object) -> str:
+    """Compact JSON text, as every socket message is sent."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+@dataclass(eq=False, slots=True)
+class StateDue:
+    """A place in a connection's outbox for its seat's state, rendered when its turn to be sent comes (so it is
+    the newest state then), answering the client's message `message_id` if there is one."""
+
+    message_id: object = None
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One socket on a table: its seat (None for a spectator), its language and its outgoing queue."""
+
+    seat: int | None
+    language: str
+    outbox: asyncio.Queue[dict[str, Any] | StateDue | None] = field(default_factory=asyncio.Queue)
+    state_due: StateDue | None = None
+    """The state waiting in the outbox, not yet rendered, if any."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    def send_state(self, message_id: object = None) -> None:
+        """Queues the seat's state. While one is still waiting in the outbox, a new one adds nothing (or just its
+        id): the waiting one is rendered when it is sent, so it shows the newest state anyway. A burst of changes
+        at a busy table thus reaches a slow socket as one message instead of a queue of stale ones."""
+        due = self.state_due
+        if due is not None and (message_id is None or due.message_id is None):
+            if message_id is not None:
+                due.message_id = message_id
+            return
+        self.state_due = StateDue(message_id)
+        self.outbox.put_nowait(self.state_due)
+
+    def close(self) -> None:
+        self.outbox.put_nowait(None)
+
+
+class FanOut:
+    """Every table's open connections, and the rendering of the state each one is sent."""
+
+    def __init__(self) -> None:
+        self.connections: dict[str, set[Connection]] = {}
+
+    def add(self, table: Table, connection: Connection) -> None:
+        self.connections.setdefault(table.id, set()).add(connection)
+
+    def discard(self, table: Table, connection: Connection) -> None:
+        connections = self.connections.get(table.id, set())
+        connections.discard(connection)
+        if not connections:
+            self.connections.pop(table.id, None)
+
+    def watched(self, table_id: str) -> bool:
+        """Whether any socket (a seat's or a spectator's) is open on the table."""
+        return bool(self.connections.get(table_id))
+
+    def publish(self, table: Table, answer_to: Connection | None = None, message_id: object = None) -> None:
+        """A published change: every connection on the table gets its seat's new state (`answer_to` with the id of
+        the message that made the change)."""
+        table.revision += 1
+        for connection in self.connections.get(table.id, ()):
+            connection.send_state(message_id if connection is answer_to else None)
+
+    def close_all(self) -> None:
+        """Ends every connection's writer (the server is stopping)."""
+        for connections in self.connections.values():
+            for connection in connections:
+                connection.close()
+
+    async def render(self, table: Table, connection: Connection, due: StateDue) -> str:
+        """The text of a queued state, as it is now. Changes are applied and stored under the table's lock, so
+        rendering under it never shows a change that is not stored yet."""
+        async with table.lock:
+            if connection.state_due is due:
+                connection.state_due = None  # from here on, a change queues a new state
+            return state_text(table, connection.seat, due.message_id)
+
+
+def state_text(table: Table, seat: int | None, message_id: object = None) -> str:
+    """The `state` message for `seat` (None: a spectator) as JSON text. What is the same for every seat (the public
+    table, the view's shared part) is encoded once per published change; only the seat's own cards are encoded per
+    connection."""
+    view = "null"
+    if seat is not None and table.status != "waiting":
+        observation = table.game.observation(seat)
+        if table.shared_view_text is None or table.shared_view_text[0] != table.revision:
+            table.shared_view_text = (table.revision, json_text(shared_view_json(table, observation)))
+        own = json_text(own_view_json(observation))
+        view = table.shared_view_text[1][:-1] + "," + own[1:]  # two JSON objects' members in one object
+    if table.public_text is None or table.public_text[0] != table.revision:
+        table.public_text = (table.revision, json_text(table_json(table)))
+    parts = ['{"type":"state","table":', table.public_text[1], ',"seat":', json_text(seat), ',"view":', view]
+    if message_id is not None:
+        parts += [',"id":', json_text(message_id)]
+    parts.append("}")
+    return "".join(parts)
