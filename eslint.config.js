@@ -1,5 +1,6 @@
-// ESLint for the pages' JavaScript (plain ES modules run by the browser as they are): the recommended rules plus a
-// few that catch real bugs. Types are checked separately by `tsc` (tsconfig.json) from the JSDoc comments.
+// ESLint for the pages' JavaScript (plain ES modules run by the browser as they are) and the Node scripts beside it:
+// the recommended rules plus a few that catch real bugs. The pages' types are checked separately by `tsc`
+// (tsconfig.json) from their JSDoc comments.
 
 import js from "@eslint/js";
 import globals from "globals";
@@ -41,7 +42,8 @@ export default [
     },
   },
   {
-    files: ["eslint.config.js"],
-    languageOptions: { sourceType: "module", globals: globals.node },
+    // Scripts and tests that run under Node (the JavaScript engine's corpus replay and unit tests).
+    files: ["eslint.config.js", "scripts/**/*.mjs", "tests/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.node },
   },
 ];

@@ -141,7 +141,8 @@ def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, n
     assert player.hand() == hand
     assert player.trick() == trick
     assert player.counts() == counts
-    assert "slow" in player.page.evaluate("() => localStorage.getItem('hc_hearts_settings')")
+    stored = "() => JSON.parse(localStorage.getItem('heartcards.settings')).hearts.speed"  # the one settings store
+    assert player.page.evaluate(stored) == "slow"
     legal = player.situation()["legal"]
     assert legal
     player.tap_card(legal[0])

@@ -1,7 +1,15 @@
 // The JSON API client. Errors come back as {"error": {"key", "message", "params"}} with a 4xx status; they become
 // ApiError with the server's translated message.
 
+/** @import { GameView, HintAnswer, TapAnswer, Target, ViewAnswer } from "./types.js" */
+
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status, 0 when the server could not be reached
+   * @param {string} key the message key
+   * @param {string} message the server's translated message
+   * @param {Record<string, unknown>} [params]
+   */
   constructor(status, key, message, params) {
     super(message);
     this.status = status;
@@ -10,17 +18,28 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Send a request; the answer's JSON, or an ApiError.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<any>}
+ */
 export async function request(method, path, body, headers = {}) {
-  const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
+  /** @type {Record<string, string>} */
+  const sent = { Accept: "application/json", ...headers };
+  /** @type {RequestInit} */
+  const init = { method, headers: sent, credentials: "same-origin" };
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    sent["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   let response;
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new ApiError(0, "network", String(error.message || error), {});
+    throw new ApiError(0, "network", error instanceof Error ? error.message : String(error), {});
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
@@ -30,19 +49,35 @@ export async function request(method, path, body, headers = {}) {
   return data;
 }
 
+/** @param {string} id */
 const game = (id) => `/api/h2h/games/${encodeURIComponent(id)}`;
 
+/** @typedef {{mode?: "N" | "S", code?: string, daily?: boolean}} NewGameSpec */
+
+/** The Heart to Heart API (docs/h2h-web-api.md). */
 export const api = {
+  /** @type {(spec: NewGameSpec) => Promise<GameView>} */
   newGame: (spec) => request("POST", "/api/h2h/games", spec),
+  /** @type {() => Promise<GameView>} */
   currentGame: () => request("GET", "/api/h2h/games/current"),
+  /** @type {(id: string) => Promise<GameView>} */
   getGame: (id) => request("GET", game(id)),
+  /** @type {(id: string, target: Target) => Promise<TapAnswer>} */
   tap: (id, target) => request("POST", `${game(id)}/tap`, { target }),
+  /** @type {(id: string) => Promise<ViewAnswer>} */
   undo: (id) => request("POST", `${game(id)}/undo`),
+  /** @type {(id: string) => Promise<GameView>} */
   restart: (id) => request("POST", `${game(id)}/restart`),
+  /** @type {(id: string) => Promise<HintAnswer>} */
   hint: (id) => request("POST", `${game(id)}/hint`),
+  /** @type {(id: string) => Promise<unknown>} */
   abandon: (id) => request("POST", `${game(id)}/abandon`),
+  /** @type {() => Promise<any>} */
   stats: () => request("GET", "/api/h2h/stats"),
+  /** @type {(id: string) => Promise<any>} */
   replay: (id) => request("GET", `${game(id)}/replay`),
+  /** @type {(code: string) => Promise<any>} */
   solution: (code) => request("GET", `/api/h2h/solution/${encodeURIComponent(code)}`),
+  /** @type {(code: string) => Promise<any>} */
   deal: (code) => request("GET", `/api/h2h/deals/${encodeURIComponent(code)}`),
 };

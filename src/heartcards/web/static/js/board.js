@@ -4,10 +4,25 @@
 
 import { backMarkup, faceMarkup, faceUrl, slotMarkup } from "./cards.js";
 import { rankName, t } from "./i18n.js";
+import { find } from "./dom.js";
 import { HEART_SIZE, slotBox } from "./layout.js";
 
+/** @import { BoardState, Target } from "./types.js" */
+/** @import { LookName } from "./cards.js" */
+
+/** @typedef {{target: Target, el: HTMLElement}} FocusEntry */
+/** @typedef {{outlined: Set<number>, dimmed: Set<number | "waste">}} Help */
+/** @typedef {{stock: {count: number}, waste: {count: number, top: string | null}}} Piles */
+/** @typedef {ReturnType<typeof createBoard>} Board */
+
+/** @param {number} fraction */
 const PERCENT = (fraction) => `${(fraction * 100).toFixed(4)}%`;
 
+/**
+ * The targets a move in the record's notation touches: "S" the stock, "3-7" two cards, "25-W" a card and the waste.
+ * @param {string | null} move
+ * @returns {Target[]}
+ */
 function parseMoveTargets(move) {
   if (!move) return [];
   if (move === "S") return ["stock"];
@@ -15,6 +30,11 @@ function parseMoveTargets(move) {
   return [Number(first), second === "W" ? "waste" : Number(second)];
 }
 
+/**
+ * A board drawn into `root`. An interactive board's cards are buttons; a passive one's are pictures.
+ * @param {HTMLElement} root
+ * @param {{interactive?: boolean, animationMs?: (ms: number) => number}} [options]
+ */
 export function createBoard(root, { interactive = true, animationMs = () => 0 } = {}) {
   root.classList.add("table");
   // A passive board (replays, pictures) draws the same cards as images, not buttons.
@@ -25,28 +45,42 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     `<div class="piles">` +
     `<${tag} class="pile" data-pile="stock"></${endTag}>` +
     `<${tag} class="pile" data-pile="waste"></${endTag}></div>`;
-  const heart = root.querySelector(".heart");
-  const stock = root.querySelector('[data-pile="stock"]');
-  const waste = root.querySelector('[data-pile="waste"]');
+  const heart = find(root, ".heart");
+  const stock = find(root, '[data-pile="stock"]');
+  const waste = find(root, '[data-pile="waste"]');
   heart.setAttribute("aria-label", t("ui.heart.label"));
-  const cards = new Map(); // pos -> element
-  const looks = new WeakMap(); // element -> the state it shows, so unchanged cards are not touched
+  /** @type {Map<number, HTMLElement>} pos -> element */
+  const cards = new Map();
+  /** @type {WeakMap<HTMLElement, string>} element -> the state it shows, so unchanged cards are not touched */
+  const looks = new WeakMap();
+  /** @type {Piles | null} */
   let previous = null;
+  /** @type {Target} */
   let focusTarget = "stock";
+  /** @type {string | null} */
   let wasteShown = null;
+  /** @type {string | null} */
   let stockShown = null;
 
   if (!interactive) root.classList.add("passive");
 
+  /**
+   * @param {Target} target
+   * @returns {HTMLElement | null}
+   */
   function elementFor(target) {
     if (target === "stock") return stock;
     if (target === "waste") return waste;
     return cards.get(target) || null;
   }
 
+  /**
+   * @param {number} pos
+   * @param {string} rank
+   */
   function makeCard(pos, rank) {
     const el = document.createElement(interactive ? "button" : "div");
-    if (interactive) el.type = "button";
+    if (el instanceof HTMLButtonElement) el.type = "button";
     else el.setAttribute("role", "img");
     el.className = "card";
     el.dataset.pos = String(pos);
@@ -63,6 +97,12 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     return el;
   }
 
+  /**
+   * @param {HTMLElement} el
+   * @param {Keyframe[]} keyframes
+   * @param {number} ms
+   * @param {() => void} [then]
+   */
   function fade(el, keyframes, ms, then) {
     if (ms <= 0 || !el.animate) {
       then?.();
@@ -72,6 +112,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     if (then) animation.finished.then(then, then);
   }
 
+  /** @param {HTMLElement} el */
   function ghostAway(el) {
     // The element stops being a card at once; only its picture lingers for the animation.
     for (const name of ["pos", "rank", "free", "match", "dim", "hint"]) delete el.dataset[name];
@@ -90,6 +131,11 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     );
   }
 
+  /**
+   * @param {number} pos
+   * @param {string} rank
+   * @param {boolean} free
+   */
   function cardLabel(pos, rank, free) {
     return t("ui.card.label", {
       card: t("ui.card.of_hearts", { rank: rankName(rank) }),
@@ -98,6 +144,11 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     });
   }
 
+  /**
+   * @param {BoardState} view
+   * @param {Help} help
+   * @param {boolean} showHelp
+   */
   function renderHeart(view, help, showHelp) {
     const selection = view.selection ?? null;
     for (let pos = 1; pos <= HEART_SIZE; pos += 1) {
@@ -124,7 +175,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       if (looks.get(el) === look) continue; // nothing changed: leave the element alone
       looks.set(el, look);
       el.dataset.free = String(free);
-      el.firstElementChild.src = faceUrl(entry.rank, dim ? "dim" : free ? "face" : "covered");
+      /** @type {LookName} */
+      const faceLook = dim ? "dim" : free ? "face" : "covered";
+      const face = el.firstElementChild;
+      if (face instanceof HTMLImageElement) face.src = faceUrl(entry.rank, faceLook);
       if (interactive) el.setAttribute("aria-pressed", String(selection === pos));
       setFlag(el, "match", match);
       setFlag(el, "dim", dim);
@@ -132,11 +186,21 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     }
   }
 
+  /**
+   * @param {HTMLElement} el
+   * @param {string} name
+   * @param {boolean} on
+   */
   function setFlag(el, name, on) {
     if (on) el.dataset[name] = "true";
     else delete el.dataset[name];
   }
 
+  /**
+   * @param {BoardState} view
+   * @param {Help} help
+   * @param {boolean} showHelp
+   */
   function renderPiles(view, help, showHelp) {
     const selection = view.selection ?? null;
     const stockCount = view.stock.count;
@@ -147,7 +211,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       stockShown = stockLook;
     }
     stock.dataset.count = String(stockCount);
-    stock.querySelector(".count").textContent = stockCount > 0 ? String(stockCount) : "";
+    find(stock, ".count").textContent = stockCount > 0 ? String(stockCount) : "";
     stock.setAttribute(
       "aria-label",
       stockCount > 0
@@ -179,6 +243,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
 
   // Where the stock sits relative to the waste, measured once per layout (not on every tap: measuring right
   // after a render would force the browser to lay the page out twice).
+  /** @type {{x: number, y: number} | null} */
   let offsetCache = null;
   window.addEventListener("resize", () => (offsetCache = null));
   function drawOffset() {
@@ -191,6 +256,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     return offsetCache;
   }
 
+  /**
+   * @param {Piles | null} before
+   * @param {BoardState} view
+   */
   function animatePiles(before, view) {
     if (!before) return;
     const drew = view.stock.count === before.stock.count - 1 && view.waste.count === before.waste.count + 1;
@@ -199,7 +268,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       const top = waste.querySelector(".top");
       const ms = animationMs(220);
       const offset = ms > 0 ? drawOffset() : null;
-      if (top && offset) {
+      if (top instanceof HTMLElement && offset) {
         fade(
           top,
           [
@@ -240,6 +309,11 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     if (lostFocus) elementFor(focusTarget)?.focus({ preventScroll: true });
   }
 
+  /**
+   * The free card nearest to `pos` (any card when none is free), or the stock when the heart is empty.
+   * @param {number} pos
+   * @returns {Target}
+   */
   function nearestCard(pos) {
     const free = [...cards.entries()].filter(([, el]) => el.dataset.free === "true").map(([p]) => p);
     const pool = free.length ? free : [...cards.keys()];
@@ -249,7 +323,11 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
 
   return {
     root,
-    /** Draw `view`; `help` is {outlined, dimmed} sets shown when `showHelp`. */
+    /**
+     * Draw `view`; its placement help (outlined and dimmed cards) is shown when `showHelp`.
+     * @param {BoardState} view
+     * @param {{showHelp?: boolean}} [options]
+     */
     render(view, { showHelp = true } = {}) {
       const help = {
         outlined: new Set(view.help?.outlined ?? []),
@@ -260,11 +338,14 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       heart.classList.toggle("cleared", view.heart.every((entry) => !entry));
       renderPiles(view, help, showHelp);
       animatePiles(before, view);
-      for (const el of root.querySelectorAll("[data-hint]")) delete el.dataset.hint;
+      for (const el of root.querySelectorAll("[data-hint]")) el.removeAttribute("data-hint");
       previous = { stock: { ...view.stock }, waste: { ...view.waste } };
       syncFocus();
     },
-    /** Highlight the cards (or the stock) of a move such as "25-W", "3-7" or "S". */
+    /**
+     * Highlight the cards (or the stock) of a move such as "25-W", "3-7" or "S".
+     * @param {string} move
+     */
     showHint(move) {
       for (const target of parseMoveTargets(move)) {
         const el = elementFor(target);
@@ -272,12 +353,17 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       }
     },
     elementFor,
-    /** Targets a keyboard can reach, with their elements. */
+    /**
+     * Targets a keyboard can reach, with their elements.
+     * @returns {FocusEntry[]}
+     */
     targets() {
+      /** @type {FocusEntry[]} */
       const list = [...cards.entries()].map(([pos, el]) => ({ target: pos, el }));
       list.push({ target: "stock", el: stock }, { target: "waste", el: waste });
       return list;
     },
+    /** @param {Target} target */
     setFocusTarget(target) {
       focusTarget = target;
       syncFocus();
@@ -286,12 +372,17 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     get focusTarget() {
       return focusTarget;
     },
+    /**
+     * The target an element belongs to, or null when it is no card or pile of this board.
+     * @param {Element} el
+     * @returns {Target | null}
+     */
     targetOf(el) {
       const card = el.closest("[data-pos]");
-      if (card && root.contains(card)) return Number(card.dataset.pos);
+      if (card && root.contains(card)) return Number(card.getAttribute("data-pos"));
       const pile = el.closest("[data-pile]");
-      if (pile && root.contains(pile)) return pile.dataset.pile;
-      return null;
+      const name = pile && root.contains(pile) ? pile.getAttribute("data-pile") : null;
+      return name === "stock" || name === "waste" ? name : null;
     },
   };
 }

@@ -13,12 +13,18 @@ const SPRITE = `<svg xmlns="${SVG_NS}" width="0" height="0" style="position:abso
 </pattern>
 </defs></svg>`;
 
-/** Put the shared symbols into the page once. */
+/**
+ * Put the shared symbols into the page once.
+ * @param {Document} [doc]
+ */
 export function installSprite(doc = document) {
   if (!doc.getElementById("hc-heart")) doc.body.insertAdjacentHTML("afterbegin", SPRITE);
 }
 
-/** Where the pips of a 2..10 sit on a 100×140 face (shared by both games' cards). */
+/**
+ * Where the pips of a 2..10 sit on a 100×140 face (shared by both games' cards).
+ * @type {Record<string, [number, number][]>}
+ */
 export const PIP_ROWS = {
   2: [[50, 30], [50, 110]],
   3: [[50, 30], [50, 70], [50, 110]],
@@ -31,6 +37,12 @@ export const PIP_ROWS = {
   10: [[34, 30], [66, 30], [50, 44], [34, 57], [66, 57], [34, 83], [66, 83], [50, 96], [34, 110], [66, 110]],
 };
 
+/**
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} width
+ * @param {boolean} [flipped]
+ */
 function heartUse(cx, cy, width, flipped = false) {
   const height = (width * 30) / 32;
   const at = `x="${cx - width / 2}" y="${cy - height / 2}" width="${width}" height="${height}"`;
@@ -38,6 +50,7 @@ function heartUse(cx, cy, width, flipped = false) {
 }
 
 // Court cards: a crown for the King, a smaller one with pearls for the Queen, a heart for the Jack.
+/** @type {Record<string, string>} */
 const COURT_MARKS = {
   K: '<path d="M37 43 35.5 29.5 42.5 35 50 26 57.5 35 64.5 29.5 63 43Z"/><rect x="37" y="44.5" width="26" height="3" rx="1"/>',
   Q:
@@ -46,12 +59,17 @@ const COURT_MARKS = {
   J: heartUse(50, 37, 15),
 };
 
+/** @param {string} rank */
 function corner(rank) {
   const size = rank === "10" ? 22 : 25;
   const spacing = rank === "10" ? ' letter-spacing="-2"' : "";
   return `<text x="13" y="27" font-size="${size}"${spacing}>${rank}</text>${heartUse(13, 39, 14)}`;
 }
 
+/**
+ * @param {string} rank
+ * @param {Look} look
+ */
 function centre(rank, look) {
   if (rank === "A") return heartUse(50, 70, 46);
   if (rank === "J" || rank === "Q" || rank === "K") {
@@ -66,19 +84,27 @@ function centre(rank, look) {
   return PIP_ROWS[rank].map(([x, y]) => heartUse(x, y, 18, y > 70)).join("");
 }
 
-/** How a face looks: "face" (free), "covered" (slightly shaded), "dim" (darkened by Placement help). */
+/** @typedef {{paper: string, edge: string, ink: string, court: string}} Look */
+/** @typedef {"face" | "covered" | "dim"} LookName */
+/**
+ * How a face looks: "face" (free), "covered" (slightly shaded), "dim" (darkened by Placement help).
+ * @type {Record<LookName, Look>}
+ */
 const LOOKS = {
   face: { paper: "#fffdf8", edge: "#d9d2c3", ink: "#c8102e", court: "#fbeff0" },
   covered: { paper: "#e6e0d2", edge: "#cbc3b1", ink: "#b73a50", court: "#efe3de" },
   dim: { paper: "#9d988c", edge: "#86817a", ink: "#7a2433", court: "#aca699" },
 };
 const FONT = "Georgia, 'Times New Roman', 'Noto Serif', serif";
+/** @type {Map<string, string>} */
 const faceUrls = new Map();
 
 /**
  * A card face as an SVG image URL, made once per rank and look. Faces are images, not inline SVG, so the browser
  * keeps them as ready bitmaps: re-styling the table after a tap repaints pictures instead of redrawing hundreds of
  * shapes.
+ * @param {string} rank
+ * @param {LookName} [lookName]
  */
 export function faceUrl(rank, lookName = "face") {
   const key = `${rank}/${lookName}`;
@@ -97,7 +123,11 @@ export function faceUrl(rank, lookName = "face") {
   return url;
 }
 
-/** The markup of a card face for a rank ("A", "2".."10", "J", "Q", "K") in a look (see faceUrl). */
+/**
+ * The markup of a card face for a rank ("A", "2".."10", "J", "Q", "K") in a look (see faceUrl).
+ * @param {string} rank
+ * @param {LookName} [lookName]
+ */
 export function faceMarkup(rank, lookName = "face") {
   return `<img class="face" alt="" draggable="false" src="${faceUrl(rank, lookName)}">`;
 }
@@ -112,7 +142,10 @@ export function backMarkup() {
   );
 }
 
-/** An empty slot's outline (the stock or the waste when empty); `symbol` is "recycle" or "none". */
+/**
+ * An empty slot's outline (the stock or the waste when empty).
+ * @param {"recycle" | "none"} symbol
+ */
 export function slotMarkup(symbol) {
   const mark =
     symbol === "recycle"

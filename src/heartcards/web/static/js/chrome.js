@@ -1,6 +1,7 @@
 // What every page shares: the catalog, the header (brand, navigation, language), the card sprite, icons.
 
 import { installSprite } from "./cards.js";
+import { find } from "./dom.js";
 import { LANGUAGES, currentLanguage, loadMessages, switchLanguage, t, tidyLanguageParam, translateTree } from "./i18n.js";
 import { icon, placeIcons } from "./icons.js";
 
@@ -15,6 +16,7 @@ const NAV = [
 const MENU_ICON =
   '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M4 7h16M4 12h16M4 17h16"/></svg>';
 
+/** @param {string} page */
 function buildHeader(page) {
   const header = document.querySelector("header.site");
   if (!header) return;
@@ -32,22 +34,27 @@ function buildHeader(page) {
     `<nav id="site-nav" aria-label="${t("ui.nav.label")}">${links}` +
     `<label class="lang"><span class="sr-only">${t("ui.settings.language")}</span>` +
     `<select data-role="language">${options}</select></label></nav>`;
-  const toggle = header.querySelector(".menu-toggle");
-  const nav = header.querySelector("nav");
+  const toggle = find(header, ".menu-toggle");
+  const nav = find(header, "nav");
   toggle.addEventListener("click", () => {
     const open = nav.classList.toggle("open");
     toggle.setAttribute("aria-expanded", String(open));
   });
   document.addEventListener("click", (event) => {
-    if (!header.contains(event.target) && nav.classList.contains("open")) {
+    if (!(event.target instanceof Node && header.contains(event.target)) && nav.classList.contains("open")) {
       nav.classList.remove("open");
       toggle.setAttribute("aria-expanded", "false");
     }
   });
-  header.querySelector('[data-role="language"]').addEventListener("change", (event) => switchLanguage(event.target.value));
+  const language = find(header, '[data-role="language"]', HTMLSelectElement);
+  language.addEventListener("change", () => switchLanguage(language.value));
 }
 
-/** Start a page: load the catalog, translate the shell, draw the header. Returns the language. */
+/**
+ * Start a page: load the catalog, translate the shell, draw the header. Returns the language.
+ * @param {string} page
+ * @param {string} [titleKey]
+ */
 export async function startPage(page, titleKey) {
   installSprite();
   const lang = currentLanguage();

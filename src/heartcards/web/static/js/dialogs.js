@@ -4,8 +4,25 @@
 let counter = 0;
 
 /**
- * Open a dialog. `body` is a Node or text; `actions` are {label, onClick, primary, name}. An action's onClick may
- * return false to keep the dialog open. Returns {element, close}.
+ * A button of a dialog; its `onClick` may return (or resolve to) false to keep the dialog open.
+ * @typedef {object} DialogAction
+ * @property {string} label
+ * @property {string} [name] its data-action
+ * @property {boolean} [primary]
+ * @property {(button: HTMLButtonElement) => unknown} [onClick]
+ */
+/** @typedef {{element: HTMLDialogElement, close: () => void}} OpenDialog */
+
+/**
+ * Open a dialog. `body` is a Node or text.
+ * @param {object} options
+ * @param {string} options.title
+ * @param {Node | string} [options.body]
+ * @param {DialogAction[]} [options.actions]
+ * @param {string} [options.className]
+ * @param {(() => void) | null} [options.onClose]
+ * @param {boolean} [options.dismissible] whether Escape closes it
+ * @returns {OpenDialog}
  */
 export function openDialog({ title, body, actions = [], className = "", onClose = null, dismissible = true }) {
   counter += 1;
@@ -59,7 +76,8 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
   document.body.appendChild(dialog);
   dialog.showModal();
   const primary = bar.querySelector(".primary") || bar.querySelector("button");
-  (dialog.querySelector("[autofocus]") || primary)?.focus();
+  const first = dialog.querySelector("[autofocus]") || primary;
+  if (first instanceof HTMLElement) first.focus();
   return { element: dialog, close };
 }
 

@@ -1,5 +1,9 @@
 // Small formatting helpers shared by the pages.
 
+/**
+ * "m:ss" or "h:mm:ss"; a dash when unknown.
+ * @param {number | null | undefined} seconds
+ */
 export function formatTime(seconds) {
   if (seconds === null || seconds === undefined || Number.isNaN(seconds)) return "–";
   const whole = Math.max(0, Math.floor(seconds));
@@ -9,10 +13,15 @@ export function formatTime(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
+/** @param {number | null | undefined} value */
 export function formatNumber(value) {
   return value === null || value === undefined ? "–" : String(value);
 }
 
+/**
+ * @param {string | null | undefined} iso
+ * @param {string} lang
+ */
 export function formatDate(iso, lang) {
   if (!iso) return "";
   const date = new Date(iso);

@@ -7,6 +7,7 @@ export const LANGUAGES = [
   { code: "el", name: "Ελληνικά" },
 ];
 
+/** @type {Record<string, string>} */
 let messages = {};
 
 export function currentLanguage() {
@@ -14,6 +15,7 @@ export function currentLanguage() {
   return LANGUAGES.some((l) => l.code === lang) ? lang : "en";
 }
 
+/** Fetch the catalog of `lang`. */
 export async function loadMessages(lang = currentLanguage()) {
   const response = await fetch(`/api/i18n/${lang}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`catalog ${lang}: ${response.status}`);
@@ -21,6 +23,12 @@ export async function loadMessages(lang = currentLanguage()) {
   return messages;
 }
 
+/**
+ * The message `key` in the page's language, its {name} placeholders filled from `params`; the key itself when the
+ * catalog lacks it.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
 export function t(key, params = {}) {
   const text = messages[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
@@ -28,18 +36,34 @@ export function t(key, params = {}) {
 
 /** Fill [data-i18n] text, [data-i18n-label] aria-label and [data-i18n-title] title under root. */
 export function translateTree(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(attribute(el, "data-i18n"));
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(attribute(el, "data-i18n-label")));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.setAttribute("title", t(attribute(el, "data-i18n-title")));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(attribute(el, "data-i18n-placeholder")));
+  }
 }
 
-/** The spoken/written name of a rank ("ui.rank.A" → "Ace"). */
+/**
+ * @param {Element} el
+ * @param {string} name
+ */
+function attribute(el, name) {
+  return el.getAttribute(name) ?? "";
+}
+
+/**
+ * The spoken/written name of a rank ("ui.rank.A" → "Ace").
+ * @param {string} rank
+ */
 export function rankName(rank) {
   return t(`ui.rank.${rank}`);
 }
 
-/** Switch language: the server remembers ?lang= in a cookie, so reloading with it is enough. */
+/**
+ * Switch language: the server remembers ?lang= in a cookie, so reloading with it is enough.
+ * @param {string} lang
+ */
 export function switchLanguage(lang) {
   const url = new URL(window.location.href);
   url.searchParams.set("lang", lang);

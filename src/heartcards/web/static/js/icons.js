@@ -1,5 +1,6 @@
 // Line icons (24×24, currentColor) for the toolbar and bar; drawn here, nothing fetched.
 
+/** @type {Record<string, string>} */
 const PATHS = {
   undo: '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
   hint: '<path d="M9 18h6M10 21h4"/><path d="M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1.1 2h5c.1-.8.5-1.5 1.1-2A6 6 0 0 0 12 3Z"/>',
@@ -16,11 +17,17 @@ const PATHS = {
   first: '<path d="M19 5v14l-9-7Z"/><path d="M6 5v14"/>',
 };
 
+/**
+ * An icon's SVG markup.
+ * @param {string} name
+ */
 export function icon(name) {
   return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${PATHS[name]}</svg>`;
 }
 
 /** Put icons into every [data-icon] element under root. */
 export function placeIcons(root = document) {
-  for (const el of root.querySelectorAll("[data-icon]")) el.insertAdjacentHTML("afterbegin", icon(el.dataset.icon));
+  for (const el of root.querySelectorAll("[data-icon]")) {
+    el.insertAdjacentHTML("afterbegin", icon(el.getAttribute("data-icon") ?? ""));
+  }
 }

@@ -2,12 +2,29 @@
 // {type: "undo"}, {type: "hint"}, {type: "focus", direction}. It decides nothing about the game.
 
 import { dialogOpen } from "./dialogs.js";
+import { eventElement } from "./dom.js";
 
+/** @import { Target } from "./types.js" */
+/** @import { Board, FocusEntry } from "./board.js" */
+
+/** @typedef {"left" | "right" | "up" | "down"} Direction */
+/**
+ * @typedef {{type: "tap", target: Target} | {type: "draw"} | {type: "undo"} | {type: "hint"}
+ *   | {type: "focus", direction: Direction}} Intent
+ */
+
+/** @type {Record<string, Direction>} */
 const ARROWS = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 
+/**
+ * Call `onIntent` for each tap on the board and each game key pressed on the page.
+ * @param {Board} board
+ * @param {(intent: Intent) => void} onIntent
+ */
 export function bindInput(board, onIntent) {
   board.root.addEventListener("click", (event) => {
-    const target = board.targetOf(event.target);
+    const el = eventElement(event);
+    const target = el ? board.targetOf(el) : null;
     if (target === null) return;
     // A keyboard "click" (Enter/Space) has detail 0; remember the input kind for focus handling.
     board.root.dataset.keyboard = String(event.detail === 0);
@@ -16,7 +33,7 @@ export function bindInput(board, onIntent) {
 
   document.addEventListener("keydown", (event) => {
     if (dialogOpen() || event.altKey || event.metaKey) return;
-    const tag = event.target?.tagName;
+    const tag = eventElement(event)?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (event.ctrlKey) {
       if (event.key.toLowerCase() === "z") {
@@ -38,8 +55,15 @@ export function bindInput(board, onIntent) {
   });
 }
 
-/** The target nearest to `from` in `direction` among [{target, el}] (by on-screen centres), or null. */
+/**
+ * The target nearest to `from` in `direction` among the focusable targets (by on-screen centres), or null.
+ * @param {FocusEntry[]} targets
+ * @param {Target} from
+ * @param {Direction} direction
+ * @returns {Target | null}
+ */
 export function neighbour(targets, from, direction) {
+  /** @param {Element} el */
   const centre = (el) => {
     const r = el.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 4 };
@@ -47,6 +71,7 @@ export function neighbour(targets, from, direction) {
   const origin = targets.find((entry) => entry.target === from);
   if (!origin) return targets[0]?.target ?? null;
   const o = centre(origin.el);
+  /** @type {Target | null} */
   let best = null;
   let bestScore = Infinity;
   for (const entry of targets) {

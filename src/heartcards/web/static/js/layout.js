@@ -7,6 +7,7 @@ export const HEART_SIZE = 25;
 
 /** Slots indexed by position - 1: {pos, row (1-based), x, coveredBy: [positions]}. */
 export const SLOTS = (() => {
+  /** @type {{pos: number, row: number, x: number}[]} */
   const placed = [];
   ROW_XS.forEach((xs, rowIndex) => xs.forEach((x) => placed.push({ pos: placed.length + 1, row: rowIndex + 1, x })));
   return placed.map((slot) => ({
@@ -16,13 +17,19 @@ export const SLOTS = (() => {
 })();
 
 /** Placement as fractions of the heart box: the heart is 6 card widths wide and 4 card heights tall
- * (7 rows, each covering the lower half of the row above). */
+ * (7 rows, each covering the lower half of the row above).
+ * @param {number} pos
+ */
 export function slotBox(pos) {
   const slot = SLOTS[pos - 1];
   return { left: slot.x / 12, top: (slot.row - 1) / 8, width: 1 / 6, height: 1 / 4 };
 }
 
-/** Free positions given the ranks still present (array of 25, null where removed). */
+/**
+ * Free positions given the ranks still present (array of 25, null where removed).
+ * @param {(string | null)[]} heart
+ * @returns {number[]}
+ */
 export function freePositions(heart) {
   return SLOTS.filter((s) => heart[s.pos - 1] !== null && s.coveredBy.every((c) => heart[c - 1] === null)).map(
     (s) => s.pos,

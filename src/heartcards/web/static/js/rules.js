@@ -4,11 +4,17 @@
 import { api } from "./api.js";
 import { createBoard } from "./board.js";
 import { startPage } from "./chrome.js";
+import { byId, find } from "./dom.js";
 import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
 import { t } from "./i18n.js";
 import { framesOf } from "./player.js";
 
-/** The numbered keys prefix.1, prefix.2 … that the catalog has, as list items. */
+/** @import { BoardState } from "./types.js" */
+
+/**
+ * The numbered keys prefix.1, prefix.2 … that the catalog has, as list items.
+ * @param {string} prefix
+ */
 function items(prefix) {
   const out = [];
   for (let i = 1; i < 20; i += 1) {
@@ -20,6 +26,11 @@ function items(prefix) {
   return `<ul>${out.join("")}</ul>`;
 }
 
+/**
+ * A section of the rules: its title, its paragraph and/or list.
+ * @param {string} name
+ * @param {{list?: boolean, paragraph?: boolean}} [options]
+ */
 function section(name, { list = true, paragraph = false } = {}) {
   return (
     `<h2>${t(`ui.rules.${name}.title`)}</h2>` +
@@ -28,6 +39,7 @@ function section(name, { list = true, paragraph = false } = {}) {
   );
 }
 
+/** @param {string} name */
 function figure(name) {
   return `<figure class="figure" data-figure="${name}"><div class="frame" aria-hidden="true"><div class="board"></div></div>` +
     `<figcaption>${t(`ui.rules.figure.${name}`, { code: EXAMPLE_CODE })}</figcaption></figure>`;
@@ -35,7 +47,7 @@ function figure(name) {
 
 async function main() {
   await startPage("rules", "ui.title.rules");
-  const root = document.getElementById("rules");
+  const root = byId("rules");
   root.innerHTML =
     `<h1>${t("ui.rules.title")}</h1>` +
     `<p>${t("ui.rules.intro")}</p>` +
@@ -55,13 +67,14 @@ async function main() {
   try {
     const deal = await api.deal(EXAMPLE_CODE);
     const frames = framesOf(deal, EXAMPLE_MOVES.slice(0, CALLOUT_MOVE));
+    /** @type {[string, BoardState, string[]][]} */
     const pictures = [
       ["layout", frames[0], ["25"]],
       ["pair", frames[CALLOUT_MOVE - 1], ["25-W"]],
       ["after", frames[CALLOUT_MOVE], ["23", "24"]],
     ];
     for (const [name, frame, marks] of pictures) {
-      const board = createBoard(root.querySelector(`[data-figure="${name}"] .board`), { interactive: false });
+      const board = createBoard(find(root, `[data-figure="${name}"] .board`), { interactive: false });
       board.render(frame, { showHelp: false });
       for (const mark of marks) board.showHint(mark.includes("-") ? mark : `${mark}-${mark}`);
     }

@@ -1,34 +1,114 @@
-// Settings remembered in localStorage. Defaults follow the spec: Placement help on, Move errors off.
+// The one settings store both games use, kept in localStorage under "heartcards.settings":
+// {"version": 2, "heartToHeart": {...}, "hearts": {...}}. Each value is checked against its choices when read, so a
+// stale or hand-edited entry falls back to its default. Settings written before this store existed (Heart to Heart's
+// flat object under the same key, Hearts' under "hc_hearts_settings") are carried over once, so a returning player
+// keeps them.
+
+import { readItem, readJson, writeItem } from "./storage.js";
 
 const KEY = "heartcards.settings";
-export const DEFAULTS = Object.freeze({ placementHelp: true, moveErrors: false, animation: "normal", dealMode: "N" });
-export const ANIMATION_SPEEDS = ["slow", "normal", "fast", "off"];
-const FACTORS = { slow: 1.7, normal: 1, fast: 0.3, off: 0 };
+const LEGACY_HEARTS_KEY = "hc_hearts_settings";
+const VERSION = 2;
 
-export function loadSettings() {
-  let stored = {};
-  try {
-    stored = JSON.parse(localStorage.getItem(KEY) || "{}") || {};
-  } catch {
-    stored = {};
+/** @typedef {"slow" | "normal" | "fast" | "off"} AnimationSpeed */
+/** @typedef {"slow" | "normal" | "fast"} TrickSpeed */
+/**
+ * @typedef {object} HeartToHeartSettings
+ * @property {boolean} placementHelp outline the cards that pair with the selection, dim the others
+ * @property {boolean} moveErrors say why a tap did not make a move
+ * @property {AnimationSpeed} animation
+ * @property {"N" | "S"} dealMode any deal, or only winnable ones
+ */
+/**
+ * @typedef {object} HeartsSettings
+ * @property {TrickSpeed} speed how long a finished trick stays and how fast cards slide
+ * @property {"classic" | "special"} variant
+ * @property {50 | 75 | 100} target
+ * @property {"easy" | "normal" | "strong"} strength
+ * @property {30 | 60 | 120 | 300} idle seconds a person may think before a computer plays for them
+ */
+/** @typedef {{heartToHeart: HeartToHeartSettings, hearts: HeartsSettings}} Settings */
+
+/** @type {readonly AnimationSpeed[]} */
+export const ANIMATION_SPEEDS = ["slow", "normal", "fast", "off"];
+/** @type {readonly TrickSpeed[]} */
+export const TRICK_SPEEDS = ["slow", "normal", "fast"];
+
+// Each setting's choices, the first being its default (the spec's: Placement help on, Move errors off).
+const CHOICES = {
+  heartToHeart: {
+    placementHelp: [true, false],
+    moveErrors: [false, true],
+    animation: ["normal", "slow", "fast", "off"],
+    dealMode: ["N", "S"],
+  },
+  hearts: {
+    speed: ["normal", "slow", "fast"],
+    variant: ["classic", "special"],
+    target: [100, 75, 50],
+    strength: ["normal", "easy", "strong"],
+    idle: [60, 30, 120, 300],
+  },
+};
+
+/**
+ * One game's settings from a stored object: each known value that is one of its choices, else the default.
+ * @template {"heartToHeart" | "hearts"} G
+ * @param {G} game
+ * @param {unknown} stored
+ * @returns {Settings[G]}
+ */
+function clean(game, stored) {
+  const source = stored !== null && typeof stored === "object" ? /** @type {Record<string, unknown>} */ (stored) : {};
+  /** @type {Record<string, unknown>} */
+  const settings = {};
+  for (const [name, choices] of Object.entries(CHOICES[game])) {
+    const value = source[name];
+    settings[name] = /** @type {unknown[]} */ (choices).includes(value) ? value : choices[0];
   }
-  const settings = { ...DEFAULTS };
-  for (const key of Object.keys(DEFAULTS)) if (typeof stored[key] === typeof DEFAULTS[key]) settings[key] = stored[key];
-  if (!ANIMATION_SPEEDS.includes(settings.animation)) settings.animation = DEFAULTS.animation;
-  if (settings.dealMode !== "N" && settings.dealMode !== "S") settings.dealMode = DEFAULTS.dealMode;
+  return /** @type {Settings[G]} */ (settings);
+}
+
+/** Both games' settings; the first read after an update carries the old keys' values over. */
+export function loadSettings() {
+  const stored = readJson(KEY);
+  if (stored !== null && typeof stored === "object" && "version" in stored && stored.version === VERSION) {
+    const record = /** @type {{heartToHeart?: unknown, hearts?: unknown}} */ (stored);
+    return { heartToHeart: clean("heartToHeart", record.heartToHeart), hearts: clean("hearts", record.hearts) };
+  }
+  const legacyHearts = readJson(LEGACY_HEARTS_KEY);
+  /** @type {Settings} */
+  const settings = { heartToHeart: clean("heartToHeart", stored), hearts: clean("hearts", legacyHearts) };
+  if (stored !== null || readItem(LEGACY_HEARTS_KEY) !== null) {
+    saveSettings(settings);
+    writeItem(LEGACY_HEARTS_KEY, null);
+  }
   return settings;
 }
 
+/**
+ * Remember both games' settings.
+ * @param {Settings} settings
+ */
 export function saveSettings(settings) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(settings));
-  } catch {
-    /* private mode: settings last for this page only */
-  }
+  writeItem(KEY, JSON.stringify({ version: VERSION, ...settings }));
 }
 
-/** Milliseconds for an animation of nominal length `ms`, after the speed setting and prefers-reduced-motion. */
+/** Whether the person asked their system for less motion. */
+export function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+/** @type {Record<AnimationSpeed, number>} */
+const FACTORS = { slow: 1.7, normal: 1, fast: 0.3, off: 0 };
+
+/**
+ * Milliseconds for a Heart to Heart animation of nominal length `ms`, after the speed setting and
+ * prefers-reduced-motion.
+ * @param {Settings} settings
+ * @param {number} ms
+ */
 export function duration(settings, ms) {
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
-  return Math.round(ms * (FACTORS[settings.animation] ?? 1));
+  if (reducedMotion()) return 0;
+  return Math.round(ms * (FACTORS[settings.heartToHeart.animation] ?? 1));
 }

@@ -2,12 +2,25 @@
 
 import { ApiError, api } from "./api.js";
 import { startPage } from "./chrome.js";
+import { byId, find } from "./dom.js";
 import { formatDate, formatNumber, formatTime } from "./format.js";
 import { t } from "./i18n.js";
 
-const escape = (text) =>
-  String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+/**
+ * @typedef {{id: string, code: string, status: string, moves: number, seconds: number, assisted: boolean,
+ *   finished_at: string}} RecentGame
+ * @typedef {{code: string, played: number, won: number, best_moves: number | null, best_seconds: number | null}} DealBest
+ * @typedef {{played: number, won: number, current_streak: number, best_streak: number, best_seconds: number | null,
+ *   fewest_moves: number | null, assisted: number, recent?: RecentGame[], per_deal?: DealBest[]}} Stats
+ */
 
+/** @type {Record<string, string>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/** @param {unknown} text */
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ENTITIES[c]);
+
+/** @param {Stats} stats */
 function numbers(stats) {
   const items = [
     ["played", stats.played],
@@ -32,6 +45,7 @@ function numbers(stats) {
   );
 }
 
+/** @param {RecentGame[]} recent */
 function chart(recent) {
   const games = [...recent].reverse(); // oldest first, left to right
   if (!games.length) return `<p class="empty">${t("ui.stats.no_games")}</p>`;
@@ -59,6 +73,10 @@ function chart(recent) {
   );
 }
 
+/**
+ * @param {RecentGame[]} recent
+ * @param {string} lang
+ */
 function recentTable(recent, lang) {
   if (!recent.length) return "";
   const rows = recent
@@ -77,6 +95,7 @@ function recentTable(recent, lang) {
   );
 }
 
+/** @param {DealBest[]} deals */
 function perDeal(deals) {
   if (!deals.length) return `<p class="empty">${t("ui.stats.no_games")}</p>`;
   const rows = deals
@@ -95,8 +114,9 @@ function perDeal(deals) {
 
 async function main() {
   const lang = await startPage("stats", "ui.title.stats");
-  const root = document.getElementById("stats");
+  const root = byId("stats");
   try {
+    /** @type {Stats} */
     const stats = await api.stats();
     root.innerHTML =
       `<h1>${t("ui.stats.title")}</h1>${numbers(stats)}<p class="muted-note">${t("ui.stats.best_note")}</p>` +
@@ -104,7 +124,7 @@ async function main() {
       `<h2>${t("ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.stats.title")}</h1><p class="empty"></p>`;
-    root.querySelector(".empty").textContent = error instanceof ApiError ? error.message : t("ui.error.unexpected");
+    find(root, ".empty").textContent = error instanceof ApiError ? error.message : t("ui.error.unexpected");
   }
   document.body.dataset.ready = "true";
 }

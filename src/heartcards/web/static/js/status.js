@@ -2,6 +2,11 @@
 
 let timer = 0;
 
+/**
+ * Show `text` for `ms` milliseconds; `kind` "error" styles it as one.
+ * @param {string} text
+ * @param {{kind?: "info" | "error", ms?: number}} [options]
+ */
 export function announce(text, { kind = "info", ms = 3500 } = {}) {
   const region = document.getElementById("status");
   if (!region) return;
@@ -9,7 +14,7 @@ export function announce(text, { kind = "info", ms = 3500 } = {}) {
   region.dataset.kind = kind;
   region.classList.add("shown");
   clearTimeout(timer);
-  timer = setTimeout(() => {
+  timer = window.setTimeout(() => {
     region.classList.remove("shown");
     region.textContent = "";
   }, ms);

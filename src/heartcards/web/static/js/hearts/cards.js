@@ -5,11 +5,13 @@
 import { PIP_ROWS, backMarkup, installSprite } from "../cards.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-export const SUITS = ["C", "D", "S", "H"]; // the order a hand is sorted in: black, red, black, red
+/** The order a hand is sorted in: black, red, black, red. */
+export const SUITS = ["C", "D", "S", "H"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const RED = new Set(["D", "H"]);
 
 // One 32×30 box per suit so the corner and pip code is shared.
+/** @type {Record<string, string>} */
 const SUIT_PATHS = {
   H: "M16 29C16 29 1.5 19.6 1.5 9.8 1.5 5 5.2 1.5 9.4 1.5c2.9 0 5.3 1.6 6.6 4.1 1.3-2.5 3.7-4.1 6.6-4.1 4.2 0 7.9 3.5 7.9 8.3C30.5 19.6 16 29 16 29Z",
   D: "M16 .8C19.6 6.4 23.6 11 28.4 15 23.6 19 19.6 23.6 16 29.2 12.4 23.6 8.4 19 3.6 15 8.4 11 12.4 6.4 16 .8Z",
@@ -24,37 +26,58 @@ const SPRITE =
     .join("") +
   `</defs></svg>`;
 
-/** Put the suit symbols (and the shared card-back pattern) into the page once. */
+/**
+ * Put the suit symbols (and the shared card-back pattern) into the page once.
+ * @param {Document} [doc]
+ */
 export function installSuits(doc = document) {
   installSprite(doc);
   if (!doc.getElementById("hc-suit-S")) doc.body.insertAdjacentHTML("afterbegin", SPRITE);
 }
 
-/** "10H" → {rank: "10", suit: "H"}. */
+/**
+ * "10H" → {rank: "10", suit: "H"}.
+ * @param {string} card
+ */
 export function parseCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
 
+/** @param {string} card */
 export function isRed(card) {
   return RED.has(parseCard(card).suit);
 }
 
-/** A number that sorts a hand: by suit (♣ ♦ ♠ ♥), then rank 2…A. */
+/**
+ * A number that sorts a hand: by suit (♣ ♦ ♠ ♥), then rank 2…A.
+ * @param {string} card
+ */
 export function cardOrder(card) {
   const { rank, suit } = parseCard(card);
   return SUITS.indexOf(suit) * 13 + RANKS.indexOf(rank);
 }
 
+/** @param {string[]} cards */
 export function sortHand(cards) {
   return [...cards].sort((a, b) => cardOrder(a) - cardOrder(b));
 }
 
-/** The number of penalty points a card carries (1 per heart, 13 for the Q♠). */
+/**
+ * The number of penalty points a card carries (1 per heart, 13 for the Q♠).
+ * @param {string} card
+ */
 export function cardPoints(card) {
   if (card === "QS") return 13;
   return parseCard(card).suit === "H" ? 1 : 0;
 }
 
+/**
+ * @param {string} suit
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} width
+ * @param {boolean} [flipped]
+ */
 function suitUse(suit, cx, cy, width, flipped = false) {
   const height = (width * 30) / 32;
   const at = `x="${cx - width / 2}" y="${cy - height / 2}" width="${width}" height="${height}"`;
@@ -62,12 +85,20 @@ function suitUse(suit, cx, cy, width, flipped = false) {
   return `<use href="#hc-suit-${suit}" ${at}${turn}/>`;
 }
 
+/**
+ * @param {string} rank
+ * @param {string} suit
+ */
 function corner(rank, suit) {
   const size = rank === "10" ? 22 : 25;
   const spacing = rank === "10" ? ' letter-spacing="-2"' : "";
   return `<text x="13" y="27" font-size="${size}"${spacing}>${rank}</text>${suitUse(suit, 13, 39, 14)}`;
 }
 
+/**
+ * @param {string} rank
+ * @param {string} suit
+ */
 function centre(rank, suit) {
   if (rank === "A") return suitUse(suit, 50, 70, suit === "S" ? 54 : 46);
   if (rank === "J" || rank === "Q" || rank === "K") {
@@ -81,7 +112,10 @@ function centre(rank, suit) {
   return PIP_ROWS[rank].map(([x, y]) => suitUse(suit, x, y, 18, y > 70)).join("");
 }
 
-/** The SVG of a card's face. */
+/**
+ * The SVG of a card's face.
+ * @param {string} card
+ */
 export function faceMarkup(card) {
   const { rank, suit } = parseCard(card);
   const colour = RED.has(suit) ? "red" : "black";

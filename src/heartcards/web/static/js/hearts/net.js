@@ -4,37 +4,59 @@
 
 import { request } from "../api.js";
 
+/** @import { ServerMessage, TableInfo } from "../types.js" */
+
+/**
+ * @typedef {{variant: string, target: number, strength: string, mode: string, name: string, idle_seconds: number}} TableSpec
+ * @typedef {{token: string, seat: number, table: TableInfo}} SeatAnswer
+ */
+
+/** @param {string} id */
 const table = (id) => `/api/hearts/tables/${encodeURIComponent(id)}`;
 
+/** The Hearts tables' HTTP API (docs/hearts-web-api.md). */
 export const heartsApi = {
+  /** @type {(spec: TableSpec) => Promise<SeatAnswer>} */
   create: (spec) => request("POST", "/api/hearts/tables", spec),
+  /** @type {() => Promise<{tables?: TableInfo[]}>} */
   lobby: () => request("GET", "/api/hearts/tables"),
+  /** @type {(id: string) => Promise<TableInfo>} */
   table: (id) => request("GET", table(id)),
+  /** @type {(id: string, seat: number, name: string) => Promise<SeatAnswer>} */
   join: (id, seat, name) => request("POST", `${table(id)}/join`, { seat, name }),
+  /** @type {(id: string, token: string) => Promise<TableInfo>} */
   start: (id, token) => request("POST", `${table(id)}/start`, undefined, { "X-Seat-Token": token }),
+  /** @type {() => Promise<any>} */
   stats: () => request("GET", "/api/hearts/stats"),
 };
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 5000, 8000];
 const PING_MS = 20000;
 
+/** @typedef {"open" | "closed" | "gone"} LinkStatus */
+
 /**
- * A live connection to one table. `onMessage(message)` gets every server message; `onStatus("open"|"closed")`
- * reports the link. `send()` while disconnected returns false (the page says so; nothing is queued, because the
+ * A live connection to one table. `onMessage(message)` gets every server message; `onStatus(status)` reports the
+ * link ("gone" when the table does not exist, so retrying cannot help). `send()` while disconnected returns false (the page says so; nothing is queued, because the
  * server's next `state` after reconnecting is the truth).
  */
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {{token?: string | null, onMessage: (message: ServerMessage) => void, onStatus?: (status: LinkStatus) => void}} options
+   */
   constructor(tableId, { token = null, onMessage, onStatus }) {
     this.tableId = tableId;
     this.token = token;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.attempt = 0;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.closed = false;
     this.nextId = 1;
-    this.timer = null;
-    this.ping = null;
+    this.timer = 0;
+    this.ping = 0;
   }
 
   url() {
@@ -52,7 +74,7 @@ export class TableSocket {
       this.attempt = 0;
       socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
       clearInterval(this.ping);
-      this.ping = setInterval(() => this.send({ type: "ping" }), PING_MS);
+      this.ping = window.setInterval(() => this.send({ type: "ping" }), PING_MS);
       this.onStatus?.("open");
     });
     socket.addEventListener("message", (event) => {
@@ -79,16 +101,24 @@ export class TableSocket {
   retry() {
     const wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
-    this.timer = setTimeout(() => this.connect(), wait);
+    this.timer = window.setTimeout(() => this.connect(), wait);
   }
 
-  /** Say hello again with another token (after taking a seat) on a fresh connection. */
+  /**
+   * Say hello again with another token (after taking a seat) on a fresh connection.
+   * @param {string | null} token
+   */
   reconnectAs(token) {
     this.token = token;
     this.close();
     this.connect();
   }
 
+  /**
+   * Send `message` with a fresh id; false when not connected.
+   * @param {{type: string} & Record<string, unknown>} message
+   * @returns {number | false}
+   */
   send(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     const id = this.nextId++;

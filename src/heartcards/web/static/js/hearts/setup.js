@@ -2,34 +2,54 @@
 // open tables (refreshed every few seconds) with a join button each.
 
 import { startPage } from "../chrome.js";
+import { find } from "../dom.js";
 import { t } from "../i18n.js";
+import { loadSettings, saveSettings } from "../settings.js";
 import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
 import { heartsApi } from "./net.js";
-import { loadName, loadSeat, loadSettings, saveName, saveSeat, saveSettings, seatTables } from "./store.js";
+import { loadName, loadSeat, saveName, saveSeat, seatTables } from "./store.js";
 import { tableFacts } from "./widgets.js";
 
-const form = document.querySelector("[data-setup]");
-const nameInput = form.querySelector("[data-name]");
-const lobbyList = document.querySelector("[data-lobby]");
-const lobbyEmpty = document.querySelector("[data-lobby-empty]");
+/** @import { HeartsSettings } from "../settings.js" */
+/** @import { TableInfo } from "../types.js" */
+
+const form = find(document, "[data-setup]", HTMLFormElement);
+const nameInput = find(form, "[data-name]", HTMLInputElement);
+const lobbyList = find(document, "[data-lobby]");
+const lobbyEmpty = find(document, "[data-lobby-empty]");
 const settings = loadSettings();
 
+/**
+ * The value of the checked radio button named `name`, if any.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
 function choice(name) {
-  return form.querySelector(`input[name="${name}"]:checked`)?.value;
+  const input = form.querySelector(`input[name="${name}"]:checked`);
+  return input instanceof HTMLInputElement ? input.value : undefined;
 }
 
+/**
+ * The form's choices, remembered in the settings store.
+ * @returns {HeartsSettings}
+ */
 function readForm() {
-  settings.variant = choice("variant") || "classic";
-  settings.target = Number(choice("target") || 100);
-  settings.strength = choice("strength") || "normal";
-  settings.idle = Number(choice("idle") || 60);
+  const chosen = settings.hearts;
+  const variant = choice("variant");
+  chosen.variant = variant === "special" ? "special" : "classic";
+  const target = Number(choice("target") || 100);
+  chosen.target = target === 50 || target === 75 ? target : 100;
+  const strength = choice("strength");
+  chosen.strength = strength === "easy" || strength === "strong" ? strength : "normal";
+  const idle = Number(choice("idle") || 60);
+  chosen.idle = idle === 30 || idle === 120 || idle === 300 ? idle : 60;
   saveSettings(settings);
-  return settings;
+  return chosen;
 }
 
 function showVariantNote() {
-  form.querySelector("[data-variant-note]").textContent = t(`hearts.ui.variant.${choice("variant")}_note`);
+  find(form, "[data-variant-note]").textContent = t(`hearts.ui.variant.${choice("variant")}_note`);
 }
 
 /** The name the others will see; asks for one when the field is empty. */
@@ -44,6 +64,11 @@ function displayName() {
   return name;
 }
 
+/**
+ * Open a table: "solo" (you and three computer players) or "online" (others may sit down).
+ * @param {"solo" | "online"} mode
+ * @param {HTMLButtonElement} button
+ */
 async function create(mode, button) {
   const name = mode === "solo" ? nameInput.value.trim() || t("hearts.ui.seat.you") : displayName();
   if (!name) return;
@@ -55,11 +80,16 @@ async function create(mode, button) {
     saveSeat(answer.table.id, answer.token, answer.seat);
     window.location.assign(answer.table.url || `/hearts/table/${answer.table.id}`);
   } catch (error) {
-    announce(error.message, { kind: "error", ms: 5000 });
+    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
     button.disabled = false;
   }
 }
 
+/**
+ * Sit at the first free seat of `table`.
+ * @param {TableInfo} table
+ * @param {HTMLButtonElement} button
+ */
 async function join(table, button) {
   const name = displayName();
   if (!name) return;
@@ -74,12 +104,17 @@ async function join(table, button) {
     saveSeat(table.id, answer.token, answer.seat);
     window.location.assign(answer.table.url || `/hearts/table/${table.id}`);
   } catch (error) {
-    announce(error.message, { kind: "error", ms: 5000 });
+    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
     button.disabled = false;
     refreshLobby();
   }
 }
 
+/**
+ * A table's line in a list: who opened it, its rules, and a button (with `action`) or a link to it.
+ * @param {TableInfo} table
+ * @param {{label: string, action?: (button: HTMLButtonElement) => void}} options
+ */
 function tableItem(table, { action, label }) {
   const li = document.createElement("li");
   li.dataset.table = table.id;
@@ -93,20 +128,27 @@ function tableItem(table, { action, label }) {
   facts.textContent = `${tableFacts(table)} · ${t("hearts.ui.lobby.seated", { count: people })}`;
   info.append(title, facts);
   li.appendChild(info);
-  const button = document.createElement(action ? "button" : "a");
-  button.className = "button primary";
-  button.textContent = label;
   if (action) {
+    const button = document.createElement("button");
+    button.className = "button primary";
+    button.textContent = label;
     button.type = "button";
     button.dataset.action = "join";
     button.addEventListener("click", () => action(button));
-  } else button.href = table.url || `/hearts/table/${table.id}`;
-  li.appendChild(button);
+    li.appendChild(button);
+  } else {
+    const link = document.createElement("a");
+    link.className = "button primary";
+    link.textContent = label;
+    link.href = table.url || `/hearts/table/${table.id}`;
+    li.appendChild(link);
+  }
   return li;
 }
 
 async function refreshLobby() {
-  let tables = [];
+  /** @type {TableInfo[]} */
+  let tables;
   try {
     tables = (await heartsApi.lobby()).tables || [];
   } catch {
@@ -119,8 +161,8 @@ async function refreshLobby() {
     ...running.slice(0, 10).map((table) => {
       const item = tableItem(table, { label: t("hearts.ui.lobby.watch") });
       item.dataset.running = "true";
-      item.querySelector(".info span").append(` · ${t("hearts.ui.lobby.playing")}`);
-      item.querySelector(".button").classList.remove("primary");
+      find(item, ".info span").append(` · ${t("hearts.ui.lobby.playing")}`);
+      find(item, ".button").classList.remove("primary");
       return item;
     }),
   );
@@ -129,6 +171,7 @@ async function refreshLobby() {
 
 async function showMine() {
   const ids = seatTables().slice(0, 8);
+  /** @type {TableInfo[]} */
   const found = [];
   await Promise.all(
     ids.map(async (id) => {
@@ -141,9 +184,9 @@ async function showMine() {
     }),
   );
   found.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-  const box = document.querySelector("[data-mine]");
+  const box = find(document, "[data-mine]");
   box.hidden = found.length === 0;
-  box.querySelector("[data-mine-list]").replaceChildren(
+  find(box, "[data-mine-list]").replaceChildren(
     ...found.map((table) => tableItem(table, { label: t("hearts.ui.lobby.return") })),
   );
 }
@@ -151,9 +194,10 @@ async function showMine() {
 async function main() {
   await startPage("hearts", "hearts.ui.title.setup");
   installSuits();
-  for (const [name, value] of [["variant", settings.variant], ["target", settings.target], ["strength", settings.strength], ["idle", settings.idle]]) {
+  const chosen = settings.hearts;
+  for (const [name, value] of Object.entries(chosen)) {
     const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
-    if (input) input.checked = true;
+    if (input instanceof HTMLInputElement) input.checked = true;
   }
   nameInput.value = loadName();
   showVariantNote();
@@ -162,8 +206,10 @@ async function main() {
     showVariantNote();
   });
   form.addEventListener("submit", (event) => event.preventDefault());
-  form.querySelector('[data-action="solo"]').addEventListener("click", (e) => create("solo", e.currentTarget));
-  form.querySelector('[data-action="online"]').addEventListener("click", (e) => create("online", e.currentTarget));
+  const solo = find(form, '[data-action="solo"]', HTMLButtonElement);
+  solo.addEventListener("click", () => create("solo", solo));
+  const online = find(form, '[data-action="online"]', HTMLButtonElement);
+  online.addEventListener("click", () => create("online", online));
   await refreshLobby();
   await showMine();
   document.body.dataset.ready = "true";

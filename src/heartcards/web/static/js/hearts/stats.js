@@ -2,21 +2,37 @@
 // finished games this browser's player sat in, and the recent games.
 
 import { startPage } from "../chrome.js";
+import { find } from "../dom.js";
 import { formatDate } from "../format.js";
 import { currentLanguage, t } from "../i18n.js";
 import { announce } from "../status.js";
 import { heartsApi } from "./net.js";
 
+/**
+ * @typedef {{finished_at: string, variant: string, target: number, place: number, won: boolean, total: number,
+ *   moons: number, queens: number}} RecentGame
+ */
+
+/**
+ * One figure: its label and value.
+ * @param {string} label
+ * @param {string} value
+ * @param {string} name its data-stat
+ */
 function number(label, value, name) {
   const box = document.createElement("div");
   box.className = "number";
   box.dataset.stat = name;
   box.innerHTML = `<div class="label"></div><div class="value"></div>`;
-  box.querySelector(".label").textContent = label;
-  box.querySelector(".value").textContent = value;
+  find(box, ".label").textContent = label;
+  find(box, ".value").textContent = value;
   return box;
 }
 
+/**
+ * The recent games, newest first.
+ * @param {RecentGame[]} games
+ */
 function recentTable(games) {
   if (!games.length) {
     const p = document.createElement("p");
@@ -28,7 +44,7 @@ function recentTable(games) {
   table.className = "deals";
   const head = ["date", "rules", "place", "points", "moons", "queens"].map((k) => `<th scope="col">${t(`hearts.ui.stats.col.${k}`)}</th>`);
   table.innerHTML = `<thead><tr>${head.join("")}</tr></thead><tbody></tbody>`;
-  const body = table.querySelector("tbody");
+  const body = find(table, "tbody");
   for (const game of games) {
     const tr = document.createElement("tr");
     const cells = [
@@ -56,19 +72,19 @@ async function main() {
   try {
     stats = await heartsApi.stats();
   } catch (error) {
-    announce(error.message, { kind: "error", ms: 6000 });
+    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 6000 });
     return;
   }
   const average = stats.average_place === null || stats.average_place === undefined ? "–" : stats.average_place.toFixed(2);
   const rate = stats.games ? `${Math.round((100 * stats.wins) / stats.games)}%` : "–";
-  document.querySelector("[data-numbers]").replaceChildren(
+  find(document, "[data-numbers]").replaceChildren(
     number(t("hearts.ui.stats.games"), String(stats.games), "games"),
     number(t("hearts.ui.stats.wins"), `${stats.wins} (${rate})`, "wins"),
     number(t("hearts.ui.stats.average_place"), average, "average_place"),
     number(t("hearts.ui.stats.moons"), String(stats.moons), "moons"),
     number(t("hearts.ui.stats.queens"), String(stats.queens_taken), "queens_taken"),
   );
-  document.querySelector("[data-recent]").replaceChildren(recentTable(stats.recent || []));
+  find(document, "[data-recent]").replaceChildren(recentTable(stats.recent || []));
 }
 
 main();

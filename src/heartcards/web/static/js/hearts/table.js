@@ -1,144 +1,96 @@
 // The Hearts table page (/hearts/table/{id}): wires the live socket (the server is the only authority), the table
-// renderer, the taps (intents: choose a card to pass, pass, play, next deal), the dialogs and the waiting room.
+// renderer (state → DOM), the taps (intents: choose a card to pass, pass, play, next deal), the dialogs and the
+// waiting room.
 
 import { startPage } from "../chrome.js";
-import { openDialog } from "../dialogs.js";
+import { copyText } from "../clipboard.js";
+import { byId, find } from "../dom.js";
 import { t } from "../i18n.js";
+import { loadSettings } from "../settings.js";
 import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
-import { TableView, seatName } from "./render.js";
-import { heartsApi, TableSocket } from "./net.js";
-import { forgetSeat, loadName, loadSeat, loadSettings, saveName, saveSeat, saveSettings, SPEEDS } from "./store.js";
-import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
+import { TableSocket, heartsApi } from "./net.js";
+import { TableView } from "./render.js";
+import { forgetSeat, loadSeat, saveSeat } from "./store.js";
+import { openDealOver, openGameOver, openLastTrick, openScores, openSpeed, showReady } from "./table-dialogs.js";
+import { WaitingRoom } from "./waiting.js";
+import { hIcon, tableFacts } from "./widgets.js";
+
+/** @import { OpenDialog } from "../dialogs.js" */
+/** @import { LinkStatus } from "./net.js" */
+/** @import { ServerMessage, StateMessage, TableInfo } from "../types.js" */
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
-const root = document.getElementById("hearts");
+const root = byId("hearts");
 const sections = {
-  waiting: root.querySelector("[data-waiting]"),
-  problem: root.querySelector("[data-problem]"),
-  board: root.querySelector("[data-board]"),
+  waiting: find(root, "[data-waiting]"),
+  problem: find(root, "[data-problem]"),
+  board: find(root, "[data-board]"),
 };
 
 const app = {
-  seat: loadSeat(tableId), // {token, seat} or null
+  seat: loadSeat(tableId),
   settings: loadSettings(),
+  /** @type {TableInfo | null} */
   table: null,
-  latest: null, // the newest state message
+  /** @type {StateMessage | null} the newest state message */
+  latest: null,
+  /** @type {StateMessage[]} states waiting to be shown, in order */
   queue: [],
   running: false,
   instantNext: true,
   pending: 0,
+  /** @type {number | null} */
   dealDialogFor: null,
+  /** @type {OpenDialog | null} */
   dealDialog: null,
+  /** @type {string | null} */
   gameDialogFor: null,
-  socket: null,
-  poll: 0,
 };
 
-let tableView = null;
+const socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
+const tableView = new TableView(sections.board, { settings: app.settings.hearts, onCard });
+const waitingRoom = new WaitingRoom(sections.waiting, tableId, {
+  seat: () => app.seat,
+  onSeated: (seat, table) => {
+    app.seat = seat;
+    app.table = table;
+    waitingRoom.render(table);
+    socket.reconnectAs(seat.token);
+  },
+  onRefused: () => refreshTable(),
+});
 
 // ------------------------------------------------------------------------------------------------------------
 // Sections
 
+/** @param {keyof typeof sections} name */
 function showSection(name) {
   for (const [key, el] of Object.entries(sections)) el.hidden = key !== name;
   document.body.dataset.section = name;
 }
 
+/** @param {string} message */
 function showProblem(message) {
-  sections.problem.querySelector("[data-problem-text]").textContent = message;
+  find(sections.problem, "[data-problem-text]").textContent = message;
   showSection("problem");
 }
 
-// ------------------------------------------------------------------------------------------------------------
-// The waiting room of an online table
-
-function renderWaiting(table) {
+/** @param {TableInfo} table */
+function showWaiting(table) {
   showSection("waiting");
-  const waiting = sections.waiting;
-  waiting.querySelector("[data-facts]").textContent = tableFacts(table);
-  const share = waiting.querySelector("[data-share]");
-  share.value = new URL(table.url || `/hearts/table/${tableId}`, window.location.origin).toString();
-  const mySeat = app.seat?.seat ?? null;
-  const seated = mySeat !== null && app.seat?.token;
-  const list = waiting.querySelector("[data-wait-seats]");
-  list.replaceChildren(
-    ...table.seats.map((info) => {
-      const li = document.createElement("li");
-      li.dataset.waitSeat = String(info.seat);
-      li.dataset.kind = info.kind;
-      const label = document.createElement("span");
-      label.className = "who";
-      const number = document.createElement("span");
-      number.className = "seat-number";
-      number.textContent = t("hearts.ui.seat.n", { n: info.seat + 1 });
-      const name = document.createElement("strong");
-      if (info.kind === "empty") name.textContent = t("hearts.ui.waiting.free");
-      else if (info.kind === "bot") name.textContent = t("hearts.ui.seat.computer", { n: info.seat + 1 });
-      else name.textContent = info.seat === mySeat ? t("hearts.ui.seat.you_named", { name: info.name }) : info.name;
-      label.append(number, name);
-      li.appendChild(label);
-      if (info.kind === "empty" && !seated) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "button primary";
-        button.dataset.action = "sit";
-        button.dataset.sit = String(info.seat);
-        button.textContent = t("hearts.ui.waiting.sit");
-        button.addEventListener("click", () => sit(info.seat, button));
-        li.appendChild(button);
-      } else if (info.kind === "human" && info.connected === false) {
-        const tag = document.createElement("span");
-        tag.className = "tag";
-        tag.textContent = t("hearts.ui.seat.offline_tag");
-        li.appendChild(tag);
-      }
-      return li;
-    }),
-  );
-  waiting.querySelector("[data-join-name]").hidden = Boolean(seated);
-  const nameInput = waiting.querySelector("[data-name]");
-  if (!nameInput.value) nameInput.value = loadName();
-  waiting.querySelector("[data-start-row]").hidden = !(seated && mySeat === 0);
-  waiting.querySelector("[data-wait-note]").textContent = seated
-    ? mySeat === 0
-      ? t("hearts.ui.waiting.note_creator")
-      : t("hearts.ui.waiting.note_seated")
-    : t("hearts.ui.waiting.note_choose");
+  waitingRoom.render(table);
 }
 
-async function sit(seat, button) {
-  const input = sections.waiting.querySelector("[data-name]");
-  const name = input.value.trim();
-  if (!name) {
-    announce(t("hearts.ui.setup.name_needed"), { kind: "error" });
-    input.focus();
-    return;
-  }
-  saveName(name);
-  button.disabled = true;
-  try {
-    const answer = await heartsApi.join(tableId, seat, name);
-    app.seat = { token: answer.token, seat: answer.seat };
-    saveSeat(tableId, answer.token, answer.seat);
-    app.table = answer.table;
-    renderWaiting(answer.table);
-    app.socket.reconnectAs(answer.token);
-  } catch (error) {
-    announce(error.message, { kind: "error", ms: 5000 });
-    button.disabled = false;
-    refreshTable();
-  }
-}
-
+/** @param {HTMLButtonElement} button */
 async function startGame(button) {
+  if (!app.seat) return;
   button.disabled = true;
   try {
-    const table = await heartsApi.start(tableId, app.seat.token);
-    app.table = table;
-    app.socket.reconnectAs(app.seat.token);
+    app.table = await heartsApi.start(tableId, app.seat.token);
+    socket.reconnectAs(app.seat.token);
   } catch (error) {
-    announce(error.message, { kind: "error", ms: 5000 });
+    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
   } finally {
     button.disabled = false;
   }
@@ -149,23 +101,17 @@ async function refreshTable() {
     const table = await heartsApi.table(tableId);
     const was = app.table?.status;
     app.table = table;
-    if (table.status === "waiting") renderWaiting(table);
-    else if (was === "waiting" || !app.latest?.view) app.socket.reconnectAs(app.seat?.token || null);
+    if (table.status === "waiting") showWaiting(table);
+    else if (was === "waiting" || !app.latest?.view) socket.reconnectAs(app.seat?.token || null);
   } catch {
     /* the socket's reconnect shows the link's state */
   }
 }
 
-function keepPolling() {
-  clearInterval(app.poll);
-  app.poll = setInterval(() => {
-    if (app.table?.status === "waiting" && !document.hidden) refreshTable();
-  }, 3000);
-}
-
 // ------------------------------------------------------------------------------------------------------------
 // Server messages, played one after another
 
+/** @param {ServerMessage} message */
 function onMessage(message) {
   if (message.type === "state") {
     app.table = message.table;
@@ -176,7 +122,7 @@ function onMessage(message) {
     }
     if (message.table.status === "waiting") {
       app.queue.length = 0;
-      renderWaiting(message.table);
+      showWaiting(message.table);
       return;
     }
     app.pending = 0;
@@ -185,13 +131,13 @@ function onMessage(message) {
     run();
   } else if (message.type === "error") {
     app.pending = 0;
-    if (tableView?.state) tableView.renderPassControls(); // a refused pass can be sent again
+    if (tableView.state) tableView.renderPassControls(); // a refused pass can be sent again
     announce(message.message || message.key, { kind: "error", ms: 4500 });
-    if (message.key === "hearts.error.table_not_found") showProblem(message.message);
+    if (message.key === "hearts.error.table_not_found") showProblem(message.message || message.key);
     else if (message.key === "hearts.error.token") {
       forgetSeat(tableId);
       app.seat = null;
-      app.socket.reconnectAs(null);
+      socket.reconnectAs(null);
     }
   }
 }
@@ -201,8 +147,7 @@ async function run() {
   app.running = true;
   document.body.dataset.busy = "true";
   try {
-    while (app.queue.length) {
-      const message = app.queue.shift();
+    for (let message = app.queue.shift(); message; message = app.queue.shift()) {
       const animated = !app.instantNext && app.queue.length < 8 && !document.hidden;
       app.instantNext = false;
       if (sections.board.hidden) showSection("board");
@@ -217,8 +162,9 @@ async function run() {
   }
 }
 
+/** @param {LinkStatus} status */
 function onLink(status) {
-  const banner = sections.board.querySelector("[data-connection]");
+  const banner = find(sections.board, "[data-connection]");
   if (status === "open") {
     banner.hidden = true;
     app.instantNext = true;
@@ -230,13 +176,45 @@ function onLink(status) {
   }
 }
 
+/**
+ * After a state is on the table: the deal line, and the deal's or the game's dialog when one has just ended.
+ * @param {StateMessage} message
+ */
+function afterShow(message) {
+  const v = message.view;
+  if (!v) return;
+  find(sections.board, '[data-action="last"]', HTMLButtonElement).disabled = !v.last_trick;
+  const info = find(sections.board, "[data-deal-info]");
+  info.textContent = `${t("hearts.ui.deal_over.title", { deal: v.deal })} · ${tableFacts(message.table)}`;
+  info.hidden = false;
+  if (app.dealDialog && (v.phase === "pass" || v.phase === "play") && v.deal > (app.dealDialogFor ?? 0)) {
+    app.dealDialog.close(); // the next deal has begun (everyone was ready, or the pause ran out)
+  }
+  if (v.phase === "game_over" && app.gameDialogFor !== tableId) {
+    app.gameDialogFor = tableId;
+    app.dealDialog?.close();
+    openGameOver(message, v);
+  } else if (v.phase === "deal_over" && app.dealDialogFor !== v.deal) {
+    app.dealDialogFor = v.deal;
+    app.dealDialog = openDealOver(message, v, {
+      onNext: () => nextDeal(),
+      onClose: () => {
+        app.dealDialog = null;
+        nextDeal();
+      },
+    });
+  }
+  if (v.phase === "deal_over" && app.dealDialog) showReady(app.dealDialog, message);
+}
+
 // ------------------------------------------------------------------------------------------------------------
 // Intents
 
+/** @param {string} card */
 function onCard(card) {
   const state = tableView.state;
   const v = state?.view;
-  if (!v || state.seat === null || state.seat === undefined) return;
+  if (!v || state?.seat === null || state?.seat === undefined) return;
   if (v.phase === "pass" && !v.passed && v.pass_direction !== "none") {
     if (!tableView.toggleSelected(card)) announce(t("hearts.ui.pass.three_only"));
     return;
@@ -246,192 +224,20 @@ function onCard(card) {
     return;
   }
   if (app.pending && performance.now() - app.pending < 2500) return;
-  if (app.socket.send({ type: "play", card }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
+  if (socket.send({ type: "play", card }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
   else app.pending = performance.now();
 }
 
 function pass() {
   const cards = tableView.chosenForPass();
   if (cards.length !== 3) return;
-  if (app.socket.send({ type: "pass", cards }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
+  if (socket.send({ type: "pass", cards }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
   else tableView.passButton.disabled = true;
 }
 
 function nextDeal() {
   const v = app.latest?.view;
-  if (v && v.phase === "deal_over") app.socket.send({ type: "next" });
-}
-
-// ------------------------------------------------------------------------------------------------------------
-// Dialogs: the deal's scores, the end, the last trick, the speed
-
-function namesOf(state) {
-  return [0, 1, 2, 3].map((seat) => seatName(state.table, seat, state.seat));
-}
-
-function afterShow(message) {
-  const v = message.view;
-  if (!v) return;
-  sections.board.querySelector('[data-action="last"]').disabled = !v.last_trick;
-  const info = sections.board.querySelector("[data-deal-info]");
-  info.textContent = `${t("hearts.ui.deal_over.title", { deal: v.deal })} · ${tableFacts(message.table)}`;
-  info.hidden = false;
-  if (app.dealDialog && (v.phase === "pass" || v.phase === "play") && v.deal > app.dealDialogFor) {
-    app.dealDialog.close(); // the next deal has begun (everyone was ready, or the pause ran out)
-  }
-  if (v.phase === "game_over" && app.gameDialogFor !== tableId) {
-    app.gameDialogFor = tableId;
-    app.dealDialog?.close();
-    openGameOver(message);
-  } else if (v.phase === "deal_over" && app.dealDialogFor !== v.deal) {
-    app.dealDialogFor = v.deal;
-    openDealOver(message);
-  }
-  if (v.phase === "deal_over" && app.dealDialog) showReady(message);
-}
-
-function dealOverBody(message) {
-  const v = message.view;
-  const names = namesOf(message);
-  const body = document.createElement("div");
-  if (v.moon !== null && v.moon !== undefined) {
-    const p = document.createElement("p");
-    p.className = "moon-line";
-    p.innerHTML = hIcon("moon");
-    p.append(
-      v.moon === message.seat ? t("hearts.ui.moon.you") : t("hearts.ui.moon.other", { name: names[v.moon] }),
-    );
-    body.appendChild(p);
-  }
-  if (v.extension) {
-    const p = document.createElement("p");
-    p.className = "extension";
-    p.textContent = t(`hearts.ui.extension.${v.extension}`);
-    body.appendChild(p);
-  }
-  body.appendChild(scoreTable(v, names, message.seat));
-  const ready = document.createElement("p");
-  ready.className = "note ready-line";
-  ready.dataset.readyLine = "";
-  body.appendChild(ready);
-  return body;
-}
-
-/** At a table of several people, who has already asked for the next deal. */
-function showReady(message) {
-  const line = app.dealDialog.element.querySelector("[data-ready-line]");
-  const people = message.table.seats.filter((seat) => seat.kind === "human" && !seat.away).map((seat) => seat.seat);
-  const ready = (message.view.ready || []).filter((seat) => people.includes(seat));
-  if (!line || people.length < 2) return;
-  const names = namesOf(message);
-  const waiting = people.filter((seat) => !ready.includes(seat) && seat !== message.seat);
-  line.textContent = waiting.length ? t("hearts.ui.deal_over.waiting", { names: waiting.map((s) => names[s]).join(", ") }) : "";
-}
-
-function openDealOver(message) {
-  const v = message.view;
-  app.dealDialog = openDialog({
-    title: t("hearts.ui.deal_over.title", { deal: v.deal }),
-    body: dealOverBody(message),
-    className: "hearts-dialog",
-    actions: [
-      { label: t("hearts.ui.action.next_deal"), name: "next", primary: true, onClick: () => nextDeal() },
-    ],
-    onClose: () => {
-      app.dealDialog = null;
-      nextDeal();
-    },
-  });
-}
-
-function openGameOver(message) {
-  const v = message.view;
-  const names = namesOf(message);
-  const winners = v.winners || [];
-  let title;
-  if (winners.length === 1) {
-    title = winners[0] === message.seat ? t("hearts.ui.game_over.you_win") : t("hearts.ui.game_over.wins", { name: names[winners[0]] });
-  } else {
-    title = t("hearts.ui.game_over.shared", { names: winners.map((s) => names[s]).join(", ") });
-  }
-  const body = dealOverBody(message);
-  for (const ext of extensionsOf(v.scores || [], message.table.target).reverse()) {
-    const note = document.createElement("p");
-    note.className = "extension";
-    note.textContent = t(`hearts.ui.extension.after_${ext.reason}`, { deal: ext.deal });
-    body.prepend(note);
-  }
-  const lead = document.createElement("p");
-  lead.textContent = t("hearts.ui.game_over.lead", { target: message.table.target });
-  body.prepend(lead);
-  openDialog({
-    title,
-    body,
-    className: "hearts-dialog game-over",
-    actions: [
-      { label: t("hearts.ui.action.stats"), onClick: () => window.location.assign("/hearts/stats") },
-      { label: t("hearts.ui.action.new_game"), primary: true, name: "new-game", onClick: () => window.location.assign("/hearts") },
-    ],
-  });
-}
-
-function openScores() {
-  const message = app.latest;
-  if (!message?.view) return;
-  const body = document.createElement("div");
-  body.appendChild(scoreTable(message.view, namesOf(message), message.seat));
-  const facts = document.createElement("p");
-  facts.className = "note";
-  facts.textContent = tableFacts(message.table);
-  body.appendChild(facts);
-  openDialog({
-    title: t("hearts.ui.scores.title"),
-    body,
-    className: "hearts-dialog",
-    actions: [{ label: t("hearts.ui.action.close"), primary: true }],
-  });
-}
-
-function openLastTrick() {
-  const message = app.latest;
-  const last = message?.view?.last_trick;
-  if (!last) return;
-  const names = namesOf(message);
-  const body = trickFigure(last, names, message.seat);
-  openDialog({
-    title: t("hearts.ui.last_trick.title"),
-    body,
-    className: "hearts-dialog",
-    actions: [{ label: t("hearts.ui.action.close"), primary: true }],
-  });
-}
-
-function openSpeed() {
-  const form = document.createElement("div");
-  form.className = "settings";
-  const fieldset = document.createElement("fieldset");
-  fieldset.innerHTML = `<legend>${t("hearts.ui.speed.legend")}</legend><div class="choices"></div>`;
-  const choices = fieldset.querySelector(".choices");
-  for (const speed of SPEEDS) {
-    const label = document.createElement("label");
-    label.innerHTML = `<input type="radio" name="speed" value="${speed}"${app.settings.speed === speed ? " checked" : ""}> `;
-    label.append(t(`hearts.ui.speed.${speed}`));
-    choices.appendChild(label);
-  }
-  const note = document.createElement("p");
-  note.className = "note";
-  note.textContent = t("hearts.ui.speed.note");
-  form.append(fieldset, note);
-  fieldset.addEventListener("change", (event) => {
-    app.settings.speed = event.target.value;
-    saveSettings(app.settings);
-  });
-  openDialog({
-    title: t("hearts.ui.speed.title"),
-    body: form,
-    className: "hearts-dialog",
-    actions: [{ label: t("hearts.ui.action.close"), primary: true, name: "close" }],
-  });
+  if (v && v.phase === "deal_over") socket.send({ type: "next" });
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -450,7 +256,29 @@ function buildSeats() {
 }
 
 function placeOwnIcons() {
-  for (const el of document.querySelectorAll("[data-hicon]")) el.insertAdjacentHTML("afterbegin", hIcon(el.dataset.hicon));
+  for (const el of document.querySelectorAll("[data-hicon]")) {
+    el.insertAdjacentHTML("afterbegin", hIcon(el.getAttribute("data-hicon") ?? ""));
+  }
+}
+
+function bindControls() {
+  const board = sections.board;
+  find(board, '[data-action="pass"]').addEventListener("click", pass);
+  find(board, '[data-action="scores"]').addEventListener("click", () => {
+    if (app.latest?.view) openScores(app.latest, app.latest.view);
+  });
+  find(board, '[data-action="last"]').addEventListener("click", () => {
+    const last = app.latest?.view?.last_trick;
+    if (app.latest && last) openLastTrick(app.latest, last);
+  });
+  find(board, '[data-action="settings"]').addEventListener("click", () => openSpeed(app.settings));
+  const start = find(sections.waiting, '[data-action="start"]', HTMLButtonElement);
+  start.addEventListener("click", () => startGame(start));
+  find(sections.waiting, '[data-action="copy"]').addEventListener("click", async () => {
+    const input = find(sections.waiting, "[data-share]", HTMLInputElement);
+    if (!(await copyText(input.value))) input.select();
+    announce(t("hearts.ui.waiting.copied"));
+  });
 }
 
 async function main() {
@@ -458,36 +286,21 @@ async function main() {
   installSuits();
   placeOwnIcons();
   buildSeats();
-  tableView = new TableView(sections.board, { settings: app.settings, onCard });
-  sections.board.querySelector('[data-action="pass"]').addEventListener("click", pass);
-  sections.board.querySelector('[data-action="scores"]').addEventListener("click", openScores);
-  sections.board.querySelector('[data-action="last"]').addEventListener("click", openLastTrick);
-  sections.board.querySelector('[data-action="settings"]').addEventListener("click", openSpeed);
-  sections.waiting.querySelector('[data-action="start"]').addEventListener("click", (e) => startGame(e.currentTarget));
-  sections.waiting.querySelector('[data-action="copy"]').addEventListener("click", async () => {
-    const input = sections.waiting.querySelector("[data-share]");
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch {
-      input.select();
-      document.execCommand?.("copy");
-    }
-    announce(t("hearts.ui.waiting.copied"));
-  });
-
+  bindControls();
   try {
     app.table = await heartsApi.table(tableId);
   } catch (error) {
-    showProblem(error.message);
+    showProblem(error instanceof Error ? error.message : String(error));
     document.body.dataset.ready = "true";
     return;
   }
-  if (app.table.status === "waiting") renderWaiting(app.table);
-  app.socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
-  app.socket.connect();
-  keepPolling();
+  if (app.table.status === "waiting") showWaiting(app.table);
+  socket.connect();
+  setInterval(() => {
+    if (app.table?.status === "waiting" && !document.hidden) refreshTable();
+  }, 3000);
   document.body.dataset.ready = "true";
-  window.addEventListener("pagehide", () => app.socket.close());
+  window.addEventListener("pagehide", () => socket.close());
 }
 
 main();

@@ -3,8 +3,11 @@
 
 import { t } from "../i18n.js";
 import { faceMarkup } from "./cards.js";
-import { cardName, pointsOf } from "./render.js";
+import { cardName, pointsOf } from "./names.js";
 
+/** @import { FinishedTrick, HeartsView, TableInfo } from "../types.js" */
+
+/** @type {Record<string, string>} */
 const ICONS = {
   scores: '<path d="M4 20V10M10 20V4M16 20v-7M22 20H2"/>',
   last: '<rect x="3" y="7" width="10" height="14" rx="2"/><path d="M8 7V5a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2h-6"/>',
@@ -14,11 +17,18 @@ const ICONS = {
   robot: '<rect x="5" y="8" width="14" height="11" rx="3"/><path d="M12 4v4M9 13h.01M15 13h.01"/>',
 };
 
+/**
+ * One of the Hearts pages' own line icons, as SVG markup.
+ * @param {string} name
+ */
 export function hIcon(name) {
   return `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
 }
 
-/** "Classic · to 100 points · computer players: normal". */
+/**
+ * "Classic · to 100 points · computer players: normal".
+ * @param {TableInfo} table
+ */
 export function tableFacts(table) {
   return [
     t(`hearts.ui.variant.${table.variant}`),
@@ -27,14 +37,22 @@ export function tableFacts(table) {
   ].join(" · ");
 }
 
-/** A deal's row is a moon when its points add up to 39 (13 for each of three players) instead of 26. */
+/**
+ * A deal's row is a moon when its points add up to 39 (13 for each of three players) instead of 26.
+ * @param {number[]} row
+ */
 function moonSeat(row) {
   if (row.reduce((a, b) => a + b, 0) !== 39) return null;
   const zero = row.indexOf(0);
   return zero >= 0 && row.filter((p) => p === 13).length === 3 ? zero : null;
 }
 
-/** The score table across deals: one row a deal, one column a seat, totals at the foot; the moon marked. */
+/**
+ * The score table across deals: one row a deal, one column a seat, totals at the foot; the moon marked.
+ * @param {Pick<HeartsView, "scores" | "totals">} view
+ * @param {string[]} names
+ * @param {number | null} me
+ */
 export function scoreTable(view, names, me) {
   const wrap = document.createElement("div");
   wrap.className = "score-wrap";
@@ -96,7 +114,12 @@ export function scoreTable(view, names, me) {
   return wrap;
 }
 
-/** A finished trick as a small cross of cards, each with who played it; the winner's card outlined. */
+/**
+ * A finished trick as a small cross of cards, each with who played it; the winner's card outlined.
+ * @param {FinishedTrick} trick
+ * @param {string[]} names
+ * @param {number | null} me
+ */
 export function trickFigure(trick, names, me) {
   const figure = document.createElement("figure");
   figure.className = "trick-figure";
@@ -126,8 +149,12 @@ export function trickFigure(trick, names, me) {
 /**
  * The deals after which the special rules kept a game going although a total had reached the target: a tie for the
  * lowest total, or a perfect hand (someone other than the leader took no points). Read from the score history.
+ * @param {number[][]} scores
+ * @param {number} target
+ * @returns {{deal: number, reason: "tie" | "perfect_hand"}[]}
  */
 export function extensionsOf(scores, target) {
+  /** @type {{deal: number, reason: "tie" | "perfect_hand"}[]} */
   const out = [];
   const totals = [0, 0, 0, 0];
   scores.forEach((row, index) => {

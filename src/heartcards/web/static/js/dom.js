@@ -1,0 +1,33 @@
+// Finding the elements a page's shell must have. A missing one is a broken shell, so it fails loudly at once
+// instead of as a null later; the result is typed for the check (`tsc --checkJs`).
+
+/**
+ * The element under `root` matching `selector`, of type `type`.
+ * @template {Element} [E=HTMLElement]
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new (...args: any[]) => E} [type]
+ * @returns {E}
+ */
+export function find(root, selector, type) {
+  const el = root.querySelector(selector);
+  const wanted = type ?? HTMLElement;
+  if (!(el instanceof wanted)) throw new Error(`missing element: ${selector}`);
+  return /** @type {E} */ (el);
+}
+
+/**
+ * The element with id `id`.
+ * @param {string} id
+ */
+export function byId(id) {
+  return find(document, `#${id}`);
+}
+
+/**
+ * The element an event happened on, as an Element (events from text nodes or the window give null).
+ * @param {Event} event
+ */
+export function eventElement(event) {
+  return event.target instanceof Element ? event.target : null;
+}

@@ -1,0 +1,71 @@
+// Hearts words and seat arithmetic shared by the table's pieces: card names, who a seat is, where a pass goes.
+
+import { t } from "../i18n.js";
+import { cardPoints, parseCard } from "./cards.js";
+
+/** @import { TableInfo } from "../types.js" */
+
+/** @type {Record<string, string>} */
+const SUIT_SIGNS = { C: "♣", D: "♦", S: "♠", H: "♥" };
+/** @type {Record<string, number>} */
+const PASS_TO = { left: 1, across: 2, right: 3 };
+/** @type {Record<string, number>} */
+const PASS_FROM = { left: 3, across: 2, right: 1 };
+
+/**
+ * "QS" → "queen of spades" in the page's language.
+ * @param {string} card
+ */
+export function cardName(card) {
+  const { rank, suit } = parseCard(card);
+  return t(`hearts.ui.card.${suit}`, { rank: t(`hearts.ui.rank.${rank}`) });
+}
+
+/**
+ * "QS" → "Q♠" (short, for lists of cards in sentences).
+ * @param {string} card
+ */
+export function cardShort(card) {
+  const { rank, suit } = parseCard(card);
+  return `${rank}${SUIT_SIGNS[suit]}`;
+}
+
+/**
+ * The seat a pass from `seat` goes to, for a direction ("left", "across", "right").
+ * @param {number} seat
+ * @param {string} direction
+ */
+export function passTarget(seat, direction) {
+  return (seat + PASS_TO[direction]) % 4;
+}
+
+/**
+ * The seat a pass to `seat` comes from.
+ * @param {number} seat
+ * @param {string} direction
+ */
+export function passSource(seat, direction) {
+  return (seat + PASS_FROM[direction]) % 4;
+}
+
+/**
+ * What to call a seat: "You (name)" for `me`, else its name, "Computer n" or "Seat n".
+ * @param {TableInfo | null | undefined} table
+ * @param {number} seat
+ * @param {number | null | undefined} me
+ */
+export function seatName(table, seat, me) {
+  const info = table?.seats?.[seat];
+  const name = info?.name?.trim();
+  if (seat === me) return name ? t("hearts.ui.seat.you_named", { name }) : t("hearts.ui.seat.you");
+  if (name) return name;
+  return info?.kind === "bot" ? t("hearts.ui.seat.computer", { n: seat + 1 }) : t("hearts.ui.seat.n", { n: seat + 1 });
+}
+
+/**
+ * Points a list of cards carries, for the last-trick view.
+ * @param {string[]} cards
+ */
+export function pointsOf(cards) {
+  return cards.reduce((sum, card) => sum + cardPoints(card), 0);
+}

@@ -1,0 +1,61 @@
+// The play page's bar and toolbar state: time, score, moves, the deal code (a button that copies the deal's link),
+// the daily and assisted badges, and which tools can be used.
+
+import { find } from "../dom.js";
+import { formatTime } from "../format.js";
+import { t } from "../i18n.js";
+import { icon } from "../icons.js";
+
+/** @import { GameView } from "../types.js" */
+
+/** The page's bar and toolbar. */
+export function createBar() {
+  const bar = {
+    time: find(document, '[data-field="time"]'),
+    score: find(document, '[data-field="score"]'),
+    moves: find(document, '[data-field="moves"]'),
+    code: find(document, '[data-field="code"]'),
+    badge: find(document, '[data-role="badge"]'),
+  };
+  const tools = {
+    undo: find(document, '.toolbar [data-action="undo"]', HTMLButtonElement),
+    hint: find(document, '.toolbar [data-action="hint"]', HTMLButtonElement),
+    new: find(document, '.toolbar [data-action="new"]', HTMLButtonElement),
+    restart: find(document, '.toolbar [data-action="restart"]', HTMLButtonElement),
+    code: find(document, '.toolbar [data-action="code"]', HTMLButtonElement),
+    settings: find(document, '.toolbar [data-action="settings"]', HTMLButtonElement),
+  };
+  return {
+    tools,
+    codeButton: bar.code,
+    /**
+     * Show `view`, its clock at `seconds`.
+     * @param {GameView} view
+     * @param {number} seconds
+     */
+    render(view, seconds) {
+      bar.time.textContent = formatTime(seconds);
+      bar.score.textContent = String(view.score);
+      bar.moves.textContent = String(view.moves);
+      if (bar.code.dataset.code !== view.code) {
+        bar.code.dataset.code = view.code;
+        bar.code.innerHTML = `<span>${view.code}</span>${icon("link")}`;
+        bar.code.setAttribute("aria-label", t("ui.bar.code_label", { code: view.code }));
+      }
+      const badges = [];
+      if (view.daily) badges.push(t("ui.bar.daily"));
+      if (view.assisted) badges.push(t("ui.bar.assisted"));
+      bar.badge.textContent = badges.join(" · ");
+      bar.badge.hidden = badges.length === 0;
+      tools.undo.disabled = !view.can_undo;
+      tools.hint.disabled = view.status !== "playing";
+    },
+    /**
+     * Move the clock on.
+     * @param {number} seconds
+     */
+    tick(seconds) {
+      bar.time.textContent = formatTime(seconds);
+    },
+  };
+}
