@@ -1,8 +1,8 @@
 // The Examples page: the won game of HH1-N-AAAAAAM, move by move, with the rules' worked example (move 10,
 // docs/rules/heart-to-heart.md#a-worked-example) called out.
 
-import { api } from "./api.js";
 import { startPage } from "./chrome.js";
+import { Deal } from "./h2h/engine/index.js";
 import { t } from "./i18n.js";
 import { createPlayer } from "./player.js";
 import { duration, loadSettings } from "./settings.js";
@@ -11,6 +11,7 @@ import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
 async function main() {
   await startPage("examples", "ui.title.examples");
   const root = document.getElementById("examples");
+  if (root === null) throw new Error("the Examples page has no #examples");
   root.innerHTML =
     `<div class="split"><div class="side">` +
     `<h1>${t("ui.examples.title")}</h1>` +
@@ -20,15 +21,16 @@ async function main() {
     `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: EXAMPLE_CODE })}</a></p>` +
     `</div><section data-role="player"></section></div>`;
   const settings = loadSettings();
-  const deal = await api.deal(EXAMPLE_CODE);
-  const callout = root.querySelector('[data-role="callout"]');
+  const deal = Deal.fromCode(EXAMPLE_CODE); // dealt here by the engine: no request
+  const callout = /** @type {HTMLElement} */ (root.querySelector('[data-role="callout"]'));
   let stoppedAtCallout = false;
+  /** @type {ReturnType<typeof createPlayer> | null} */
   let player = null;
-  player = createPlayer(root.querySelector('[data-role="player"]'), {
+  player = createPlayer(/** @type {HTMLElement} */ (root.querySelector('[data-role="player"]')), {
     deal,
     moves: EXAMPLE_MOVES,
-    animationMs: (ms) => duration(settings, ms),
-    onStep: (index) => {
+    animationMs: (/** @type {number} */ ms) => duration(settings, ms),
+    onStep: (/** @type {number} */ index) => {
       const active = index === CALLOUT_MOVE - 1 || index === CALLOUT_MOVE;
       callout.classList.toggle("active", active);
       // Playing through, the first pass stops on the rules' example so it can be read.
@@ -38,9 +40,10 @@ async function main() {
       }
     },
   });
-  root.querySelector('[data-role="show-10"]').addEventListener("click", () => {
-    player.pause();
-    player.go(CALLOUT_MOVE - 1);
+  const shown = player;
+  /** @type {HTMLElement} */ (root.querySelector('[data-role="show-10"]')).addEventListener("click", () => {
+    shown.pause();
+    shown.go(CALLOUT_MOVE - 1);
   });
   document.body.dataset.ready = "true";
 }

@@ -1,43 +1,53 @@
-// A replay player: shows a known record (a deal and its moves, from the server) step by step on a passive board.
-// It only applies moves the server already played or found; it never decides what is legal.
+// A replay player: shows a record (a deal and its moves) step by step on a passive board. The moves are played by the
+// Heart to Heart engine (h2h/engine/), the same rules as the server's, so a record that does not replay fails here
+// too instead of being drawn wrong.
 
 import { createBoard } from "./board.js";
+import { Deal, Game, parseMove, rankText } from "./h2h/engine/index.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { freePositions } from "./layout.js";
 
-/** Every position of the record: frames[i] is the table after i moves. */
+/**
+ * One position of a replay, in the shape the board draws (the server's game view has the same fields).
+ * @typedef {object} Frame
+ * @property {({pos: number, rank: string, free: boolean} | null)[]} heart 25 entries, null where removed
+ * @property {{count: number}} stock
+ * @property {{count: number, top: string | null, below: string | null}} waste
+ * @property {null} selection
+ * @property {{outlined: number[], dimmed: (number | "waste")[]}} help
+ * @property {number} removed how many heart cards are gone
+ */
+
+/**
+ * Every position of the record: frames[i] is the table after i moves. `deal` is an engine `Deal` or anything with
+ * its `code` (such as the server's deal); a move the rules refuse throws the engine's error.
+ * @param {{code: string}} deal
+ * @param {readonly string[]} moves
+ * @returns {Frame[]}
+ */
 export function framesOf(deal, moves) {
-  let heart = [...deal.heart];
-  let stock = [...deal.stock]; // top first
-  let waste = [...deal.waste]; // bottom first
-  const frames = [snapshot(heart, stock, waste)];
+  const game = new Game(deal instanceof Deal ? deal : Deal.fromCode(deal.code));
+  const frames = [snapshot(game)];
   for (const move of moves) {
-    if (move === "S") {
-      if (stock.length) {
-        waste = [...waste, stock[0]];
-        stock = stock.slice(1);
-      } else {
-        stock = [...waste]; // the waste's bottom card becomes the stock's top
-        waste = [];
-      }
-    } else {
-      const [first, second] = move.split("-");
-      heart = [...heart];
-      heart[Number(first) - 1] = null;
-      if (second === "W") waste = waste.slice(0, -1);
-      else heart[Number(second) - 1] = null;
-    }
-    frames.push(snapshot(heart, stock, waste));
+    game.play(parseMove(move));
+    frames.push(snapshot(game));
   }
   return frames;
 }
 
-function snapshot(heart, stock, waste) {
-  const free = new Set(freePositions(heart));
+/**
+ * The table as the board draws it.
+ * @param {Game} game
+ * @returns {Frame}
+ */
+function snapshot(game) {
+  const free = new Set(game.freePositions());
+  const waste = game.waste.map(rankText);
   return {
-    heart: heart.map((rank, i) => (rank === null ? null : { pos: i + 1, rank, free: free.has(i + 1) })),
-    stock: { count: stock.length },
+    heart: game.heart.map((rank, i) =>
+      rank === null ? null : { pos: i + 1, rank: rankText(rank), free: free.has(i + 1) },
+    ),
+    stock: { count: game.stock.length },
     waste: {
       count: waste.length,
       top: waste.length ? waste[waste.length - 1] : null,
@@ -45,12 +55,19 @@ function snapshot(heart, stock, waste) {
     },
     selection: null,
     help: { outlined: [], dimmed: [] },
-    removed: heart.filter((r) => r === null).length,
+    removed: game.heart.filter((rank) => rank === null).length,
   };
 }
 
-/** A sentence for a move, e.g. "Move 10: 4 at position 25 with the 4 on the waste". */
+/**
+ * A sentence for a move, e.g. "Move 10: 4 at position 25 with the 4 on the waste".
+ * @param {string} move
+ * @param {Frame} before the table before the move
+ * @param {number} index the move's number, from 1
+ * @returns {string}
+ */
 export function describeMove(move, before, index) {
+  /** @param {number} pos */
   const rankAt = (pos) => before.heart[pos - 1]?.rank ?? "?";
   let text;
   if (move === "S") text = before.stock.count ? t("ui.replay.move_draw") : t("ui.replay.move_recycle");
@@ -65,8 +82,33 @@ export function describeMove(move, before, index) {
 }
 
 /**
+ * The element under `root` matching `selector`; the player builds its own markup, so a miss is a bug.
+ * @template {Element} E
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {new (...args: any[]) => E} type
+ * @returns {E}
+ */
+function part(root, selector, type) {
+  const el = root.querySelector(selector);
+  if (!(el instanceof type)) throw new Error(`the replay player has no ${selector}`);
+  return el;
+}
+
+/**
+ * @typedef {object} PlayerOptions
+ * @property {{code: string}} deal the deal (an engine `Deal`, or anything with its code)
+ * @property {readonly string[]} moves the record's moves, in their text form
+ * @property {(index: number) => void} [onStep] told the shown step
+ * @property {number} [stepMs] the time between steps while playing
+ * @property {(ms: number) => number} [animationMs] how long an animation of `ms` lasts with the player's settings
+ */
+
+/**
  * Build the player into `container`: board, controls (first, back, play/pause, step), slider and a caption.
- * `onStep(index)` is told the shown step. Returns {go(index), play(), pause(), get index}.
+ * Returns {go(index), play(), pause(), index, playing, frames}.
+ * @param {HTMLElement} container
+ * @param {PlayerOptions} options
  */
 export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs = 650, animationMs = () => 0 }) {
   const frames = framesOf(deal, moves);
@@ -81,13 +123,15 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     `<button type="button" class="tool" data-control="next" aria-label="${t("ui.replay.next")}">${icon("next")}</button>` +
     `<input type="range" min="0" max="${moves.length}" value="0" step="1" data-control="slider" aria-label="${t("ui.replay.slider")}">` +
     `</div>`;
-  const board = createBoard(container.querySelector(".board"), { interactive: false, animationMs });
-  const stepLine = container.querySelector('[data-role="step"]');
-  const slider = container.querySelector('[data-control="slider"]');
-  const playButton = container.querySelector('[data-control="play"]');
+  const board = createBoard(part(container, ".board", HTMLElement), { interactive: false, animationMs });
+  const stepLine = part(container, '[data-role="step"]', HTMLElement);
+  const slider = part(container, '[data-control="slider"]', HTMLInputElement);
+  const playButton = part(container, '[data-control="play"]', HTMLButtonElement);
   let index = 0;
+  /** @type {ReturnType<typeof setInterval> | 0} */
   let timer = 0;
 
+  /** @param {number} target the step to show, clamped to the record */
   function go(target) {
     index = Math.max(0, Math.min(frames.length - 1, target));
     board.render(frames[index], { showHelp: false });
@@ -116,9 +160,9 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     playButton.setAttribute("aria-label", t("ui.replay.play"));
     playButton.dataset.playing = "false";
   }
-  container.querySelector('[data-control="first"]').addEventListener("click", () => (pause(), go(0)));
-  container.querySelector('[data-control="prev"]').addEventListener("click", () => (pause(), go(index - 1)));
-  container.querySelector('[data-control="next"]').addEventListener("click", () => (pause(), go(index + 1)));
+  part(container, '[data-control="first"]', HTMLButtonElement).addEventListener("click", () => (pause(), go(0)));
+  part(container, '[data-control="prev"]', HTMLButtonElement).addEventListener("click", () => (pause(), go(index - 1)));
+  part(container, '[data-control="next"]', HTMLButtonElement).addEventListener("click", () => (pause(), go(index + 1)));
   playButton.addEventListener("click", () => (timer ? pause() : play()));
   slider.addEventListener("input", () => (pause(), go(Number(slider.value))));
   go(0);

@@ -4,6 +4,7 @@
 import { ApiError, api } from "./api.js";
 import { startPage } from "./chrome.js";
 import { formatTime } from "./format.js";
+import { Deal } from "./h2h/engine/index.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { createPlayer } from "./player.js";
@@ -13,6 +14,7 @@ import { announce } from "./status.js";
 async function main() {
   await startPage("replay", "ui.title.replay");
   const root = document.getElementById("replay");
+  if (root === null) throw new Error("the Replay page has no #replay");
   const id = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
   const wantSolution = new URLSearchParams(window.location.search).get("solution") === "1";
   try {
@@ -34,7 +36,7 @@ async function main() {
       }
     }
     heading = heading.replace(game.code, `<span class="nowrap">${game.code}</span>`);
-    const deal = await api.deal(game.code);
+    const deal = Deal.fromCode(game.code); // dealt here by the engine: no request
     const other = wantSolution
       ? `<a href="/replay/${encodeURIComponent(id)}">${t("ui.replay.watch_game")}</a>`
       : `<a href="/replay/${encodeURIComponent(id)}?solution=1">${t("ui.won.watch")}</a>`;
@@ -44,12 +46,12 @@ async function main() {
       `<a class="button" href="/play/${game.code}">${t("ui.replay.play_deal")}</a></p><p>${other}</p></div>` +
       `<section data-role="player"></section></div>`;
     const settings = loadSettings();
-    createPlayer(root.querySelector('[data-role="player"]'), {
+    createPlayer(/** @type {HTMLElement} */ (root.querySelector('[data-role="player"]')), {
       deal,
       moves,
-      animationMs: (ms) => duration(settings, ms),
+      animationMs: (/** @type {number} */ ms) => duration(settings, ms),
     });
-    root.querySelector('[data-role="share"]').addEventListener("click", async () => {
+    /** @type {HTMLElement} */ (root.querySelector('[data-role="share"]')).addEventListener("click", async () => {
       const link = window.location.origin + window.location.pathname + window.location.search;
       try {
         await navigator.clipboard.writeText(link);
@@ -60,7 +62,7 @@ async function main() {
     });
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.title.replay")}</h1><p class="empty" data-role="error"></p>`;
-    root.querySelector('[data-role="error"]').textContent =
+    /** @type {HTMLElement} */ (root.querySelector('[data-role="error"]')).textContent =
       error instanceof ApiError ? error.message : t("ui.error.unexpected");
   }
   document.body.dataset.ready = "true";

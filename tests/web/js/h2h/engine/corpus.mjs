@@ -6,7 +6,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
-import { Game, HeartToHeartError, RecordError, parseMove, rankText } from "../../../../../src/heartcards/web/static/js/h2h/engine/index.js";
+import {
+  Game,
+  HeartToHeartError,
+  RecordError,
+  parseMove,
+} from "../../../../../src/heartcards/web/static/js/h2h/engine/index.js";
 
 export const CORPUS_PATH = fileURLToPath(new URL("../../../../corpus/h2h.jsonl.gz", import.meta.url));
 const RANK_LETTERS = "A23456789TJQK";
@@ -80,7 +85,8 @@ function perform(game, action) {
     if (name === "undo") return { undone: String(game.undo()) };
     if (name === "tap") {
       const result = game.tap(argument);
-      return { outcome: result.outcome, move: result.move === null ? null : String(result.move), message: result.message };
+      const move = result.move === null ? null : String(result.move);
+      return { outcome: result.outcome, move, message: result.message };
     }
   } catch (error) {
     return errorJson(error);
@@ -133,4 +139,3 @@ export function replayRecord(record) {
   };
 }
 
-export { rankText };

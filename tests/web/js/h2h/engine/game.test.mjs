@@ -21,7 +21,7 @@ import {
 
 const SEEDS_DEAL = "HH1-N-AAAAAAM";
 
-test("the seeds' deal: a 10 at position 1, a 4 at the point, an ace on the waste, the stock's first 4 drawn 9th", () => {
+test("the seeds' deal: a 10 at 1, a 4 at the point, an ace on the waste, the stock's first 4 drawn 9th", () => {
   const deal = Deal.fromCode(" hh1-n-aaaaaam ");
   assert.equal(deal.code, SEEDS_DEAL);
   assert.equal(rankText(deal.heart[0]), "10");

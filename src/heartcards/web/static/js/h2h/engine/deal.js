@@ -121,7 +121,9 @@ export class Deal {
    * @returns {Deal}
    */
   static fromNumber(number, mode = "N") {
-    if (!(Number.isInteger(number) && number >= 0 && number <= MAX_NUMBER)) throw new DealCodeError(`${mode}#${number}`);
+    if (!(Number.isInteger(number) && number >= 0 && number <= MAX_NUMBER)) {
+      throw new DealCodeError(`${mode}#${number}`);
+    }
     return new Deal(mode, number, dealOrder(mode, number));
   }
 

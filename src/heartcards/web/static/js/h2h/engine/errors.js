@@ -23,6 +23,7 @@ export class HeartToHeartError extends Error {
 }
 
 export class DealCodeError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.deal_code";
   }
@@ -35,6 +36,7 @@ export class DealCodeError extends HeartToHeartError {
 }
 
 export class MoveSyntaxError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.move_syntax";
   }
@@ -47,6 +49,7 @@ export class MoveSyntaxError extends HeartToHeartError {
 }
 
 export class IllegalMoveError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.illegal_move";
   }
@@ -63,6 +66,7 @@ export class IllegalMoveError extends HeartToHeartError {
 }
 
 export class GameOverError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.game_over";
   }
@@ -78,6 +82,7 @@ export class GameOverError extends HeartToHeartError {
 }
 
 export class NothingToUndoError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.nothing_to_undo";
   }
@@ -89,6 +94,7 @@ export class NothingToUndoError extends HeartToHeartError {
 
 /** A game record whose move at index `at` (1-based) is malformed or illegal. */
 export class RecordError extends HeartToHeartError {
+  /** @override */
   get key() {
     return "h2h.error.record";
   }

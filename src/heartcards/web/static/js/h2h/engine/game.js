@@ -158,7 +158,8 @@ export class Game {
    * @returns {boolean}
    */
   isFree(position) {
-    return Number.isInteger(position) && position >= 1 && position <= HEART_SIZE && Boolean((freeMask(this.removed) >>> (position - 1)) & 1);
+    if (!(Number.isInteger(position) && position >= 1 && position <= HEART_SIZE)) return false;
+    return Boolean((freeMask(this.removed) >>> (position - 1)) & 1);
   }
 
   /** @returns {Status} won when the heart is cleared, stalled when no pair can ever be made again */
@@ -185,7 +186,9 @@ export class Game {
     const top = this.wasteTop;
     free.forEach((first, index) => {
       const rank = this.ranks[first - 1];
-      for (const second of free.slice(index + 1)) if (this.ranks[second - 1] === rank) moves.push(new PairMove(first, second));
+      for (const second of free.slice(index + 1)) {
+        if (this.ranks[second - 1] === rank) moves.push(new PairMove(first, second));
+      }
       if (rank === top) moves.push(new WasteMove(first));
     });
     return moves;
@@ -203,7 +206,9 @@ export class Game {
     }
     const positions = move.kind === "pair" ? [move.first, move.second] : [move.position];
     for (const position of positions) {
-      if ((this.removed >>> (position - 1)) & 1) throw new IllegalMoveError(String(move), `position ${position} is empty`);
+      if ((this.removed >>> (position - 1)) & 1) {
+        throw new IllegalMoveError(String(move), `position ${position} is empty`);
+      }
       if (!this.isFree(position)) throw new IllegalMoveError(String(move), `position ${position} is covered`);
     }
     const rank = this.ranks[positions[0] - 1];

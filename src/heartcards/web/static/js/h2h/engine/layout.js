@@ -3,7 +3,15 @@
 // card is covered by the cards of the next row whose x is its x ± 1 and is free when all of those are removed.
 // Removed sets are bitmasks with bit (position - 1) set for each removed position.
 
-export const ROW_XS = Object.freeze([[1, 3, 7, 9], [0, 2, 4, 6, 8, 10], [1, 3, 5, 7, 9], [2, 4, 6, 8], [3, 5, 7], [4, 6], [5]]);
+export const ROW_XS = Object.freeze([
+  [1, 3, 7, 9],
+  [0, 2, 4, 6, 8, 10],
+  [1, 3, 5, 7, 9],
+  [2, 4, 6, 8],
+  [3, 5, 7],
+  [4, 6],
+  [5],
+]);
 export const HEART_SIZE = 25;
 export const POINT = 25;
 export const ALL_REMOVED = 2 ** HEART_SIZE - 1;
@@ -30,7 +38,9 @@ export const SLOTS = (() => {
 })();
 
 /** @type {readonly number[]} COVER_MASKS[position - 1]: the positions covering it, as a mask. */
-export const COVER_MASKS = Object.freeze(SLOTS.map((slot) => slot.coveredBy.reduce((mask, p) => mask | (1 << (p - 1)), 0)));
+export const COVER_MASKS = Object.freeze(
+  SLOTS.map((slot) => slot.coveredBy.reduce((mask, p) => mask | (1 << (p - 1)), 0)),
+);
 
 /**
  * The bitmask of free positions for a removed set.
