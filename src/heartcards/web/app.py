@@ -21,6 +21,7 @@ from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.paths import STATIC_DIR
+from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
 from heartcards.web.settings import Settings
 from heartcards.web.timing import ServerTiming
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
+    app.add_middleware(SecurityMiddleware)
     app.include_router(h2h_router)
     app.include_router(translations.router)
     app.include_router(hearts_router)
