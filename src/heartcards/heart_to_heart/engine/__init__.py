@@ -23,7 +23,7 @@ from heartcards.heart_to_heart.engine.game import (
     TapResult,
     Target,
 )
-from heartcards.heart_to_heart.engine.layout import REMOVED_SETS, SLOTS, free_positions, slot
+from heartcards.heart_to_heart.engine.layout import REMOVED_SETS, SLOTS, free_positions
 from heartcards.heart_to_heart.engine.moves import (
     STOCK_TAP,
     Move,
@@ -34,7 +34,6 @@ from heartcards.heart_to_heart.engine.moves import (
     parse_move,
     parse_moves,
 )
-from heartcards.heart_to_heart.engine.reach import heart_winnable
 
 __all__ = [
     "REMOVED_SETS",
@@ -67,10 +66,8 @@ __all__ = [
     "format_code",
     "format_moves",
     "free_positions",
-    "heart_winnable",
     "normalize_code",
     "parse_code",
     "parse_move",
     "parse_moves",
-    "slot",
 ]

@@ -31,10 +31,6 @@ class Slot:
     covered_by: tuple[int, ...]
 
     @property
-    def bit(self) -> int:
-        return 1 << (self.position - 1)
-
-    @property
     def covered_by_mask(self) -> int:
         return sum(1 << (p - 1) for p in self.covered_by)
 
@@ -56,18 +52,7 @@ def _build_slots() -> tuple[Slot, ...]:
 
 
 SLOTS: tuple[Slot, ...] = _build_slots()
-POSITIONS: tuple[int, ...] = tuple(slot.position for slot in SLOTS)
 COVER_MASKS: tuple[int, ...] = tuple(slot.covered_by_mask for slot in SLOTS)
-
-
-def slot(position: int) -> Slot:
-    return SLOTS[position - 1]
-
-
-def is_free(position: int, removed: int) -> bool:
-    """True when the card at `position` is still there and nothing covers it."""
-    index = position - 1
-    return not (removed >> index) & 1 and not COVER_MASKS[index] & ~removed
 
 
 def free_mask(removed: int) -> int:
@@ -82,11 +67,6 @@ def free_mask(removed: int) -> int:
 def free_positions(removed: int) -> list[int]:
     mask = free_mask(removed)
     return [index + 1 for index in range(HEART_SIZE) if (mask >> index) & 1]
-
-
-def is_closed(removed: int) -> bool:
-    """A removed set that play can reach: every removed card had all its covering cards removed first."""
-    return all(not (removed >> index) & 1 or not COVER_MASKS[index] & ~removed for index in range(HEART_SIZE))
 
 
 def _reachable_removed_sets() -> tuple[int, ...]:

@@ -9,7 +9,6 @@ Removed sets are looked up by their index among the 623 that can occur, with the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, COVER_MASKS, HEART_SIZE, REMOVED_SETS, free_mask
@@ -81,15 +80,6 @@ def pack_counts(counts: list[int]) -> int:
     for rank in range(RANK_COUNT):
         packed |= counts[rank] << (RANK_BITS * rank)
     return packed
-
-
-def rank_masks_of(heart: list[int]) -> list[int]:
-    """Bitmask of positions per rank (index 0 = ace); `heart[p]` is the rank value 1..13, or 0 where removed."""
-    masks = [0] * RANK_COUNT
-    for position in range(HEART_SIZE):
-        if heart[position]:
-            masks[heart[position] - 1] |= 1 << position
-    return masks
 
 
 def pairable(cards: int) -> int:
@@ -191,22 +181,6 @@ def heart_winnable_packed(rank_masks: list[int], removed: int, counts: int) -> b
     if hopeless(rank_masks, removed, counts):
         return False
     return WinnabilitySearch(rank_masks).winnable(INDEX_OF[removed], counts)
-
-
-def heart_winnable(heart: Sequence[int | None], stock_counts: Sequence[int]) -> bool:
-    """True when the heart can be cleared.
-
-    `heart[i]` is the rank value (1..13) at position i + 1, or None where removed; `stock_counts[r - 1]` is how many
-    cards of rank r lie in the stock and waste together.
-    """
-    rank_masks = [0] * RANK_COUNT
-    removed = 0
-    for index, rank in enumerate(heart):
-        if rank is None:
-            removed |= 1 << index
-        else:
-            rank_masks[rank - 1] |= 1 << index
-    return heart_winnable_packed(rank_masks, removed, pack_counts(list(stock_counts)))
 
 
 def order_winnable(order: list[int]) -> bool:
