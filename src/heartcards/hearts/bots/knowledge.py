@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from heartcards.hearts.bots.policy import moon_threat
-from heartcards.hearts.engine import INDEX_OF, Observation, PassDirection, trick_winner_offset
+from heartcards.hearts.engine import INDEX_OF, Observation, PassDirection
 from heartcards.hearts.engine.cards import (
     HEARTS,
     HEARTS_MASK,
@@ -16,8 +16,6 @@ from heartcards.hearts.engine.cards import (
 )
 
 SEATS = 4
-READ_ORDER = True
-"""Also read which card of a suit a seat chose (lowest lead, highest duck, cheapest win), besides voids and discards."""
 
 
 @dataclass(slots=True)
@@ -45,11 +43,6 @@ class Knowledge:
     received: int
     tricks_done: int
     unlikely: list[int]
-
-    @property
-    def queen_out(self) -> bool:
-        """The Q♠ has not been played yet."""
-        return not self.played & QUEEN_OF_SPADES_BIT
 
     def unseen(self) -> int:
         """Cards this seat has not seen played and does not hold (the other seats' hands)."""
@@ -97,7 +90,7 @@ def knowledge_of(observation: Observation) -> Knowledge:
             elif not reads:
                 winning = max(winning, index)
             elif position == 0:
-                if led != SPADES and READ_ORDER:  # a careful leader leads its lowest card of a suit
+                if led != SPADES:  # a careful leader leads its lowest card of a suit
                     unlikely[seat] |= SUIT_MASKS[led] & ((1 << index) - 1)
             elif index > winning:  # it went over the winning card: it held none below it
                 unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1)
@@ -105,10 +98,9 @@ def knowledge_of(observation: Observation) -> Knowledge:
                     above = SUIT_MASKS[led] & ~((1 << (index + 1)) - 1)
                 else:  # otherwise it wins as low as it can
                     above = SUIT_MASKS[led] & ((1 << index) - 1) & ~((1 << (winning + 1)) - 1)
-                if READ_ORDER:
-                    unlikely[seat] |= above & ~QUEEN_OF_SPADES_BIT
+                unlikely[seat] |= above & ~QUEEN_OF_SPADES_BIT
                 winning = index
-            elif index != QUEEN_OF_SPADES_INDEX and READ_ORDER:  # it ducked with its highest card below the winner
+            elif index != QUEEN_OF_SPADES_INDEX:  # it ducked with its highest card below the winner
                 unlikely[seat] |= SUIT_MASKS[led] & ((1 << winning) - 1) & ~((1 << (index + 1)) - 1)
         played |= mask
         if trick.winner is not None:
@@ -136,9 +128,3 @@ def knowledge_of(observation: Observation) -> Knowledge:
         tricks_done=len(tricks),
         unlikely=unlikely,
     )
-
-
-def current_winner(trick: list[int], leader: int) -> tuple[int, int]:
-    """(seat, card index) of the card now winning a non-empty trick."""
-    offset = trick_winner_offset(trick)
-    return (leader + offset) % SEATS, trick[offset]

@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
 from heartcards.cards import Card, SplitMix64
-from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
-from heartcards.hearts.bots.playout import Outlook, playout, solve
-from heartcards.hearts.bots.policy import choose_pass_mask, controls, moon_pass_mask, pass_danger, run_is_open
-from heartcards.hearts.bots.sampling import HandSampler
-from heartcards.hearts.engine import CARDS, Observation, PassDirection, Variant, cards_of, mask_of
-from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX, TWO_OF_CLUBS_BIT
+from heartcards.hearts.bots.knowledge import knowledge_of
+from heartcards.hearts.bots.policy import choose_pass_mask, controls, moon_pass_mask, pass_danger
+from heartcards.hearts.bots.search import (
+    SHOOT_CONTROLS,
+    OutlookArgs,
+    best_by_plan,
+    evaluate_passes,
+    evaluate_plays,
+    shoot_plans,
+)
+from heartcards.hearts.engine import CARDS, Observation, Variant, cards_of, mask_of
+from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,156 +69,6 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
         out.append(card)
         previous = card
     return out
-
-
-SHOOT_CONTROLS = 0.4
-"""A seat weighs the moon only when at least this share of its cards are (near-)sure winners (`controls`)."""
-
-
-def shoot_plans(known: Knowledge, moon: bool) -> list[bool]:
-    """The plans to weigh: play normally, and go for the moon while no other seat has a point and the hand has the
-    controls for it (the samples then say whether it pays)."""
-    hand = known.hand
-    if (
-        moon
-        and run_is_open(known.taken, known.seat)
-        and controls(hand, known.played) >= SHOOT_CONTROLS * hand.bit_count()
-    ):
-        return [False, True]
-    return [False]
-
-
-def evaluate_plays(
-    known: Knowledge,
-    candidates: list[int],
-    exact: bool,
-    prune_margin: float | None,
-    outlook: Outlook,
-    plans: list[bool],
-    samples: int,
-    seed: int,
-    budget: float | None,
-) -> list[float]:
-    """Summed value (`Outlook.value`, lower is better) of each candidate card under each plan over sampled deals, as
-    one list of len(plans) × len(candidates) sums, plan by plan (`samples` deals, fewer if `budget` seconds run out;
-    at least two), followed by the number of deals each candidate saw. With `prune_margin`, halfway through the
-    cards worse than the best by more than the margin are dropped and their share of the playouts goes to the
-    others. An exact ending (`exact`) is solved by `solve`, where every seat already plays for the moon if it pays."""
-    rng = SplitMix64(seed)
-    deadline = None if budget is None else time.perf_counter() + budget
-    width = len(candidates)
-    if exact:
-        plans = [False]
-    totals = [0.0] * (len(plans) * width)
-    counts = [0] * width
-    active = list(range(width))
-    me = known.seat
-    sampler = HandSampler(known)
-    playouts_left = samples * width
-    pruned = prune_margin is None or exact or width <= 2
-    done = 0
-    while playouts_left >= len(active):
-        if deadline is not None and done >= 2 and time.perf_counter() > deadline:
-            break
-        if not pruned and done * 2 >= samples:
-            pruned = True
-            means = [_best_plan_total(totals, width, len(plans), position) / done for position in active]
-            best = min(means)
-            active = [
-                position for position, mean in zip(active, means, strict=True) if mean <= best + (prune_margin or 0.0)
-            ]
-        hands = sampler.sample(rng)
-        for position in active:
-            card = candidates[position]
-            for plan_index, shoot in enumerate(plans):
-                if exact:
-                    points = solve(
-                        hands[:],
-                        known.trick[:],
-                        known.leader,
-                        known.taken[:],
-                        known.hearts_broken,
-                        known.tricks_done,
-                        card,
-                    )
-                else:
-                    points = playout(
-                        hands[:],
-                        known.trick[:],
-                        known.leader,
-                        known.taken[:],
-                        known.played,
-                        known.hearts_broken,
-                        known.tricks_done,
-                        card,
-                        me,
-                        shoot,
-                    )
-                totals[plan_index * width + position] += outlook.value(points)
-            counts[position] += 1
-        playouts_left -= len(active)
-        done += 1
-    return [*totals, *[float(count) for count in counts]]
-
-
-def _best_plan_total(totals: list[float], width: int, plans: int, position: int) -> float:
-    return min(totals[plan * width + position] for plan in range(plans))
-
-
-def evaluate_passes(
-    me: int,
-    hand: int,
-    direction: PassDirection,
-    choices: list[int],
-    outlook: Outlook,
-    plans: list[bool],
-    samples: int,
-    seed: int,
-    budget: float | None,
-) -> list[float]:
-    """Summed values of each candidate pass under each plan (plan by plan) over sampled deals in which the others
-    pass by the heuristic, followed by the number of deals played."""
-    rng = SplitMix64(seed)
-    deadline = None if budget is None else time.perf_counter() + budget
-    width = len(choices)
-    totals = [0.0] * (len(plans) * width)
-    unseen = [card for card in range(52) if not hand >> card & 1]
-    others = [seat for seat in range(4) if seat != me]
-    done = 0
-    while done < samples:
-        if deadline is not None and done >= 2 and time.perf_counter() > deadline:
-            break
-        rng.shuffle(unseen)
-        hands = [0, 0, 0, 0]
-        hands[me] = hand
-        for position, card in enumerate(unseen):
-            hands[others[position // 13]] |= 1 << card
-        gives = [choose_pass_mask(hands[seat]) if seat != me else 0 for seat in range(4)]
-        for position, given in enumerate(choices):
-            after = hands[:]
-            gives[me] = given
-            for seat in range(4):
-                after[seat] &= ~gives[seat]
-            for seat in range(4):
-                after[direction.receiver(seat)] |= gives[seat]
-            leader = 0
-            while not after[leader] & TWO_OF_CLUBS_BIT:
-                leader += 1
-            for plan_index, shoot in enumerate(plans):
-                points = playout(after[:], [], leader, [0, 0, 0, 0], 0, False, 0, -1, me, shoot)
-                totals[plan_index * width + position] += outlook.value(points)
-        done += 1
-    return [*totals, *([float(done)] * width)]
-
-
-def best_by_plan(sums: list[float], width: int) -> list[float]:
-    """Mean value of each candidate under its best plan, from an `evaluate_*` answer (summed over shares)."""
-    plans = len(sums) // width - 1
-    counts = sums[plans * width :]
-    return [
-        min(sums[plan * width + position] for plan in range(plans)) / counts[position] if counts[position] else 1e9
-        for position in range(width)
-    ]
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -307,8 +162,6 @@ class MonteCarloBot:
         return choices
 
 
-def outlook_of(observation: Observation) -> Outlook:
-    """The deciding seat's `Outlook`: its seat, the totals before this deal, the variant and the target."""
-    return Outlook(
-        observation.seat, list(observation.totals), observation.variant is Variant.SPECIAL, observation.target
-    )
+def outlook_of(observation: Observation) -> OutlookArgs:
+    """The deciding seat's `Outlook` arguments: its seat, the totals before this deal, the variant and the target."""
+    return observation.seat, list(observation.totals), observation.variant is Variant.SPECIAL, observation.target

@@ -111,11 +111,6 @@ class Outlook:
         return relative - GAME_VALUE * share
 
 
-def relative_score(points: tuple[int, ...], seat: int) -> float:
-    """The seat's points minus the mean of the others' (lower is better; a moon shot scores -13)."""
-    return points[seat] - (sum(points) - points[seat]) / 3.0
-
-
 def solve(
     hands: list[int],
     trick: list[int],

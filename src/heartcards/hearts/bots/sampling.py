@@ -61,8 +61,3 @@ class HandSampler:
                     break
                 pick -= left[seat]
         return hands
-
-
-def sample_hands(known: Knowledge, rng: SplitMix64) -> list[int]:
-    """One consistent deal of the hidden cards (see `HandSampler`)."""
-    return HandSampler(known).sample(rng)

@@ -37,6 +37,7 @@ from heartcards.hearts.engine.cards import (
     mask_of,
     sort_cards,
 )
+from heartcards.hearts.engine.deck import deal_hands
 from heartcards.hearts.engine.errors import (
     BadCardError,
     BadSeatError,
@@ -53,7 +54,7 @@ from heartcards.hearts.engine.errors import (
     QueenOnFirstTrickError,
     WrongPhaseError,
 )
-from heartcards.hearts.engine.game import DealRecord, Game, deal_hands
+from heartcards.hearts.engine.game import DealRecord, Game
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from heartcards.cards import Card, CardTextError, Rank, Suit
+from heartcards.cards import Card, Rank, Suit
 
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
 CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
@@ -26,10 +26,6 @@ POINT_MASK = HEARTS_MASK | QUEEN_OF_SPADES_BIT
 def hearts_order(rank: Rank) -> int:
     """0 for the 2 up to 12 for the ace: the order in which cards win tricks in Hearts."""
     return 12 if rank is Rank.ACE else int(rank) - 2
-
-
-def card_index(card: Card) -> int:
-    return SUITS.index(card.suit) * 13 + hearts_order(card.rank)
 
 
 def _rank_of_order(order: int) -> Rank:
@@ -54,11 +50,6 @@ def card_points(card: Card) -> int:
 def mask_points(mask: int) -> int:
     """The penalty points of a set of cards."""
     return (mask & HEARTS_MASK).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
-
-
-def parse_card(text: str) -> Card:
-    """`parse_card("10h") == Card(Rank.TEN, Suit.HEARTS)`; raises `CardTextError` naming the text."""
-    return Card.parse(text)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -104,10 +95,6 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=INDEX_OF.__getitem__))
 
 
-def suit_index(card: Card) -> int:
-    return SUITS.index(card.suit)
-
-
 __all__ = [
     "CARDS",
     "CARD_POINTS",
@@ -127,15 +114,11 @@ __all__ = [
     "TWO_OF_CLUBS",
     "TWO_OF_CLUBS_BIT",
     "TWO_OF_CLUBS_INDEX",
-    "CardTextError",
-    "card_index",
     "card_points",
     "cards_of",
     "hearts_order",
     "indices_of",
     "mask_of",
     "mask_points",
-    "parse_card",
     "sort_cards",
-    "suit_index",
 ]

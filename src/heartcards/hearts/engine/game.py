@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from heartcards.cards import Card, CardTextError, SplitMix64
+from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine.cards import (
     CARDS,
     HEARTS,
@@ -23,6 +23,7 @@ from heartcards.hearts.engine.cards import (
     cards_of,
     mask_points,
 )
+from heartcards.hearts.engine.deck import deal_hands
 from heartcards.hearts.engine.errors import (
     BadCardError,
     BadSeatError,
@@ -54,22 +55,11 @@ from heartcards.hearts.engine.rules import (
 )
 
 RECORD_VERSION = 1
-_DEAL_MIX = 0xD1B54A32D192ED03
-_MASK64 = (1 << 64) - 1
-
-
-def deal_hands(seed: int, deal_number: int) -> tuple[int, int, int, int]:
-    """The four hands (card masks) of deal `deal_number` of the game with this seed, before passing.
-
-    Each deal has its own SplitMix64 stream, so a deal does not depend on how the earlier ones were played.
-    """
-    stream_seed = SplitMix64((seed ^ (deal_number * _DEAL_MIX)) & _MASK64).next64()
-    deck = list(range(52))
-    SplitMix64(stream_seed).shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for position, index in enumerate(deck):
-        hands[position // HAND_SIZE] |= 1 << index
-    return hands[0], hands[1], hands[2], hands[3]
+_CARD_TEXT: tuple[str, ...] = tuple(card.text for card in CARDS)
+_PLAY_ACTIONS: tuple[str, ...] = tuple(f"play {seat} {text}" for seat in range(SEATS) for text in _CARD_TEXT)
+"""`play S C` for seat S and card index C at [S * 52 + C]: the record's text without formatting it per card."""
+_CANONICAL: dict[int, int] = {id(card): index for index, card in enumerate(CARDS)}
+"""The index of each of the 52 `CARDS` objects by identity: the cards the engine hands out come back as these."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +99,9 @@ class DealRecord:
 
 
 def _card_index(card: object) -> int:
+    canonical = _CANONICAL.get(id(card), -1)
+    if canonical >= 0 and CARDS[canonical] is card:
+        return canonical
     index = INDEX_OF.get(card) if isinstance(card, Card) else None
     if index is None:
         raise BadCardError(card)
@@ -129,22 +122,22 @@ class Game:
     """
 
     def __init__(
-        self, seed: int, variant: Variant = Variant.CLASSIC, target: int = DEFAULT_TARGET, first_deal: int = 1
+        self, seed: object, variant: object = Variant.CLASSIC, target: object = DEFAULT_TARGET, first_deal: object = 1
     ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise HeartsError(f"the seed must be a whole number, not {seed!r}", seed=str(seed))
         try:
-            variant = Variant(variant)
+            chosen_variant = Variant(variant)
         except ValueError as error:
             raise HeartsError(f"{variant!r} is not a variant: classic or special", variant=str(variant)) from error
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise HeartsError(f"the target score must be a positive whole number, not {target!r}", target=target)
-        if not isinstance(first_deal, int) or first_deal < 1:
+        if not isinstance(first_deal, int) or isinstance(first_deal, bool) or first_deal < 1:
             raise HeartsError(f"deal numbers start at 1, not {first_deal!r}", first_deal=first_deal)
-        self.first_deal = first_deal
-        self.seed = seed
-        self.variant = variant
-        self.target = target
+        self.first_deal: int = first_deal
+        self.seed: int = seed
+        self.variant: Variant = chosen_variant
+        self.target: int = target
         self.totals: list[int] = [0, 0, 0, 0]
         self.score_history: list[tuple[int, ...]] = []
         self.winners: tuple[int, ...] = ()
@@ -183,29 +176,27 @@ class Game:
 
     # -- passing ----------------------------------------------------------------------------------------------------
 
-    def apply_pass(self, seat: int, cards: Iterable[Card]) -> None:
+    def apply_pass(self, seat: object, cards: Iterable[object]) -> None:
         """Seat `seat` gives three cards; once all four have chosen, the cards change hands at once."""
-        seat = _check_seat(seat)
-        chosen = tuple(cards)
-        for card in chosen:
-            _card_index(card)
-        text = " ".join(card.text for card in chosen) or "nothing"
+        number = _check_seat(seat)
+        indices = [_card_index(card) for card in cards]
+        text = " ".join(_CARD_TEXT[index] for index in indices) or "nothing"
         if self.phase is not Phase.PASS:
             if self.pass_direction is PassDirection.NONE and self.phase is Phase.PLAY:
                 raise NoPassThisDealError(self.deal_number)
             raise WrongPhaseError("pass", self.phase.value)
-        if self.passes[seat] is not None:
-            raise PassError(seat, text, "this seat has already passed", key="hearts.error.already_passed")
-        if len(chosen) != PASS_SIZE or len(set(chosen)) != PASS_SIZE:
-            raise PassError(seat, text, "a pass is exactly three different cards", key="hearts.error.pass_count")
+        if self.passes[number] is not None:
+            raise PassError(number, text, "this seat has already passed", key="hearts.error.already_passed")
+        if len(indices) != PASS_SIZE or len(set(indices)) != PASS_SIZE:
+            raise PassError(number, text, "a pass is exactly three different cards", key="hearts.error.pass_count")
         mask = 0
-        for card in chosen:
-            bit = 1 << _card_index(card)
-            if not self.hands[seat] & bit:
-                raise CardNotInHandError(seat, card.text)
+        for index in indices:
+            bit = 1 << index
+            if not self.hands[number] & bit:
+                raise CardNotInHandError(number, _CARD_TEXT[index])
             mask |= bit
-        self.passes[seat] = mask
-        self.actions.append(f"pass {seat} {text}")
+        self.passes[number] = mask
+        self.actions.append(f"pass {number} {text}")
         if all(given is not None for given in self.passes):
             self._exchange()
 
@@ -234,41 +225,42 @@ class Game:
             return 0
         return legal_mask(self.hands[seat], self.led_suit(), not self.tricks, self.hearts_broken)
 
-    def legal_plays(self, seat: int) -> tuple[Card, ...]:
+    def legal_plays(self, seat: object) -> tuple[Card, ...]:
         return cards_of(self.legal_mask(_check_seat(seat)))
 
-    def apply_play(self, seat: int, card: Card) -> None:
+    def apply_play(self, seat: object, card: object) -> None:
         """Seat `seat` plays `card`; raises a specific `IllegalPlayError` naming the card and the rule."""
-        seat = _check_seat(seat)
+        number = _check_seat(seat)
         index = _card_index(card)
+        text = _CARD_TEXT[index]
         if self.phase is not Phase.PLAY:
             raise WrongPhaseError("play", self.phase.value)
-        if seat != self.turn:
-            raise NotYourTurnError(seat, self.turn if self.turn is not None else -1, card.text)
+        if number != self.turn:
+            raise NotYourTurnError(number, self.turn if self.turn is not None else -1, text)
         bit = 1 << index
-        hand = self.hands[seat]
+        hand = self.hands[number]
         if not hand & bit:
-            raise CardNotInHandError(seat, card.text)
+            raise CardNotInHandError(number, text)
         legal = legal_mask(hand, self.led_suit(), not self.tricks, self.hearts_broken)
         if not legal & bit:
-            raise self._why_illegal(seat, card, hand)
-        self._play(seat, index)
+            raise self._why_illegal(number, text, hand)
+        self._play(number, index)
 
-    def _why_illegal(self, seat: int, card: Card, hand: int) -> HeartsError:
+    def _why_illegal(self, seat: int, text: str, hand: int) -> HeartsError:
         led = self.led_suit()
         if led < 0 and not self.tricks:
-            return MustLeadTwoOfClubsError(seat, card.text)
+            return MustLeadTwoOfClubsError(seat, text)
         if led < 0:
-            return HeartsNotBrokenError(seat, card.text)
+            return HeartsNotBrokenError(seat, text)
         if hand & SUIT_MASKS[led]:
-            return FollowSuitError(seat, card.text, SUITS[led].value)
-        return QueenOnFirstTrickError(seat, card.text)
+            return FollowSuitError(seat, text, SUITS[led].value)
+        return QueenOnFirstTrickError(seat, text)
 
     def _play(self, seat: int, index: int) -> None:
         """Plays a card already known to be legal (the fast path used by `apply_play` and by replays)."""
         self.hands[seat] &= ~(1 << index)
         self.trick_cards.append(index)
-        self.actions.append(f"play {seat} {CARDS[index].text}")
+        self.actions.append(_PLAY_ACTIONS[seat * 52 + index])
         if index // 13 == HEARTS:
             self.hearts_broken = True
         if len(self.trick_cards) < SEATS:
@@ -276,12 +268,11 @@ class Game:
             return
         cards = self.trick_cards
         winner = (self.trick_leader + trick_winner_offset(cards)) % SEATS
-        mask = 0
-        for played in cards:
-            mask |= 1 << played
+        mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << index)
         self.taken[winner] |= mask
         self.points_so_far[winner] += mask_points(mask)
-        self.tricks.append(Trick(self.trick_leader, tuple(CARDS[i] for i in cards), winner))
+        in_play = (CARDS[cards[0]], CARDS[cards[1]], CARDS[cards[2]], CARDS[cards[3]])
+        self.tricks.append(Trick(self.trick_leader, in_play, winner))
         self._tricks_view = tuple(self.tricks)
         self.trick_cards = []
         self.trick_leader = winner
@@ -341,23 +332,23 @@ class Game:
 
     # -- views ------------------------------------------------------------------------------------------------------
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: object) -> Observation:
         """What `seat` may know now."""
-        seat = _check_seat(seat)
-        own_pass = self.passes[seat]
+        number = _check_seat(seat)
+        own_pass = self.passes[number]
         current = None
         if self.phase is Phase.PLAY:
             current = Trick(self.trick_leader, tuple(CARDS[i] for i in self.trick_cards))
         return Observation(
-            seat=seat,
+            seat=number,
             variant=self.variant,
             target=self.target,
             deal_number=self.deal_number,
             phase=self.phase,
             pass_direction=self.pass_direction,
-            hand=cards_of(self.hands[seat]),
+            hand=cards_of(self.hands[number]),
             passed=cards_of(own_pass) if own_pass is not None else (),
-            received=cards_of(self.received[seat]),
+            received=cards_of(self.received[number]),
             passes_chosen=tuple(mask is not None for mask in self.passes),
             tricks=self._tricks_view,
             current_trick=current,
@@ -366,11 +357,11 @@ class Game:
             deal_points=tuple(self.points_so_far),
             totals=tuple(self.totals),
             score_history=tuple(self.score_history),
-            legal=cards_of(self.legal_mask(seat)),
+            legal=cards_of(self.legal_mask(number)),
             winners=self.winners,
         )
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: object) -> tuple[Card, ...]:
         return cards_of(self.hands[_check_seat(seat)])
 
     @property
