@@ -1,40 +1,42 @@
 """Errors as translated 4xx JSON: `{"error": {"key", "message", "params"}}` in the request's language.
 
-Engine errors (`HeartToHeartError`, with `.key` and `.params`) and the web layer's own `WebError`s map to 4xx;
-validation errors to 422; unknown routes to 404. Anything unexpected answers a generic 500 with no traceback.
+Every error the project translates is a `KeyedError` (`heartcards.cards.errors`): the engines' (`HeartToHeartError`,
+`HeartsError`) and the web layer's own `WebError`s. One handler turns any of them into the answer above; validation
+errors answer 422, unknown routes 404. Anything unexpected answers a generic 500 with no traceback.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from heartcards.heart_to_heart.engine import GameOverError, HeartToHeartError
-from heartcards.web.i18n import language_of
+from heartcards.cards.errors import KeyedError
+from heartcards.heart_to_heart.engine import GameOverError
+from heartcards.web.i18n import Catalogs, language_of
 
 logger = logging.getLogger("heartcards.web")
 
-HTTP_KEYS = {
+HTTP_KEYS: Final = {
     404: "error.not_found",
     405: "error.method_not_allowed",
     413: "error.body_too_large",
 }
 
 
-class WebError(Exception):
+class WebError(KeyedError):
     """An error of the web layer with its HTTP status, message key and parameters."""
 
     status = 400
     key = "error.bad_request"
 
     def __init__(self, **params: object) -> None:
-        super().__init__(f"{self.key} {params}")
-        self.params = params
+        super().__init__(f"{self.key} {params}", **params)
 
 
 class LanguageNotFoundError(WebError):
@@ -47,32 +49,40 @@ class BodyTooLargeError(WebError):
     key = "error.body_too_large"
 
 
-def error_response(request: Request, status: int, key: str, params: Mapping[str, object]) -> JSONResponse:
-    language = language_of(request)
-    services = getattr(request.app.state, "services", None)
-    message = services.catalogs.translate(language, key, params) if services is not None else key
+def status_of(error: KeyedError) -> int:
+    """The HTTP status of a keyed error: a `WebError`'s own; a move after the game's end 409; any other bad input
+    to an engine 400."""
+    if isinstance(error, WebError):
+        return error.status
+    return 409 if isinstance(error, GameOverError) else 400
+
+
+def error_json(catalogs: Catalogs | None, language: str, key: str, params: Mapping[str, object]) -> dict[str, Any]:
+    """`{"key", "message", "params"}` in `language` (the key itself as the message without catalogs); parameters
+    that are not plain JSON values are sent as their text."""
     safe_params = {
         name: value if isinstance(value, str | int | float | bool) else str(value) for name, value in params.items()
     }
+    message = catalogs.translate(language, key, safe_params) if catalogs is not None else key
+    return {"key": key, "message": message, "params": safe_params}
+
+
+def error_response(request: Request, status: int, key: str, params: Mapping[str, object]) -> JSONResponse:
+    """The JSON error answer in the request's language."""
+    language = language_of(request)
+    services = getattr(request.app.state, "services", None)
+    catalogs = services.catalogs if services is not None else None
     return JSONResponse(
-        {"error": {"key": key, "message": message, "params": safe_params}},
+        {"error": error_json(catalogs, language, key, params)},
         status_code=status,
         headers={"Content-Language": language},
     )
 
 
-def _engine_status(error: HeartToHeartError) -> int:
-    return 409 if isinstance(error, GameOverError) else 400
-
-
 def install_error_handlers(app: FastAPI) -> None:
-    async def on_web_error(request: Request, error: Exception) -> JSONResponse:
-        assert isinstance(error, WebError)
-        return error_response(request, error.status, error.key, error.params)
-
-    async def on_engine_error(request: Request, error: Exception) -> JSONResponse:
-        assert isinstance(error, HeartToHeartError)
-        return error_response(request, _engine_status(error), error.key, error.params)
+    async def on_keyed_error(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, KeyedError)
+        return error_response(request, status_of(error), error.key, error.params)
 
     async def on_validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
@@ -94,8 +104,7 @@ def install_error_handlers(app: FastAPI) -> None:
         logger.error("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
         return error_response(request, 500, "error.internal", {})
 
-    app.add_exception_handler(WebError, on_web_error)
-    app.add_exception_handler(HeartToHeartError, on_engine_error)
+    app.add_exception_handler(KeyedError, on_keyed_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     app.add_exception_handler(Exception, on_unexpected)

@@ -6,20 +6,28 @@ the tests read the sockets in lock-step: an action, then one message from each s
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 from starlette.testclient import WebSocketTestSession
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from heartcards.hearts.engine import Game
+from heartcards.web.hearts.fanout import Connection
+from heartcards.web.hearts.messages import ServerMessage
+from heartcards.web.hearts.socket import _write
 from tests.support.scripted import action_for, cards_in, due
 
 State = dict[str, Any]
+SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 PUBLIC_CARD_FIELDS = ("trick", "last_trick")
 PRIVATE_CARD_FIELDS = ("hand", "legal", "passed", "received")
 
@@ -38,6 +46,7 @@ class FourSeats:
 
     def read(self, seat: int) -> State:
         message: State = self.sockets[seat].receive_json()
+        SERVER_MESSAGE.validate_python(message, strict=True)  # every message the server sends has its declared shape
         self.traffic[seat].append(message)
         return message
 
@@ -175,9 +184,9 @@ MALFORMED = [
     ("[1, 2]", "hearts.error.bad_message"),
     ("null", "hearts.error.bad_message"),
     ('{"type": "steal"}', "hearts.error.bad_message"),
-    ('{"type": "play"}', "hearts.error.card"),
-    ('{"type": "play", "card": "ZZ"}', "hearts.error.card"),
-    ('{"type": "play", "card": ["2C"]}', "hearts.error.card"),
+    ('{"type": "play"}', "hearts.error.bad_card"),
+    ('{"type": "play", "card": "ZZ"}', "hearts.error.bad_card"),
+    ('{"type": "play", "card": ["2C"]}', "hearts.error.bad_card"),
     ('{"type": "pass", "cards": "2C 3C 4C"}', "hearts.error.bad_message"),
     ('{"type": "pass", "cards": ["2C"]}', "hearts.error.pass_count"),
     ('{"type": "pass", "seat": 1, "cards": ["2C", "2C", "2C"]}', "hearts.error."),
@@ -297,3 +306,40 @@ def test_a_whole_game_ends_with_its_log_and_the_players_statistics(client: TestC
     assert stats["queens_taken"] == deals and len(stats["recent"]) == 4
     places = sorted(game["place"] for game in stats["recent"])
     assert places[0] == 1 and stats["average_place"] == sum(places) / 4
+
+
+class FailingSocket:
+    """Just enough of a WebSocket for the writer: sending raises `failure`; `closed_with` records a close."""
+
+    def __init__(self, failure: Exception) -> None:
+        self.failure = failure
+        self.application_state = WebSocketState.CONNECTED
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        raise self.failure
+
+    async def close(self, code: int) -> None:
+        self.closed_with = code
+        self.application_state = WebSocketState.DISCONNECTED
+
+
+@pytest.mark.parametrize(
+    ("failure", "logged", "closed_with"),
+    [(RuntimeError("the encoder broke"), True, 1011), (WebSocketDisconnect(1006), False, None)],
+)
+def test_a_failed_send_is_logged_and_closes_the_socket_unless_the_client_left(
+    caplog: pytest.LogCaptureFixture, failure: Exception, logged: bool, closed_with: int | None
+) -> None:
+    socket = FailingSocket(failure)
+    connection = Connection(seat=None, language="en")
+    connection.send({"type": "pong"})
+    table = SimpleNamespace(id="t1")
+
+    async def run() -> None:
+        await asyncio.wait_for(_write(socket, None, table, connection), 5)  # type: ignore[arg-type]
+
+    with caplog.at_level(logging.ERROR, logger="heartcards.web.hearts"):
+        asyncio.run(run())
+    assert ("could not send to a socket on table t1" in caplog.text) is logged
+    assert socket.closed_with == closed_with

@@ -5,13 +5,13 @@
 
 from __future__ import annotations
 
+from heartcards.cards.errors import KeyedError
 
-class HeartToHeartError(ValueError):
+
+class HeartToHeartError(KeyedError):
+    """Any Heart to Heart rule, code or record error (`KeyedError`: a key and params for the edges to translate)."""
+
     key = "h2h.error"
-
-    def __init__(self, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.params = params
 
 
 class DealCodeError(HeartToHeartError):

@@ -6,13 +6,13 @@ plain JSON-able values.
 
 from __future__ import annotations
 
+from heartcards.cards.errors import KeyedError
 
-class HeartsError(ValueError):
+
+class HeartsError(KeyedError):
+    """Any Hearts rule or record error (`KeyedError`: a key and params for the edges to translate)."""
+
     key = "hearts.error"
-
-    def __init__(self, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.params = params
 
 
 class WrongPhaseError(HeartsError):

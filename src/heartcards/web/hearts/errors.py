@@ -67,10 +67,6 @@ class SpectatorError(WebError):
     key = "hearts.error.spectator"
 
 
-class BadCardError(WebError):
-    key = "hearts.error.card"
-
-
 class NotReadyPhaseError(WebError):
     """`next` while the deal is still being played."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header
 from pydantic import BaseModel, Field, StringConstraints
@@ -11,7 +11,10 @@ from pydantic import BaseModel, Field, StringConstraints
 from heartcards.web.deps import PlayerId
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
+from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, PublicTable, RecentGame, TableLog
+from heartcards.web.hearts.models import Seating as SeatingOut
 from heartcards.web.hearts.service import Seating
+from heartcards.web.hearts.table import Table
 from heartcards.web.hearts.views import table_json
 
 router = APIRouter(prefix="/api/hearts", tags=["hearts"])
@@ -34,12 +37,16 @@ class JoinTable(BaseModel):
     name: Name = "Player"
 
 
-def _seating(seating: Seating) -> dict[str, Any]:
-    return {"table": table_json(seating.table), "seat": seating.seat, "token": seating.token}
+def _table(table: Table) -> PublicTable:
+    return PublicTable.model_validate(table_json(table))
+
+
+def _seating(seating: Seating) -> SeatingOut:
+    return SeatingOut(table=_table(seating.table), seat=seating.seat, token=seating.token)
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables, player: PlayerId) -> dict[str, Any]:
+async def create_table(body: CreateTable, tables: Tables, player: PlayerId) -> SeatingOut:
     seating = await tables.create(
         player_id=player,
         name=body.name,
@@ -53,71 +60,71 @@ async def create_table(body: CreateTable, tables: Tables, player: PlayerId) -> d
 
 
 @router.get("/tables")
-async def lobby(tables: Tables) -> dict[str, Any]:
-    return {"tables": [table_json(table) for table in tables.lobby()]}
+async def lobby(tables: Tables) -> Lobby:
+    return Lobby(tables=[_table(table) for table in tables.lobby()])
 
 
 @router.get("/tables/current")
-async def current_table(tables: Tables, player: PlayerId) -> dict[str, Any]:
+async def current_table(tables: Tables, player: PlayerId) -> CurrentTable:
     """The player's newest unfinished table and seat (no token: the browser keeps it)."""
     found = await tables.current_for(player)
     if found is None:
         raise NoCurrentTableError()
     table, seat = found
-    return {"table": table_json(table), "seat": seat}
+    return CurrentTable(table=_table(table), seat=seat)
 
 
 @router.get("/tables/{table_id}")
-async def read_table(table_id: str, tables: Tables) -> dict[str, Any]:
-    return table_json(await tables.table(table_id))
+async def read_table(table_id: str, tables: Tables) -> PublicTable:
+    return _table(await tables.table(table_id))
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: JoinTable, tables: Tables, player: PlayerId) -> dict[str, Any]:
+async def join_table(table_id: str, body: JoinTable, tables: Tables, player: PlayerId) -> SeatingOut:
     return _seating(await tables.join(table_id, body.seat, body.name, player))
 
 
 @router.post("/tables/{table_id}/start")
 async def start_table(
     table_id: str, tables: Tables, x_seat_token: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
-    return table_json(await tables.start_by_token(table_id, x_seat_token))
+) -> PublicTable:
+    return _table(await tables.start_by_token(table_id, x_seat_token))
 
 
 @router.get("/tables/{table_id}/log")
-async def table_log(table_id: str, tables: Tables) -> dict[str, Any]:
+async def table_log(table_id: str, tables: Tables) -> TableLog:
     """A finished game's deals, one log line each (hands, passes, tricks, points): readable by anyone with the id."""
     table, deals = await tables.log(table_id)
     if table.status != "finished":
         raise TableNotFinishedError(table=table.id)
-    return {"table": table_json(table), "seed": table.seed, "deals": deals}
+    return TableLog(table=_table(table), seed=table.seed, deals=deals)
 
 
 @router.get("/stats")
-async def player_stats(tables: Tables, player: PlayerId) -> dict[str, Any]:
+async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
     games = await tables.player_games(player)
     count = len(games)
-    return {
-        "games": count,
-        "wins": sum(1 for game in games if game.won),
-        "average_place": round(sum(game.place for game in games) / count, 2) if count else None,
-        "moons": sum(game.moons for game in games),
-        "queens_taken": sum(game.queens for game in games),
-        "recent": [
-            {
-                "table": game.table_id,
-                "variant": game.variant,
-                "target": game.target,
-                "seat": game.seat,
-                "total": game.total,
-                "place": game.place,
-                "won": game.won,
-                "moons": game.moons,
-                "queens": game.queens,
-                "finished_at": game.finished_at.astimezone(UTC).isoformat()
+    return PlayerStats(
+        games=count,
+        wins=sum(1 for game in games if game.won),
+        average_place=round(sum(game.place for game in games) / count, 2) if count else None,
+        moons=sum(game.moons for game in games),
+        queens_taken=sum(game.queens for game in games),
+        recent=[
+            RecentGame(
+                table=game.table_id,
+                variant=game.variant,
+                target=game.target,
+                seat=game.seat,
+                total=game.total,
+                place=game.place,
+                won=game.won,
+                moons=game.moons,
+                queens=game.queens,
+                finished_at=game.finished_at.astimezone(UTC).isoformat()
                 if isinstance(game.finished_at, datetime)
                 else None,
-            }
+            )
             for game in games[:RECENT_GAMES]
         ],
-    }
+    )

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from heartcards.cards import Card
 from heartcards.hearts.engine import Game, GameRecordError, Phase, Variant
 from heartcards.storage.hearts_repository import OPEN_STATUSES, GameSave, HeartsRepository, PlayerGame, TableRecord
 from heartcards.web.clock import utc_now
@@ -27,12 +26,14 @@ from heartcards.web.hearts.errors import (
     NotCreatorError,
     NotReadyPhaseError,
     SeatTakenError,
+    SpectatorError,
     TableFinishedError,
     TableNotFoundError,
     TableNotStartedError,
     TableStartedError,
 )
 from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
+from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.players import bot_name
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
@@ -308,14 +309,14 @@ class TableService:
 
     # -- actions ----------------------------------------------------------------------------------------------------
 
-    async def act(self, table: Table, connection: Connection, message: dict[str, Any]) -> None:
+    async def act(self, table: Table, connection: Connection, message: Action) -> None:
         """A seat's action from its socket (`pass`, `play`, `next`, `start`, `back`); raises a `HeartsError` or a
         `WebError` for anything illegal, and then nothing has changed."""
-        kind = message["type"]
-        message_id = message.get("id")
+        message_id = message.id
         seat_number = connection.seat
-        assert seat_number is not None
-        if kind == "start":
+        if seat_number is None:
+            raise SpectatorError(action=message.type)
+        if isinstance(message, Start):
             await self.start_table(table, table.seats[seat_number], connection, message_id)
             return
         async with table.lock:
@@ -325,17 +326,15 @@ class TableService:
             if table.status == "finished" or table.game.phase is Phase.GAME_OVER:
                 raise TableFinishedError(table=table.id)
             game = table.game
-            if kind == "pass":
-                game.apply_pass(seat_number, message["cards"])
-            elif kind == "play":
-                card: Card = message["card"]
-                game.apply_play(seat_number, card)
-            elif kind == "next":
+            if isinstance(message, Pass):
+                game.apply_pass(seat_number, message.cards)
+            elif isinstance(message, Play):
+                game.apply_play(seat_number, message.card)
+            elif isinstance(message, Next):
                 if game.phase is not Phase.DEAL_OVER:
                     raise NotReadyPhaseError(phase=game.phase.value)
                 seat.ready = True
-            elif kind == "back":
-                pass
+            # `back` changes nothing but what follows: the person is here again
             seat.away = False
             seat.waiting_since = None  # any action (even `back`) restarts this person's idle clock
             await self._commit(table, answer_to=connection, message_id=message_id)

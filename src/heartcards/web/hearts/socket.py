@@ -1,9 +1,11 @@
 """`/ws/hearts/{table_id}`: live play. The first message is `hello` (with a seat token, or none for a spectator);
-then each message is an action, a `ping`, or another `hello`. Answers echo the message's `id`.
+then each message is an action, a `ping`, or another `hello` (`messages.py` holds every message's shape). Answers
+echo the message's `id`.
 
 A message that is not JSON, of an unknown type, forged, out of turn or against the rules answers an `error`
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
-4403 bad token, 4404 no such table, 4408 no hello within 30 s).
+4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
+socket (1011); a socket the client closed is let go quietly.
 """
 
 from __future__ import annotations
@@ -11,99 +13,50 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any, Final
+import logging
+from typing import Final
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from heartcards.cards import Card, CardTextError
-from heartcards.hearts.engine import HeartsError
+from heartcards.cards.errors import KeyedError
 from heartcards.web.deps import Language, ServicesDep
-from heartcards.web.errors import WebError
+from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import Tables
-from heartcards.web.hearts.errors import BadCardError, BadMessageError, BadTokenError, SpectatorError
-from heartcards.web.hearts.service import Connection, StateDue, TableService
+from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError
+from heartcards.web.hearts.fanout import Connection, StateDue
+from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, outgoing, parse_message
+from heartcards.web.hearts.service import TableService
 from heartcards.web.hearts.table import Table
 from heartcards.web.i18n import Catalogs
 
+logger = logging.getLogger("heartcards.web.hearts")
+
 router = APIRouter()
 
-MAX_MESSAGE_CHARS: Final = 2048
 HELLO_SECONDS: Final = 30.0
-ACTIONS: Final = ("pass", "play", "next", "start", "back")
-MAX_PASS_CARDS: Final = 13
+WRITER_STOP_SECONDS: Final = 5.0
+INTERNAL_ERROR_CLOSE: Final = 1011
 
 
-def _message_id(message: dict[str, Any]) -> object:
-    """The client's id, echoed only when it is a short string or a number."""
-    value = message.get("id")
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float) or (isinstance(value, str) and len(value) <= 64):
-        return value
-    return None
+def error_message(
+    catalogs: Catalogs, language: str, error: KeyedError, message_id: str | int | float | None
+) -> ErrorMessage:
+    """The `error` a socket is sent for `error`, translated."""
+    return ErrorMessage(**error_json(catalogs, language, error.key, error.params), id=message_id)
 
 
-def _card(text: object) -> Card:
-    if not isinstance(text, str) or len(text) > 4:
-        raise BadCardError(card=str(text)[:8])
-    try:
-        return Card.parse(text)
-    except CardTextError as error:
-        raise BadCardError(card=text) from error
-
-
-def parse_message(raw: str | bytes | None) -> dict[str, Any]:
-    """A client message as a dict with its cards parsed; raises `BadMessageError` / `BadCardError`."""
-    if raw is None:
-        raise BadMessageError(problem="empty")
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise BadMessageError(problem="not UTF-8 text") from error
-    if len(raw) > MAX_MESSAGE_CHARS:
-        raise BadMessageError(problem="too long")
-    try:
-        message = json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        raise BadMessageError(problem="not JSON") from error
-    if not isinstance(message, dict):
-        raise BadMessageError(problem="not an object")
-    kind = message.get("type")
-    if kind == "pass":
-        cards = message.get("cards")
-        if not isinstance(cards, list) or len(cards) > MAX_PASS_CARDS:
-            raise BadMessageError(problem="cards must be a list of three cards")
-        message["cards"] = [_card(text) for text in cards]
-    elif kind == "play":
-        message["card"] = _card(message.get("card"))
-    elif kind not in ("hello", "ping", *ACTIONS):
-        raise BadMessageError(problem=f"unknown type {str(kind)[:20]!r}")
-    return message
-
-
-def _error(
-    catalogs: Catalogs, language: str, key: str, params: dict[str, object], message_id: object
-) -> dict[str, Any]:
-    safe = {
-        name: value if isinstance(value, str | int | float | bool) else str(value) for name, value in params.items()
-    }
-    answer: dict[str, Any] = {
-        "type": "error",
-        "key": key,
-        "message": catalogs.translate(language, key, safe),
-        "params": safe,
-    }
-    if message_id is not None:
-        answer["id"] = message_id
-    return answer
+def _closed(error: BaseException) -> bool:
+    """Whether sending failed only because the client is gone (not worth a log line)."""
+    return isinstance(error, WebSocketDisconnect | OSError) or (
+        isinstance(error, RuntimeError) and "close" in str(error).lower()
+    )
 
 
 async def _write(websocket: WebSocket, service: TableService, table: Table, connection: Connection) -> None:
     """Sends the connection's queued messages in order (a queued state as it is when its turn comes); stops (and
-    closes) on None."""
-    with contextlib.suppress(Exception):
+    closes) on None. A failure other than a closed socket is logged and closes the socket with 1011."""
+    try:
         while True:
             message = await connection.outbox.get()
             if message is None:
@@ -114,6 +67,15 @@ async def _write(websocket: WebSocket, service: TableService, table: Table, conn
                 await websocket.send_text(await service.fanout.render(table, connection, message))
             else:
                 await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:
+        if _closed(error):
+            return
+        logger.exception("could not send to a socket on table %s", table.id)
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(RuntimeError, OSError):  # the socket may be half gone already
+                await websocket.close(INTERNAL_ERROR_CLOSE)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -132,14 +94,15 @@ async def table_socket(
     await websocket.accept()
     catalogs = services.catalogs
 
-    async def refuse(error: WebError | HeartsError, code: int, message_id: object = None) -> None:
-        await websocket.send_text(json.dumps(_error(catalogs, language, error.key, dict(error.params), message_id)))
+    async def refuse(error: KeyedError, code: int, message_id: str | int | float | None = None) -> None:
+        refusal = error_message(catalogs, language, error, message_id)
+        await websocket.send_text(json.dumps(outgoing(refusal), separators=(",", ":")))
         await websocket.close(code)
 
     try:
         try:
             table = await service.table(table_id)
-        except WebError as error:
+        except KeyedError as error:
             await refuse(error, 4404)
             return
         try:
@@ -150,19 +113,19 @@ async def table_socket(
             return
         try:
             hello = parse_message(raw)
-            if hello.get("type") != "hello":
+            if not isinstance(hello, Hello):
                 raise BadMessageError(problem="the first message must be a hello")
-        except WebError as error:
+        except KeyedError as error:
             await refuse(error, 4400)
             return
         seat: int | None = None
-        if "token" in hello and hello["token"] is not None:
+        if hello.token is not None:
             try:
-                seat = service.seat_for_token(table, hello["token"]).number
-            except WebError as error:
-                await refuse(error, 4403, _message_id(hello))
+                seat = service.seat_for_token(table, hello.token).number
+            except KeyedError as error:
+                await refuse(error, 4403, hello.id)
                 return
-        await _serve(websocket, service, catalogs, language, table, Connection(seat, language), _message_id(hello))
+        await _serve(websocket, service, catalogs, language, table, Connection(seat, language), hello.id)
     except WebSocketDisconnect:
         return
 
@@ -174,37 +137,37 @@ async def _serve(
     language: str,
     table: Table,
     connection: Connection,
-    hello_id: object,
+    hello_id: str | int | float | None,
 ) -> None:
     writer = asyncio.get_running_loop().create_task(_write(websocket, service, table, connection))
     await service.connect(table, connection, hello_id)
     try:
         while True:
             raw = await _receive(websocket)
-            message_id: object = None
+            message_id: str | int | float | None = None
             try:
                 message = parse_message(raw)
-                message_id = _message_id(message)
-                message["id"] = message_id  # only a usable id is ever echoed
-                kind = message["type"]
-                if kind == "ping":
-                    connection.send({"type": "pong", **({"id": message_id} if message_id is not None else {})})
-                elif kind == "hello":
-                    token = message.get("token")
-                    if token is not None and (
-                        connection.seat is None or service.seat_for_token(table, token).number != connection.seat
+                message_id = message.id
+                if isinstance(message, Ping):
+                    connection.send(outgoing(Pong(id=message_id)))
+                elif isinstance(message, Hello):
+                    if message.token is not None and (
+                        connection.seat is None
+                        or service.seat_for_token(table, message.token).number != connection.seat
                     ):
                         raise BadTokenError(table=table.id)
                     connection.send_state(message_id)
                 elif connection.seat is None:
-                    raise SpectatorError(action=kind)
+                    raise SpectatorError(action=message.type)
                 else:
                     await service.act(table, connection, message)
-            except (HeartsError, WebError) as error:
-                connection.send(_error(catalogs, language, error.key, dict(error.params), message_id))
+            except KeyedError as error:
+                connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
     finally:
         await service.disconnect(table, connection)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 5)
+        try:
+            await asyncio.wait_for(writer, WRITER_STOP_SECONDS)
+        except TimeoutError:
+            logger.error("the writer of a socket on table %s did not stop in time", table.id)
