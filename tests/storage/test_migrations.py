@@ -6,11 +6,12 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import MetaData, String, inspect
 
 from heartcards.storage import DatabaseUrlError, open_engine, upgrade_database
 from heartcards.storage.database import current_revision, upgrade_sql
@@ -37,15 +38,34 @@ def import_every_storage_module() -> None:
         importlib.import_module(f"heartcards.storage.{module.name}")
 
 
+def schema_differences(database_url: str, metadata: MetaData) -> list[Any]:
+    """What Alembic's autogenerate would change to turn the migrated database into `metadata`: tables, columns,
+    indexes, constraints and column types alike."""
+    engine = open_engine(database_url)
+    try:
+        upgrade_database(engine)
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            return list(compare_metadata(context, metadata))
+    finally:
+        engine.dispose()
+
+
 def test_migrated_schema_matches_the_models(each_database_url: str) -> None:
     import_every_storage_module()
-    engine = open_engine(each_database_url)
-    upgrade_database(engine)
-    with engine.connect() as connection:
-        context = MigrationContext.configure(connection, opts={"compare_type": False})
-        differences = compare_metadata(context, Base.metadata)
-    assert differences == []
-    engine.dispose()
+    assert schema_differences(each_database_url, Base.metadata) == []
+
+
+def test_the_comparison_sees_a_column_of_another_type(each_database_url: str) -> None:
+    """A model whose column type the migrations do not have (h2h_games.moves as text) is a difference."""
+    import_every_storage_module()
+    changed = MetaData()
+    for table in Base.metadata.tables.values():
+        table.to_metadata(changed)
+    changed.tables["h2h_games"].c.moves.type = String(40)
+    differences = schema_differences(each_database_url, changed)
+    assert [difference[0][0] for difference in differences] == ["modify_type"]
+    assert differences[0][0][2:4] == ("h2h_games", "moves")
 
 
 def test_downgrade_to_nothing_and_back(each_database_url: str) -> None:
