@@ -37,6 +37,7 @@ REAL_PAGES = (
     "/hearts",
     "/hearts/stats",
     "/hearts/table/x",
+    "/hearts/rules",
 )
 """A path to each of the app's real page shells (tests of what every page gets)."""
 

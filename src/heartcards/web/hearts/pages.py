@@ -25,3 +25,9 @@ async def hearts_table(request: Request, table_id: str) -> HTMLResponse:
 @router.api_route("/hearts/stats", methods=PAGE_METHODS, response_class=HTMLResponse)
 async def hearts_stats(request: Request) -> HTMLResponse:
     return render_page(request, "hearts-stats")
+
+
+@router.api_route("/hearts/rules", methods=PAGE_METHODS, response_class=HTMLResponse)
+async def hearts_rules(request: Request) -> HTMLResponse:
+    """The rules with pictures; its section anchors are those of docs/rules/hearts.md."""
+    return render_page(request, "hearts-rules")

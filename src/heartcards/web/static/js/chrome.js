@@ -16,11 +16,20 @@ const NAV = [
 const MENU_ICON =
   '<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M4 7h16M4 12h16M4 17h16"/></svg>';
 
+/**
+ * The menu of `page`: "Rules" opens the rules of the game the page belongs to (the Hearts pages are "hearts…").
+ * @param {string} page
+ */
+function navOf(page) {
+  if (!page.startsWith("hearts")) return NAV;
+  return NAV.map((item) => (item.page === "rules" ? { ...item, href: "/hearts/rules", page: "hearts-rules" } : item));
+}
+
 /** @param {string} page */
 function buildHeader(page) {
   const header = document.querySelector("header.site");
   if (!header) return;
-  const links = NAV.map(
+  const links = navOf(page).map(
     (item) =>
       `<a href="${item.href}"${item.page === page ? ' aria-current="page"' : ""}>${t(item.key)}</a>`,
   ).join("");

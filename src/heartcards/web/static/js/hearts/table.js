@@ -11,6 +11,7 @@ import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
 import { TableSocket, heartsApi } from "./net.js";
 import { TableView } from "./render.js";
+import { showRuleLink } from "./rule-links.js";
 import { forgetSeat, loadSeat, saveSeat } from "./store.js";
 import { openDealOver, openGameOver, openLastTrick, openScores, openSpeed, showReady } from "./table-dialogs.js";
 import { WaitingRoom } from "./waiting.js";
@@ -114,6 +115,7 @@ async function refreshTable() {
 /** @param {ServerMessage} message */
 function onMessage(message) {
   if (message.type === "state") {
+    showRuleLink(root.querySelector(".actions"), null); // the table moved on
     app.table = message.table;
     app.latest = message;
     if (message.seat !== null && message.seat !== undefined && app.seat && app.seat.seat !== message.seat) {
@@ -133,6 +135,7 @@ function onMessage(message) {
     app.pending = 0;
     if (tableView.state) tableView.renderPassControls(); // a refused pass can be sent again
     announce(message.message || message.key, { kind: "error", ms: 4500 });
+    showRuleLink(root.querySelector(".actions"), message.key); // a refused card or pass: the rule it breaks
     if (message.key === "hearts.error.table_not_found") showProblem(message.message || message.key);
     else if (message.key === "hearts.error.token") {
       forgetSeat(tableId);
