@@ -1,5 +1,7 @@
 """Bots play legal cards only, obey their seed, and the heuristic does what the issue asks of it."""
 
+import time
+
 import pytest
 
 from heartcards.cards import Card
@@ -163,11 +165,17 @@ def test_mc_pass_is_three_own_cards() -> None:
 def test_mc_decisions_obey_the_time_cap() -> None:
     bot = MonteCarloBot(1, MonteCarloSettings(playouts=100000, pass_playouts=100000, time_cap=0.05))
     game = Game(4, first_deal=4)
+    seconds: list[float] = []
     while game.phase is Phase.PLAY and len(game.tricks) < 2:
         seat = game.turn
         assert seat is not None
-        game.apply_play(seat, bot.choose_play(game.observation(seat)))
+        started = time.perf_counter()
+        card = bot.choose_play(game.observation(seat))
+        seconds.append(time.perf_counter() - started)
+        game.apply_play(seat, card)
     assert len(game.tricks) == 2
+    # Uncapped, 100,000 playouts take minutes; the 0.05 s cap (checked between playouts) must stop each decision.
+    assert max(seconds) < 1.0, seconds
 
 
 def test_mc_with_two_workers_is_legal_and_seeded() -> None:
