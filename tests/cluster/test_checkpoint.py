@@ -23,15 +23,16 @@ def test_chunks_survive_a_reopen(tmp_path: Path) -> None:
     path = tmp_path / "run.sqlite"
     with Checkpoint(path, PLAN) as checkpoint:
         assert checkpoint.run == 1 and not checkpoint.finished
-        checkpoint.record(chunk(100), 0.5, "tcp://a:1")
-        checkpoint.record(chunk(120, deals=5, winnable=2, stuck=0), 0.25, "tcp://b:2")
+        checkpoint.record(chunk(100), 0.5, 0.375, "tcp://a:1")
+        checkpoint.record(chunk(120, deals=5, winnable=2, stuck=0), 0.25, 0.25, "tcp://b:2")
     with Checkpoint(path, PLAN) as checkpoint:
         assert checkpoint.run == 2
         assert sorted(checkpoint.finished) == [100, 120]
         assert checkpoint.finished[100].counts == chunk(100)
         assert checkpoint.finished[120].counts == chunk(120, deals=5, winnable=2, stuck=0)
-        assert (checkpoint.finished[100].worker, checkpoint.finished[100].run) == ("tcp://a:1", 1)
-        checkpoint.record(chunk(110), 0.5, "tcp://a:1")
+        kept = checkpoint.finished[100]
+        assert (kept.seconds, kept.cpu_seconds, kept.worker, kept.run) == (0.5, 0.375, "tcp://a:1", 1)
+        checkpoint.record(chunk(110), 0.5, 0.5, "tcp://a:1")
     with Checkpoint(path, PLAN) as checkpoint:
         assert checkpoint.run == 3 and checkpoint.finished[110].run == 2 and len(checkpoint.finished) == 3
 
@@ -51,15 +52,15 @@ def test_chunks_survive_a_reopen(tmp_path: Path) -> None:
 def test_impossible_chunks_are_not_recorded(counts: ChunkCounts, reason: str) -> None:
     ledger = Ledger(PLAN)
     with pytest.raises(CheckpointError, match=reason):
-        ledger.record(counts, 1.0, "w")
+        ledger.record(counts, 1.0, 1.0, "w")
     assert not ledger.finished
 
 
 def test_a_chunk_is_never_counted_twice(tmp_path: Path) -> None:
     with Checkpoint(tmp_path / "run.sqlite", PLAN) as checkpoint:
-        checkpoint.record(chunk(100), 0.5, "w")
+        checkpoint.record(chunk(100), 0.5, 0.5, "w")
         with pytest.raises(CheckpointError, match="already counted"):
-            checkpoint.record(chunk(100), 0.5, "w")
+            checkpoint.record(chunk(100), 0.5, 0.5, "w")
     with sqlite3.connect(tmp_path / "run.sqlite") as db:
         assert db.execute("SELECT count(*) FROM heartcards_stats_chunk").fetchone() == (1,)
 
@@ -93,7 +94,7 @@ def test_a_file_that_is_not_a_checkpoint_is_refused(tmp_path: Path) -> None:
 def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "run.sqlite"
     with Checkpoint(path, PLAN) as checkpoint:
-        checkpoint.record(chunk(100), 0.5, "w")
+        checkpoint.record(chunk(100), 0.5, 0.5, "w")
     with sqlite3.connect(path) as db:
         db.execute("UPDATE heartcards_stats_chunk SET winnable = 12")
     with pytest.raises(CheckpointError, match="chunk at deal 100 has impossible counts"):

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 import secrets
+import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 import typer
@@ -20,6 +22,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from heartcards.cli.h2h_solver import report
 from heartcards.cli.output import EXIT_BAD_MOVE, fail
+from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Checkpoint, CheckpointError, Ledger
 from heartcards.cluster.plan import ChunkPlan
 from heartcards.heart_to_heart.solver.stats import ChunkCounts, DealSummary
@@ -49,25 +52,27 @@ def stats_on_cluster(
     plan: ChunkPlan, address: str, checkpoint: Path | None, verify: int, verify_seed: int | None, json: bool
 ) -> None:
     """`stats --cluster`: count the plan's missing chunks on the cluster, keep them in the checkpoint, report all."""
+    seed = verify_seed if verify_seed is not None else secrets.randbits(32)
+    try:
+        local_workers(address)
+        ledger = Checkpoint(checkpoint, plan) if checkpoint is not None else Ledger(plan)
+    except (ClusterError, CheckpointError) as error:
+        fail(str(error))
     try:
         from heartcards.cluster import runner
     except ModuleNotFoundError as error:
+        ledger.close()
         if error.name not in {"distributed", "dask"}:
             raise
         fail("--cluster needs Dask distributed: install the cluster extra (pip install 'heartcards[cluster]')")
-    seed = verify_seed if verify_seed is not None else secrets.randbits(32)
-    try:
-        runner.local_workers(address)
-        ledger = Checkpoint(checkpoint, plan) if checkpoint is not None else Ledger(plan)
-    except (runner.ClusterError, CheckpointError) as error:
-        fail(str(error))
     with ledger:
         if ledger.finished:
             done = f"{len(ledger.finished)} of {plan.chunk_count} chunks already counted"
             typer.echo(f"resuming from {checkpoint}: {done}", err=True)
+        previous_handler = signal.signal(signal.SIGTERM, interrupt)
         try:
             run = run_on_cluster(address, ledger, verify, random.Random(seed), json)
-        except (runner.ClusterError, CheckpointError) as error:
+        except (ClusterError, CheckpointError) as error:
             fail(str(error))
         except KeyboardInterrupt:
             if checkpoint is None:
@@ -76,7 +81,14 @@ def stats_on_cluster(
             fail(f"interrupted: {kept}; the same command goes on from there", EXIT_INTERRUPTED)
         except runner.KilledWorker as error:
             fail(f"workers died again and again while counting ({error}); finished chunks are kept", EXIT_BAD_MOVE)
+        finally:
+            signal.signal(signal.SIGTERM, previous_handler)
     report_cluster_run(ledger, run, seed, json)
+
+
+def interrupt(signal_number: int, frame: FrameType | None) -> None:
+    """SIGTERM (a batch system's stop, `kill`) ends a run as Ctrl-C does: the checkpoint keeps what finished."""
+    raise KeyboardInterrupt
 
 
 def run_on_cluster(address: str, ledger: Ledger, verify: int, chooser: random.Random, json: bool) -> ClusterRun:

@@ -35,6 +35,7 @@ SCHEMA: Final = (
         stuck INTEGER NOT NULL,
         fewest_moves TEXT,
         seconds REAL NOT NULL,
+        cpu_seconds REAL NOT NULL,
         worker TEXT NOT NULL,
         run INTEGER NOT NULL,
         finished_at TEXT NOT NULL
@@ -48,10 +49,12 @@ class CheckpointError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class FinishedChunk:
-    """A chunk's counts as kept: with the seconds it took on its worker, which worker, and in which run."""
+    """A chunk's counts as kept: with the seconds it took on its worker (wall clock and CPU), which worker, and in
+    which run of the checkpoint."""
 
     counts: ChunkCounts
     seconds: float
+    cpu_seconds: float
     worker: str
     run: int
 
@@ -98,14 +101,14 @@ class Ledger:
                 return f"has fewest moves for {sum(histogram.values())} deals, not its {counts.winnable} winnable"
         return None
 
-    def record(self, counts: ChunkCounts, seconds: float, worker: str) -> None:
+    def record(self, counts: ChunkCounts, seconds: float, cpu_seconds: float, worker: str) -> None:
         """Keep one finished chunk; counts that cannot be a chunk of this plan, or a chunk kept already, are errors."""
         problem = self.problem(counts)
         if problem or counts.mode is not self.plan.mode:
             raise CheckpointError(f"chunk at deal {counts.first} {problem or 'is of another mode'}: not recorded")
         if counts.first in self.finished:
             raise CheckpointError(f"chunk at deal {counts.first} was already counted: not recorded twice")
-        chunk = FinishedChunk(counts, seconds, worker, self.run)
+        chunk = FinishedChunk(counts, seconds, cpu_seconds, worker, self.run)
         self._keep(chunk)
         self.finished[counts.first] = chunk
 
@@ -207,16 +210,17 @@ class Checkpoint(Ledger):
 
     def _load_chunks(self) -> None:
         rows = self._db.execute(
-            "SELECT first, deals, winnable, stuck, fewest_moves, seconds, worker, run FROM heartcards_stats_chunk"
+            "SELECT first, deals, winnable, stuck, fewest_moves, seconds, cpu_seconds, worker, run"
+            " FROM heartcards_stats_chunk"
         )
-        for first, deals, winnable, stuck, fewest_text, seconds, worker, run in rows:
+        for first, deals, winnable, stuck, fewest_text, seconds, cpu_seconds, worker, run in rows:
             counts = ChunkCounts(self.plan.mode, first, deals, winnable, stuck, self._fewest_moves(first, fewest_text))
             problem = self.problem(counts)
             if problem:
                 raise self._refused(f"the chunk at deal {first} {problem}")
-            if not isinstance(seconds, int | float) or not isinstance(run, int):
+            if not all(isinstance(value, int | float) for value in (seconds, cpu_seconds)) or not isinstance(run, int):
                 raise self._refused(f"the chunk at deal {first} has no valid time or run number")
-            self.finished[first] = FinishedChunk(counts, float(seconds), str(worker), run)
+            self.finished[first] = FinishedChunk(counts, float(seconds), float(cpu_seconds), str(worker), run)
 
     def _fewest_moves(self, first: int, text: object) -> dict[int, int] | None:
         if text is None:
@@ -245,7 +249,7 @@ class Checkpoint(Ledger):
         finished_at = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
         with self._transaction():
             self._db.execute(
-                "INSERT INTO heartcards_stats_chunk VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO heartcards_stats_chunk VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     counts.first,
                     counts.deals,
@@ -253,6 +257,7 @@ class Checkpoint(Ledger):
                     counts.stuck,
                     fewest,
                     chunk.seconds,
+                    chunk.cpu_seconds,
                     chunk.worker,
                     chunk.run,
                     finished_at,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
@@ -21,65 +20,47 @@ from dataclasses import dataclass
 
 from distributed import Client, KilledWorker, LocalCluster, as_completed, get_worker
 
+from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Ledger
 from heartcards.heart_to_heart.engine import Mode
 from heartcards.heart_to_heart.solver.stats import ChunkCounts, count_chunk
 
 __all__ = [
-    "ClusterError",
     "KilledWorker",
     "Verification",
     "WorkedChunk",
     "connect",
     "count_missing_chunks",
     "count_on_worker",
-    "local_workers",
     "verify_chunks",
     "worker_count",
 ]
 
-LOCAL_ADDRESS = re.compile(r"local:(\d+)")
-MAX_LOCAL_WORKERS = 256
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 10
 WORKER_WAIT_SECONDS = 60
-
-
-class ClusterError(ValueError):
-    """A cluster that cannot be used: a malformed address, an unreachable scheduler, no workers."""
 
 
 @dataclass(frozen=True, slots=True)
 class WorkedChunk:
-    """What a worker sends back for one chunk: its counts, the seconds the count took there, and the worker."""
+    """What a worker sends back for one chunk: its counts, the seconds the count took there (wall clock and CPU, the
+    CPU time being what a chunk costs whatever else the machine runs), and the worker's address."""
 
     counts: ChunkCounts
     seconds: float
+    cpu_seconds: float
     worker: str
 
 
 def count_on_worker(mode: Mode, first: int, deals: int, optimal: bool) -> WorkedChunk:
     """The task each worker runs: the solver's `count_chunk`, timed, with the worker's address."""
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     counts = count_chunk(mode, first, deals, optimal)
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     try:
         worker = get_worker().address
     except ValueError:  # run outside a worker (a test calling it directly)
         worker = "local"
-    return WorkedChunk(counts, seconds, worker)
-
-
-def local_workers(address: str) -> int | None:
-    """N for an address `local:N` (a local cluster of N worker processes), None for a scheduler's address."""
-    match = LOCAL_ADDRESS.fullmatch(address.strip())
-    if match is None:
-        if address.strip().startswith("local"):
-            raise ClusterError(f"{address!r} is not a local cluster: write local:N, N workers from 1")
-        return None
-    workers = int(match.group(1))
-    if not 1 <= workers <= MAX_LOCAL_WORKERS:
-        raise ClusterError(f"{address!r} asks for {workers} local workers: from 1 to {MAX_LOCAL_WORKERS}")
-    return workers
+    return WorkedChunk(counts, seconds, cpu_seconds, worker)
 
 
 @contextmanager
@@ -148,7 +129,7 @@ def count_missing_chunks(client: Client, ledger: Ledger, on_chunk: Callable[[Wor
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
         worked: WorkedChunk = future.result()
         future.release()
-        ledger.record(worked.counts, worked.seconds, worked.worker)
+        ledger.record(worked.counts, worked.seconds, worked.cpu_seconds, worked.worker)
         counted += 1
         on_chunk(worked)
     return counted
