@@ -16,9 +16,9 @@ from fastapi.staticfiles import StaticFiles
 
 from heartcards.web import pages, translations
 from heartcards.web.errors import install_error_handlers
-from heartcards.web.h2h import router as h2h_router
+from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
-from heartcards.web.hearts import router as hearts_router
+from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.security import SecurityMiddleware

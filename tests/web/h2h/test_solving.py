@@ -1,12 +1,20 @@
-"""The solver's worker process: it never outlives a server that dies without shutting it down."""
+"""The solver service: its worker process never outlives a server that dies without shutting it down, and no failed
+search or write vanishes (each is logged)."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 import time
+from concurrent.futures import Future
 from pathlib import Path
+
+import pytest
+
+from heartcards.web.h2h.solver_worker import SolvedCode
+from heartcards.web.h2h.solving import Solver
 
 PROGRAM = """
 import os, sys
@@ -54,3 +62,34 @@ def test_the_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
     for pid in survivors:  # do not leave one behind when this test fails
         os.kill(pid, 9)
     assert not survivors
+
+
+class FailingRepository:
+    """A repository that knows no solution and cannot store one."""
+
+    def solution(self, code: str) -> None:
+        return None
+
+    def save_solution(self, solution: object, when: object) -> None:
+        raise OSError("disk full")
+
+
+def test_a_solution_that_cannot_be_stored_is_logged_and_kept_in_memory(caplog: pytest.LogCaptureFixture) -> None:
+    solver = Solver(FailingRepository())  # type: ignore[arg-type]
+    done: Future[SolvedCode] = Future()
+    done.set_result(("HH1-N-AAAAAAM", True, "S 25-W", 2, 10))
+    with caplog.at_level(logging.ERROR, logger="heartcards.web.h2h"):
+        solver._store("HH1-N-AAAAAAM", done)
+    assert "could not store the solution of HH1-N-AAAAAAM" in caplog.text and "disk full" in caplog.text
+    known = solver.known("HH1-N-AAAAAAM")
+    assert known is not None and known.move_count == 2
+
+
+def test_a_failed_search_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    solver = Solver(FailingRepository())  # type: ignore[arg-type]
+    done: Future[SolvedCode] = Future()
+    done.set_exception(MemoryError("out of memory"))
+    with caplog.at_level(logging.ERROR, logger="heartcards.web.h2h"):
+        solver._store("HH1-N-AAAAAAM", done)
+    assert "the search for HH1-N-AAAAAAM failed" in caplog.text and "out of memory" in caplog.text
+    assert solver.known("HH1-N-AAAAAAM") is None

@@ -1,14 +1,5 @@
 """Heart to Heart on the web: the game API under `/api/h2h`, its pages, the running games and the solver service
-(docs/h2h-web-api.md is the contract). `router` is what the app includes."""
+(docs/h2h-web-api.md is the contract). `router.router` is what the app includes.
 
-from __future__ import annotations
-
-from fastapi import APIRouter
-
-from heartcards.web.h2h import pages, routes
-
-router = APIRouter()
-router.include_router(routes.router)
-router.include_router(pages.router)
-
-__all__ = ["router"]
+This package's `__init__` imports nothing: the solver's worker process imports `solver_worker` from here, and must
+not pay for the web stack."""

@@ -1,15 +1,12 @@
 """The Heart to Heart API under `/api/h2h`: start a game, tap, undo, restart, hint, abandon, pause, replays,
-solutions, deals, the daily deal and the player's statistics."""
+solutions, deals, the daily deal and the player's statistics. Every answer is a model of `models.py`."""
 
 from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Response
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
@@ -18,42 +15,29 @@ from heartcards.web.deps import Language, PlayerId, ServicesDep
 from heartcards.web.h2h.deps import H2H
 from heartcards.web.h2h.errors import NewGameChoiceError, NoCurrentGameError
 from heartcards.web.h2h.games import LiveGame, deal_for
+from heartcards.web.h2h.models import (
+    Daily,
+    DealCards,
+    GameView,
+    HintAnswer,
+    NewGame,
+    PauseAnswer,
+    Replay,
+    Solution,
+    Stats,
+    TapAnswer,
+    TapRequest,
+    UndoAnswer,
+)
 from heartcards.web.h2h.services import H2HServices
-from heartcards.web.h2h.solving import daily_code_for, daily_code_on
-from heartcards.web.h2h.views import game_view, iso, stats_json, tap_json
+from heartcards.web.h2h.solving import daily_code_for
+from heartcards.web.h2h.views import game_view, iso, stats_view, tap_view
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"])
 
-HeartPosition = Annotated[int, Field(strict=True, ge=1, le=25)]
 
-
-class NewGame(BaseModel):
-    """Exactly one of: a deal code, a mode for a fresh random deal, or the daily deal (nothing = a random N deal)."""
-
-    model_config = ConfigDict(extra="forbid")
-    code: Annotated[str, Field(max_length=64)] | None = None
-    mode: Literal["N", "S"] | None = None
-    daily: StrictBool = False
-    resume: StrictBool = True
-    """With a code: return the player's running game of that deal instead of a new one (answer 200, not 201)."""
-
-
-class TapRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    target: HeartPosition | Literal["stock", "waste"]
-
-
-def respond(content: Any, sub_response: Response | None = None, status: int = 200) -> JSONResponse:
-    """JSON with any cookie the dependencies set on the sub-response."""
-    response = JSONResponse(content, status_code=status)
-    if sub_response is not None:
-        for name, value in sub_response.raw_headers:
-            if name == b"set-cookie":
-                response.raw_headers.append((name, value))
-    return response
-
-
-async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) -> dict[str, Any]:
+async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) -> GameView:
+    """The game's view; a won game's par if the solver knows it (or, with `wait_for_par`, finds it in time)."""
     par = None
     if live.status is GameStatus.WON:
         if wait_for_par:
@@ -61,7 +45,7 @@ async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) 
         else:
             known = h2h.solver.known(live.code)
             par = None if known is None else known.move_count
-    return game_view(live, par, daily=live.code == daily_code_on(live.created_at.date()))
+    return game_view(live, par, daily=live.code == daily_code_for(live.created_at.date()))
 
 
 def chosen_code(body: NewGame) -> str:
@@ -78,74 +62,78 @@ def chosen_code(body: NewGame) -> str:
     return format_code(mode, secrets.randbelow(MAX_NUMBER + 1))
 
 
-@router.post("/games", status_code=201)
-async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewGame | None = None) -> JSONResponse:
+@router.post(
+    "/games",
+    status_code=status.HTTP_201_CREATED,
+    responses={status.HTTP_200_OK: {"model": GameView, "description": "The running game of that code, resumed"}},
+)
+async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewGame | None = None) -> GameView:
+    """A new game (201), or with `code` and `resume` the player's running game of that deal (200)."""
     request = body or NewGame()
     code = chosen_code(request)
     live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
     if not created:
         h2h.games.view_touch(live)
-    return respond(await view_of(h2h, live), response, 201 if created else 200)
+        response.status_code = status.HTTP_200_OK
+    return await view_of(h2h, live)
 
 
 @router.get("/games/current")
-async def current_game(player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+async def current_game(player: PlayerId, h2h: H2H) -> GameView:
     live = h2h.games.current(player)
     if live is None:
         raise NoCurrentGameError()
     h2h.games.view_touch(live)
-    return respond(await view_of(h2h, live), response)
+    return await view_of(h2h, live)
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: str, player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+async def get_game(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
     live = h2h.games.owned(game_id, player)
     h2h.games.view_touch(live)
-    return respond(await view_of(h2h, live), response)
+    return await view_of(h2h, live)
 
 
 @router.post("/games/{game_id}/tap")
 async def tap(
     game_id: str, body: TapRequest, player: PlayerId, language: Language, h2h: H2H, services: ServicesDep
-) -> JSONResponse:
+) -> TapAnswer:
     live = h2h.games.owned(game_id, player)
     result = h2h.games.tap(live, body.target)
     won = live.status is GameStatus.WON
-    return respond(
-        {"tap": tap_json(result, services.catalogs, language), "view": await view_of(h2h, live, wait_for_par=won)}
-    )
+    return TapAnswer(tap=tap_view(result, services.catalogs, language), view=await view_of(h2h, live, wait_for_par=won))
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
     live = h2h.games.owned(game_id, player)
     move = h2h.games.undo(live)
-    return respond({"undone": str(move), "view": await view_of(h2h, live)})
+    return UndoAnswer(undone=str(move), view=await view_of(h2h, live))
 
 
 @router.post("/games/{game_id}/restart")
-async def restart(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+async def restart(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
     live = h2h.games.owned(game_id, player)
     fresh = h2h.games.restart(live)
-    return respond(await view_of(h2h, fresh))
+    return await view_of(h2h, fresh)
 
 
 @router.post("/games/{game_id}/abandon")
-async def abandon(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+async def abandon(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
     live = h2h.games.owned(game_id, player)
     h2h.games.abandon(live)
-    return respond(await view_of(h2h, live))
+    return await view_of(h2h, live)
 
 
 @router.post("/games/{game_id}/pause")
-async def pause(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+async def pause(game_id: str, player: PlayerId, h2h: H2H) -> PauseAnswer:
     live = h2h.games.owned(game_id, player)
     h2h.games.pause(live)
-    return respond({"paused": live.paused, "seconds": round(live.seconds, 1)})
+    return PauseAnswer(paused=live.paused, seconds=round(live.seconds, 1))
 
 
 @router.post("/games/{game_id}/hint")
-async def hint(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
+async def hint(game_id: str, player: PlayerId, h2h: H2H) -> HintAnswer:
     live = h2h.games.owned(game_id, player)
     h2h.games.check_hint(live)
     position = live.game.position
@@ -155,62 +143,58 @@ async def hint(game_id: str, player: PlayerId, h2h: H2H) -> JSONResponse:
     elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
         suggested = None
     h2h.games.view_touch(live)
-    return respond({"hint": None if suggested is None else str(suggested), "view": await view_of(h2h, live)})
+    return HintAnswer(hint=None if suggested is None else str(suggested), view=await view_of(h2h, live))
 
 
 @router.get("/games/{game_id}/replay")
-async def replay(game_id: str, h2h: H2H) -> JSONResponse:
+async def replay(game_id: str, h2h: H2H) -> Replay:
     live = h2h.games.finished(game_id)
     known = h2h.solver.known(live.code)
     if known is None and live.status is GameStatus.WON:
         par = await h2h.solver.par(live.code)
     else:
         par = None if known is None else known.move_count
-    return respond(
-        {
-            "id": live.id,
-            "code": live.code,
-            "moves": [str(move) for move in live.game.played],
-            "status": live.status.value,
-            "score": live.game.score,
-            "seconds": round(live.seconds, 1),
-            "assisted": live.assisted,
-            "finished_at": iso(live.finished_at),
-            "par": par,
-        }
+    return Replay(
+        id=live.id,
+        code=live.code,
+        moves=[str(move) for move in live.game.played],
+        status=live.status,
+        score=live.game.score,
+        seconds=round(live.seconds, 1),
+        assisted=live.assisted,
+        finished_at=iso(live.finished_at),
+        par=par,
     )
 
 
 @router.get("/solution/{code}")
-async def solution(code: str, h2h: H2H) -> JSONResponse:
+async def solution(code: str, h2h: H2H) -> Solution:
     normalized = normalize_code(code)
     solved = await h2h.solver.solution(normalized)
     moves = None if solved.moves is None else solved.moves.split()
-    return respond({"code": normalized, "winnable": solved.winnable, "moves": moves, "count": solved.move_count})
+    return Solution(code=normalized, winnable=solved.winnable, moves=moves, count=solved.move_count)
 
 
 @router.get("/deals/{code}")
-async def deal(code: str) -> JSONResponse:
+async def deal(code: str) -> DealCards:
     """The deal's cards (as `heartcards deal CODE --json`), for pages that draw a known record step by step."""
     dealt = deal_for(normalize_code(code))
-    return respond(
-        {
-            "code": dealt.code,
-            "heart": [rank.text for rank in dealt.heart],
-            "stock": [rank.text for rank in dealt.stock],
-            "waste": [rank.text for rank in dealt.waste],
-        }
+    return DealCards(
+        code=dealt.code,
+        heart=[rank.text for rank in dealt.heart],
+        stock=[rank.text for rank in dealt.stock],
+        waste=[rank.text for rank in dealt.waste],
     )
 
 
 @router.get("/daily")
-async def daily() -> JSONResponse:
+async def daily() -> Daily:
     """Today's deal code (UTC date): the same winnable deal for everyone."""
     today = datetime.now(UTC).date()
-    return respond({"date": today.isoformat(), "code": daily_code_for(today)})
+    return Daily(date=today.isoformat(), code=daily_code_for(today))
 
 
 @router.get("/stats")
-async def stats(player: PlayerId, h2h: H2H, response: Response) -> JSONResponse:
+async def stats(player: PlayerId, h2h: H2H) -> Stats:
     """The player's Heart to Heart statistics, computed from the database."""
-    return respond(stats_json(h2h.repository.stats(player)), response)
+    return stats_view(h2h.repository.stats(player))

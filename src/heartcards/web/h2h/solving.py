@@ -7,6 +7,7 @@ A game's solution is asked for in the background when the game starts, so its pa
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, CancelledError, Future, ProcessPoolExecutor
@@ -15,22 +16,17 @@ from functools import lru_cache
 from typing import TypeVar
 
 from heartcards.heart_to_heart.engine import Move, Position
+from heartcards.heart_to_heart.solver import daily_code
 from heartcards.storage import Repository, SolutionRecord
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
 from heartcards.web.h2h.solver_worker import SolvedCode
 
+logger = logging.getLogger("heartcards.web.h2h")
+
 T = TypeVar("T")
 MAX_BACKGROUND = 8
 """Background solves waiting at most; beyond that a code is solved when it is first needed."""
-
-
-def solver_available() -> bool:
-    try:
-        import heartcards.heart_to_heart.solver  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 class Solver:
@@ -41,8 +37,6 @@ class Solver:
         self._executor: ProcessPoolExecutor | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
-        if not solver_available():
-            raise SolverUnavailableError()
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=1,
@@ -53,8 +47,7 @@ class Solver:
 
     def warm_up(self) -> None:
         """Start the worker process now (at server start) rather than on the first win or hint."""
-        if solver_available():
-            self._pool().submit(solver_worker.warm_up)
+        self._pool().submit(solver_worker.warm_up)
 
     def known(self, code: str) -> SolutionRecord | None:
         """The solution if already solved (memory, then database); never starts a search."""
@@ -78,27 +71,33 @@ class Solver:
         return pending
 
     def _store(self, code: str, done: Future[SolvedCode]) -> None:
-        # Runs in the executor's management thread: only plain dict operations and one short write.
+        """Keeps a finished search's answer (memory, then the database). Runs in the executor's management thread:
+        only plain dict operations and one short write. A failed search is logged here (whoever awaits it gets the
+        error too); a failed write is logged, and the answer stays in memory (the next start solves it again)."""
         self._pending.pop(code, None)
-        if done.cancelled() or done.exception() is not None:
+        if done.cancelled():
+            return
+        failure = done.exception()
+        if failure is not None:
+            logger.error("the search for %s failed", code, exc_info=failure)
             return
         solution = SolutionRecord(*done.result())
         self._known[code] = solution
         try:
             self.repository.save_solution(solution, datetime.now(UTC))
-        except Exception:  # the answer stays in memory; the next start solves it again
-            return
+        except Exception:
+            logger.exception("could not store the solution of %s", code)
 
     def prefetch(self, code: str) -> None:
         """Start solving `code` in the background unless known or too much is waiting already."""
         if code in self._known or code in self._pending or len(self._pending) >= MAX_BACKGROUND:
             return
-        if not solver_available() or self.known(code) is not None:
+        if self.known(code) is not None:
             return
         try:
             self._submit(code)
-        except Exception:  # best effort: the code is solved when first needed, and that path reports errors
-            return
+        except BrokenExecutor:  # best effort: the code is solved when first needed, and that path reports errors
+            logger.exception("could not start solving %s in the background", code)
 
     async def solution(self, code: str) -> SolutionRecord:
         known = self.known(code)
@@ -136,17 +135,6 @@ class Solver:
 
 
 @lru_cache(maxsize=64)
-def daily_code_on(day: date) -> str | None:
-    """The daily code of `day`, or None without a solver (a game view only uses it to say "daily")."""
-    try:
-        return daily_code_for(day)
-    except SolverUnavailableError:
-        return None
-
-
 def daily_code_for(day: date) -> str:
-    try:
-        from heartcards.heart_to_heart.solver import daily_code
-    except ImportError as error:
-        raise SolverUnavailableError() from error
+    """The daily deal's code on `day` (the same winnable deal for everyone), computed once per day."""
     return daily_code(day)

@@ -1,17 +1,25 @@
-"""The JSON shapes of the Heart to Heart API (docs/h2h-web-api.md): View, TapResult, Stats, replays.
-
-Plain dicts built by hand: this runs on every tap, and the shapes are the contract, so they are spelled out here.
-"""
+"""The Heart to Heart API's answers (`models.py`) made from a running game, a tap's result and the statistics."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.storage import GameRecord, Stats
 from heartcards.web.h2h.games import LiveGame
+from heartcards.web.h2h.models import (
+    DealStats,
+    GameView,
+    HeartCard,
+    PlacementHelp,
+    RecentGame,
+    Stock,
+    Tap,
+    TapTarget,
+    Waste,
+)
+from heartcards.web.h2h.models import Stats as StatsView
 from heartcards.web.i18n import Catalogs
 
 
@@ -19,83 +27,84 @@ def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat().replace("+00:00", "Z")
 
 
-def game_view(live: LiveGame, par: int | None, daily: bool = False) -> dict[str, Any]:
+def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
     game = live.game
     free = free_mask(game.removed)
-    heart: list[dict[str, Any] | None] = []
-    for index, rank in enumerate(game.heart):
-        heart.append(None if rank is None else {"pos": index + 1, "rank": rank.text, "free": bool(free >> index & 1)})
+    heart = [
+        None if rank is None else HeartCard(pos=index + 1, rank=rank.text, free=bool(free >> index & 1))
+        for index, rank in enumerate(game.heart)
+    ]
     waste = game.waste
     helped = game.placement_help()
-    dimmed: list[int | str] = sorted(target for target in helped.dimmed if isinstance(target, int))
+    dimmed: list[TapTarget] = sorted(target for target in helped.dimmed if isinstance(target, int))
     if WASTE in helped.dimmed:
         dimmed.append(WASTE)
-    return {
-        "id": live.id,
-        "code": live.code,
-        "status": live.status.value,
-        "score": game.score,
-        "moves": game.moves,
-        "seconds": round(live.seconds, 1),
-        "started_at": iso(live.created_at),
-        "finished_at": iso(live.finished_at),
-        "assisted": live.assisted,
-        "heart": heart,
-        "stock": {"count": len(game.stock)},
-        "waste": {
-            "count": len(waste),
-            "top": waste[-1].text if waste else None,
-            "below": waste[-2].text if len(waste) > 1 else None,
-        },
-        "selection": game.selection,
-        "help": {"outlined": sorted(helped.outlined), "dimmed": dimmed},
-        "can_undo": game.can_undo() and not live.status.is_over,
-        "record": live.record,
-        "par": par,
-        "daily": daily,
-    }
+    return GameView(
+        id=live.id,
+        code=live.code,
+        status=live.status,
+        score=game.score,
+        moves=game.moves,
+        seconds=round(live.seconds, 1),
+        started_at=iso(live.created_at),
+        finished_at=iso(live.finished_at),
+        assisted=live.assisted,
+        heart=heart,
+        stock=Stock(count=len(game.stock)),
+        waste=Waste(
+            count=len(waste),
+            top=waste[-1].text if waste else None,
+            below=waste[-2].text if len(waste) > 1 else None,
+        ),
+        selection=game.selection,
+        help=PlacementHelp(outlined=sorted(helped.outlined), dimmed=dimmed),
+        can_undo=game.can_undo() and not live.status.is_over,
+        record=live.record,
+        par=par,
+        daily=daily,
+    )
 
 
-def tap_json(result: TapResult, catalogs: Catalogs, language: str) -> dict[str, Any]:
-    return {
-        "outcome": result.outcome.value,
-        "move": None if result.move is None else str(result.move),
-        "message": None if result.message is None else catalogs.translate(language, result.message),
-    }
+def tap_view(result: TapResult, catalogs: Catalogs, language: str) -> Tap:
+    return Tap(
+        outcome=result.outcome,
+        move=None if result.move is None else str(result.move),
+        message=None if result.message is None else catalogs.translate(language, result.message),
+    )
 
 
-def recent_json(game: GameRecord) -> dict[str, Any]:
-    return {
-        "id": game.id,
-        "code": game.code,
-        "status": game.status.value,
-        "moves": game.move_count,
-        "score": game.score,
-        "seconds": round(game.seconds, 1),
-        "assisted": game.assisted,
-        "finished_at": iso(game.finished_at or game.last_active_at),
-    }
+def recent_view(game: GameRecord) -> RecentGame:
+    return RecentGame(
+        id=game.id,
+        code=game.code,
+        status=game.status,
+        moves=game.move_count,
+        score=game.score,
+        seconds=round(game.seconds, 1),
+        assisted=game.assisted,
+        finished_at=iso(game.finished_at or game.last_active_at),
+    )
 
 
-def stats_json(stats: Stats) -> dict[str, Any]:
-    return {
-        "played": stats.played,
-        "won": stats.won,
-        "win_rate": round(stats.win_rate, 4),
-        "current_streak": stats.current_streak,
-        "best_streak": stats.best_streak,
-        "best_seconds": None if stats.best_seconds is None else round(stats.best_seconds, 1),
-        "fewest_moves": stats.fewest_moves,
-        "assisted": stats.assisted,
-        "recent": [recent_json(game) for game in stats.recent],
-        "per_deal": [
-            {
-                "code": deal.code,
-                "played": deal.played,
-                "won": deal.won,
-                "best_moves": deal.best_moves,
-                "best_seconds": None if deal.best_seconds is None else round(deal.best_seconds, 1),
-            }
+def stats_view(stats: Stats) -> StatsView:
+    return StatsView(
+        played=stats.played,
+        won=stats.won,
+        win_rate=round(stats.win_rate, 4),
+        current_streak=stats.current_streak,
+        best_streak=stats.best_streak,
+        best_seconds=None if stats.best_seconds is None else round(stats.best_seconds, 1),
+        fewest_moves=stats.fewest_moves,
+        assisted=stats.assisted,
+        recent=[recent_view(game) for game in stats.recent],
+        per_deal=[
+            DealStats(
+                code=deal.code,
+                played=deal.played,
+                won=deal.won,
+                best_moves=deal.best_moves,
+                best_seconds=None if deal.best_seconds is None else round(deal.best_seconds, 1),
+            )
             for deal in stats.per_deal
         ],
-    }
+    )

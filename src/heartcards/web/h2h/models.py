@@ -1,0 +1,184 @@
+"""The Heart to Heart API's shapes as Pydantic models: the contract that `/openapi.json` (and `docs/openapi.json`)
+publishes, built by `views.py` from the running game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from heartcards.heart_to_heart.engine import TapOutcome
+from heartcards.storage import GameStatus
+
+Status = GameStatus
+"""A game's status: the engine's three (playing, won, stalled) and the two ways a player leaves a game (abandoned,
+restarted)."""
+TapTarget = int | Literal["stock", "waste"]
+"""A heart position (1..25), the stock or the waste."""
+
+
+class HeartCard(BaseModel):
+    pos: int = Field(ge=1, le=25)
+    rank: str
+    free: bool
+    """Not covered: it may be tapped."""
+
+
+class Stock(BaseModel):
+    count: int
+
+
+class Waste(BaseModel):
+    count: int
+    top: str | None
+    below: str | None
+    """The card under the top one (shown while the top one is picked up)."""
+
+
+class PlacementHelp(BaseModel):
+    """With a card selected: the positions it pairs with (outlined) and the targets it cannot go to (dimmed)."""
+
+    outlined: list[int]
+    dimmed: list[TapTarget]
+
+
+class GameView(BaseModel):
+    """A game as its player sees it."""
+
+    id: str
+    code: str
+    status: Status
+    score: int
+    moves: int
+    seconds: float
+    started_at: str | None
+    finished_at: str | None
+    assisted: bool
+    """A hint was used (the win does not count for the fewest-moves record)."""
+    heart: list[HeartCard | None]
+    """The 25 heart positions, None where the card is removed."""
+    stock: Stock
+    waste: Waste
+    selection: TapTarget | None
+    help: PlacementHelp
+    can_undo: bool
+    record: str
+    """`CODE move move …`: the whole game as text (a replay)."""
+    par: int | None
+    """The fewest moves that win this deal, once the game is won and the solver knows it."""
+    daily: bool
+
+
+class Tap(BaseModel):
+    outcome: TapOutcome
+    move: str | None
+    message: str | None
+    """Why nothing happened, translated (a card that is covered, a pair that does not match, …)."""
+
+
+class TapAnswer(BaseModel):
+    tap: Tap
+    view: GameView
+
+
+class UndoAnswer(BaseModel):
+    undone: str
+    view: GameView
+
+
+class PauseAnswer(BaseModel):
+    paused: bool
+    seconds: float
+
+
+class HintAnswer(BaseModel):
+    hint: str | None
+    """The first move of a fewest-moves win, or None when no win is left (or the game moved on meanwhile)."""
+    view: GameView
+
+
+class Replay(BaseModel):
+    """A finished game, readable by anyone with its id."""
+
+    id: str
+    code: str
+    moves: list[str]
+    status: Status
+    score: int
+    seconds: float
+    assisted: bool
+    finished_at: str | None
+    par: int | None
+
+
+class Solution(BaseModel):
+    code: str
+    winnable: bool
+    moves: list[str] | None
+    count: int | None
+
+
+class DealCards(BaseModel):
+    """A deal's cards (as `heartcards deal CODE --json`)."""
+
+    code: str
+    heart: list[str]
+    stock: list[str]
+    """Top first."""
+    waste: list[str]
+
+
+class Daily(BaseModel):
+    date: str
+    code: str
+
+
+class RecentGame(BaseModel):
+    id: str
+    code: str
+    status: Status
+    moves: int
+    score: int
+    seconds: float
+    assisted: bool
+    finished_at: str | None
+
+
+class DealStats(BaseModel):
+    code: str
+    played: int
+    won: int
+    best_moves: int | None
+    best_seconds: float | None
+
+
+class Stats(BaseModel):
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    best_streak: int
+    best_seconds: float | None
+    fewest_moves: int | None
+    assisted: int
+    recent: list[RecentGame]
+    per_deal: list[DealStats]
+
+
+# -- request bodies -----------------------------------------------------------------------------------------------
+
+
+class NewGame(BaseModel):
+    """Exactly one of: a deal code, a mode for a fresh random deal, or the daily deal (nothing = a random N deal)."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: Annotated[str, Field(max_length=64)] | None = None
+    mode: Literal["N", "S"] | None = None
+    daily: StrictBool = False
+    resume: StrictBool = True
+    """With a code: return the player's running game of that deal instead of a new one (answer 200, not 201)."""
+
+
+class TapRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    target: Annotated[int, Field(strict=True, ge=1, le=25)] | Literal["stock", "waste"]

@@ -1,0 +1,41 @@
+"""The Hearts router the app includes: the HTTP routes, the socket and the pages.
+
+It carries its own lifespan: included in the app, it starts the `TableService` (loading the running tables
+from the database) after the app's services, and stops it before them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import APIRouter, FastAPI
+
+from heartcards.storage.hearts_repository import HeartsRepository
+from heartcards.web.hearts import pages, routes, socket
+from heartcards.web.hearts.service import TableService
+from heartcards.web.services import Services
+
+
+@asynccontextmanager
+async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
+    services: Services = app.state.services
+    service = TableService(
+        HeartsRepository(services.engine),
+        deal_pause_seconds=services.settings.hearts_deal_pause_seconds,
+        bot_delay_seconds=services.settings.hearts_bot_delay_seconds,
+    )
+    app.state.hearts_tables = service
+    await service.start()
+    try:
+        yield
+    finally:
+        await service.stop()
+
+
+router = APIRouter(lifespan=hearts_lifespan)
+router.include_router(routes.router)
+router.include_router(socket.router)
+router.include_router(pages.router)
+
+__all__ = ["TableService", "router"]
