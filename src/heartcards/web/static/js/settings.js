@@ -52,6 +52,21 @@ const CHOICES = {
 };
 
 /**
+ * `value` when it is one of the setting's choices, else the setting's default: how a page turns what a form or the
+ * store says into a setting.
+ * @template {"heartToHeart" | "hearts"} G
+ * @template {keyof Settings[G] & string} K
+ * @param {G} game
+ * @param {K} name
+ * @param {unknown} value
+ * @returns {Settings[G][K]}
+ */
+export function choice(game, name, value) {
+  const choices = /** @type {Record<string, readonly unknown[]>} */ (CHOICES[game])[name];
+  return /** @type {Settings[G][K]} */ (choices.includes(value) ? value : choices[0]);
+}
+
+/**
  * One game's settings from a stored object: each known value that is one of its choices, else the default.
  * @template {"heartToHeart" | "hearts"} G
  * @param {G} game
@@ -62,9 +77,8 @@ function clean(game, stored) {
   const source = stored !== null && typeof stored === "object" ? /** @type {Record<string, unknown>} */ (stored) : {};
   /** @type {Record<string, unknown>} */
   const settings = {};
-  for (const [name, choices] of Object.entries(CHOICES[game])) {
-    const value = source[name];
-    settings[name] = /** @type {unknown[]} */ (choices).includes(value) ? value : choices[0];
+  for (const name of Object.keys(CHOICES[game])) {
+    settings[name] = choice(game, /** @type {keyof Settings[G] & string} */ (name), source[name]);
   }
   return /** @type {Settings[G]} */ (settings);
 }

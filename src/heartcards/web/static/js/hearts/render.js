@@ -1,20 +1,19 @@
-// The Hearts table renderer: turns the server's `state` messages (Table + View) into the felt, the seats, the trick
-// and your hand (./hand.js) with its prompt (./prompt.js). It keeps one element per card so cards slide between
+// The Hearts table renderer: turns the server's `state` messages (Table + View) into the felt: the seats
+// (./seats.js), the trick, and your hand (./hand.js) with its prompt (./prompt.js). It keeps one element per card so cards slide between
 // places instead of jumping; each `show()` returns a promise that settles when its animation (and, for a finished
 // trick, the reading pause) is over, so the page can play the server's messages one after another.
 
 import { find } from "../dom.js";
-import { t } from "../i18n.js";
-import { backMarkup, faceMarkup } from "./cards.js";
+import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
-import { cardName, seatName } from "./names.js";
+import { cardName } from "./names.js";
 import { PromptView } from "./prompt.js";
+import { SeatsView } from "./seats.js";
 import { holdMs, moveMs } from "./timing.js";
 
 /** @import { HeartsSettings } from "../settings.js" */
 /** @import { StateMessage, Trick } from "../types.js" */
 
-const POSITIONS = ["bottom", "left", "top", "right"];
 const EASE = "cubic-bezier(.2,.7,.3,1)";
 
 /** @param {number} ms */
@@ -68,7 +67,7 @@ export class TableView {
     this.prompt = new PromptView(root);
     this.promptEl = this.prompt.promptEl;
     this.passButton = this.hand.passButton;
-    this.seatEls = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".seat")]);
+    this.seats = new SeatsView(/** @type {HTMLElement[]} */ ([...root.querySelectorAll(".seat")]));
   }
 
   get me() {
@@ -77,12 +76,7 @@ export class TableView {
 
   /** @param {number} seat */
   relative(seat) {
-    return (seat - this.me + 4) % 4;
-  }
-
-  /** @param {number} seat */
-  seatEl(seat) {
-    return this.seatEls[this.relative(seat)];
+    return this.seats.relative(seat);
   }
 
   /**
@@ -95,12 +89,13 @@ export class TableView {
     const prev = before?.view;
     const view = state.view;
     const continuous = Boolean(animated && prev && view && prev.deal === view.deal && before?.seat === state.seat);
-    if (!before || before.seat !== state.seat) this.placeSeats(state.seat ?? 0);
+    if (!before || before.seat !== state.seat) this.seats.place(state.seat ?? 0);
     if (prev && view && prev.deal !== view.deal) this.hand.selected.clear();
     if (view && (view.phase !== "pass" || view.passed)) this.hand.selected.clear();
 
     this.state = state;
-    this.renderSeats(state);
+    this.felt.dataset.spectator = String(!view);
+    this.seats.render(state);
     this.hand.render(state, continuous);
     this.renderPrompt();
     if (!view) {
@@ -142,73 +137,6 @@ export class TableView {
 
   renderPrompt() {
     if (this.state) this.prompt.render(this.state, this.hand.selected.size);
-  }
-
-  // ------------------------------------------------------------------------------------------------------------
-  // Seats
-
-  /** @param {number} me */
-  placeSeats(me) {
-    this.seatEls.forEach((el, rel) => {
-      const seat = (me + rel) % 4;
-      el.dataset.seat = String(seat);
-      el.dataset.pos = POSITIONS[rel];
-    });
-  }
-
-  /** @param {StateMessage} state */
-  renderSeats(state) {
-    const { table, view } = state;
-    const me = state.seat ?? null;
-    this.felt.dataset.spectator = String(!view);
-    for (let seat = 0; seat < 4; seat += 1) {
-      const el = this.seatEl(seat);
-      const info = table?.seats?.[seat] || { seat, name: null, kind: "empty" };
-      const count = view ? view.counts[seat] : 0;
-      el.dataset.count = String(count);
-      el.dataset.kind = info.kind;
-      el.dataset.turn = String(Boolean(view && view.phase === "play" && view.turn === seat));
-      el.dataset.away = String(Boolean(info.away));
-      el.dataset.offline = String(info.kind === "human" && info.connected === false);
-      find(el, ".name").textContent = seatName(table, seat, me);
-      find(el, ".avatar").textContent = info.kind === "bot" ? "" : (info.name || "?").trim().charAt(0).toUpperCase();
-      let tag = "";
-      if (info.kind === "bot") tag = t("hearts.ui.seat.bot_tag");
-      else if (info.away) tag = t("hearts.ui.seat.away_tag");
-      else if (info.kind === "human" && info.connected === false) tag = t("hearts.ui.seat.offline_tag");
-      find(el, ".tag").textContent = tag;
-      const countEl = find(el, ".count");
-      countEl.textContent = String(count);
-      countEl.setAttribute("aria-label", t("hearts.ui.seat.cards_left", { count }));
-      countEl.title = t("hearts.ui.seat.cards_left", { count });
-      const taken = view ? view.taken_points[seat] : 0;
-      const takenEl = find(el, ".taken");
-      find(takenEl, "span").textContent = String(taken);
-      takenEl.title = t("hearts.ui.seat.taken", { points: taken });
-      takenEl.dataset.points = String(taken);
-      const total = find(el, ".total");
-      total.dataset.scoreSeat = String(seat);
-      total.textContent = String(view ? view.totals[seat] : 0);
-      total.title = t("hearts.ui.seat.total", { points: view ? view.totals[seat] : 0 });
-      if (seat !== this.me) this.renderBacks(find(el, ".backs"), count);
-      const waitingPass = view && view.phase === "pass" && view.waiting_for_pass?.includes(seat);
-      el.dataset.passing = String(Boolean(waitingPass));
-    }
-  }
-
-  /**
-   * @param {HTMLElement} el
-   * @param {number} count
-   */
-  renderBacks(el, count) {
-    if (el.childElementCount === count) return;
-    while (el.childElementCount > count) el.lastElementChild?.remove();
-    while (el.childElementCount < count) {
-      const back = document.createElement("span");
-      back.className = "mini-back";
-      back.innerHTML = backMarkup();
-      el.appendChild(back);
-    }
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -261,7 +189,7 @@ export class TableView {
       const el = this.trickCardEl(card, this.relative(seat));
       this.trickEl.appendChild(el);
       const mine = seat === this.me;
-      const source = mine ? leaving : this.seatEl(seat).querySelector(".plate");
+      const source = mine ? leaving : this.seats.el(seat).querySelector(".plate");
       if (!source || ms <= 0) return;
       const origin = centre(source.getBoundingClientRect());
       const to = centre(el.getBoundingClientRect());
@@ -290,7 +218,7 @@ export class TableView {
       const seat = (this.me + Number(el.getAttribute("data-rel"))) % 4;
       el.setAttribute("data-winner", String(winner !== null && seat === winner));
     }
-    for (const el of this.seatEls) el.dataset.wins = String(winner !== null && Number(el.dataset.seat) === winner);
+    this.seats.markWinner(winner);
   }
 
   /**
@@ -305,7 +233,7 @@ export class TableView {
       el.setAttribute("aria-hidden", "true");
     }
     if (ms > 0) {
-      const target = centre(find(this.seatEl(winner), ".plate").getBoundingClientRect());
+      const target = centre(find(this.seats.el(winner), ".plate").getBoundingClientRect());
       await Promise.all(
         cards.map((el) => {
           const at = centre(el.getBoundingClientRect());

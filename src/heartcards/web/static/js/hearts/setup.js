@@ -4,7 +4,7 @@
 import { startPage } from "../chrome.js";
 import { find } from "../dom.js";
 import { t } from "../i18n.js";
-import { loadSettings, saveSettings } from "../settings.js";
+import { choice, loadSettings, saveSettings } from "../settings.js";
 import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
 import { heartsApi } from "./net.js";
@@ -25,7 +25,7 @@ const settings = loadSettings();
  * @param {string} name
  * @returns {string | undefined}
  */
-function choice(name) {
+function checkedValue(name) {
   const input = form.querySelector(`input[name="${name}"]:checked`);
   return input instanceof HTMLInputElement ? input.value : undefined;
 }
@@ -36,20 +36,16 @@ function choice(name) {
  */
 function readForm() {
   const chosen = settings.hearts;
-  const variant = choice("variant");
-  chosen.variant = variant === "special" ? "special" : "classic";
-  const target = Number(choice("target") || 100);
-  chosen.target = target === 50 || target === 75 ? target : 100;
-  const strength = choice("strength");
-  chosen.strength = strength === "easy" || strength === "strong" ? strength : "normal";
-  const idle = Number(choice("idle") || 60);
-  chosen.idle = idle === 30 || idle === 120 || idle === 300 ? idle : 60;
+  chosen.variant = choice("hearts", "variant", checkedValue("variant"));
+  chosen.target = choice("hearts", "target", Number(checkedValue("target")));
+  chosen.strength = choice("hearts", "strength", checkedValue("strength"));
+  chosen.idle = choice("hearts", "idle", Number(checkedValue("idle")));
   saveSettings(settings);
   return chosen;
 }
 
 function showVariantNote() {
-  find(form, "[data-variant-note]").textContent = t(`hearts.ui.variant.${choice("variant")}_note`);
+  find(form, "[data-variant-note]").textContent = t(`hearts.ui.variant.${checkedValue("variant")}_note`);
 }
 
 /** The name the others will see; asks for one when the field is empty. */

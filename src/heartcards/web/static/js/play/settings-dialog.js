@@ -4,21 +4,20 @@
 import { openDialog } from "../dialogs.js";
 import { find } from "../dom.js";
 import { LANGUAGES, currentLanguage, switchLanguage, t } from "../i18n.js";
-import { ANIMATION_SPEEDS, saveSettings } from "../settings.js";
+import { ANIMATION_SPEEDS, choice, saveSettings } from "../settings.js";
 
 /** @import { Settings } from "../settings.js" */
 
 /**
+ * Put what `input` now says into the settings.
  * @param {HTMLInputElement} input
  * @param {Settings["heartToHeart"]} chosen
  */
 function apply(input, chosen) {
-  if (input.name === "placementHelp") chosen.placementHelp = input.checked;
-  else if (input.name === "moveErrors") chosen.moveErrors = input.checked;
-  else if (input.name === "animation") {
-    const speed = ANIMATION_SPEEDS.find((choice) => choice === input.value);
-    if (speed) chosen.animation = speed;
-  } else if (input.name === "dealMode" && (input.value === "N" || input.value === "S")) chosen.dealMode = input.value;
+  const name = input.name;
+  if (name === "placementHelp" || name === "moveErrors") chosen[name] = choice("heartToHeart", name, input.checked);
+  else if (name === "animation") chosen.animation = choice("heartToHeart", name, input.value);
+  else if (name === "dealMode") chosen.dealMode = choice("heartToHeart", name, input.value);
 }
 
 /**
