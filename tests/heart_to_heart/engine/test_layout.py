@@ -65,6 +65,9 @@ def is_closed(removed: int) -> bool:
 
 
 def test_cover_masks_and_free_masks_follow_the_table() -> None:
+    assert [slot.covered_by_mask for slot in SLOTS] == [
+        sum(1 << (other - 1) for other in SPEC_TABLE[p][2]) for p in range(1, 26)
+    ]
     assert tuple(sum(1 << (other - 1) for other in SPEC_TABLE[p][2]) for p in range(1, 26)) == COVER_MASKS
     assert free_mask(0) == 1 << 24
     assert free_mask(ALL_REMOVED) == 0
