@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from distributed import Client, KilledWorker, LocalCluster, as_completed, get_worker
+from distributed import Client, Future, KilledWorker, LocalCluster, as_completed, get_worker
 
 from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Ledger
@@ -105,6 +105,17 @@ def _task_key(kind: str, mode: Mode, first: int, deals: int, optimal: bool) -> s
     return f"heartcards-{kind}-{mode.value}-{first}-{deals}-{'optimal' if optimal else 'decide'}"
 
 
+def result_of(future: Future[WorkedChunk]) -> WorkedChunk:
+    """The chunk a task counted; a task that failed on its worker (heartcards missing there, a lost scheduler) is a
+    `ClusterError` naming the task. `KilledWorker` (its workers died too often) passes unchanged."""
+    try:
+        return future.result()
+    except KilledWorker:
+        raise
+    except Exception as error:
+        raise ClusterError(f"task {future.key} failed: {type(error).__name__}: {error}") from error
+
+
 def count_missing_chunks(client: Client, ledger: Ledger, on_chunk: Callable[[WorkedChunk], None]) -> int:
     """Count every chunk of the ledger's plan it lacks, recording each as it finishes; returns how many it counted.
 
@@ -127,7 +138,7 @@ def count_missing_chunks(client: Client, ledger: Ledger, on_chunk: Callable[[Wor
     ]
     counted = 0
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
-        worked: WorkedChunk = future.result()
+        worked = result_of(future)
         future.release()
         ledger.record(worked.counts, worked.seconds, worked.cpu_seconds, worked.worker)
         counted += 1
@@ -159,7 +170,7 @@ def verify_chunks(
         futures.append(client.submit(count_on_worker, kept.mode, first, kept.deals, kept.optimal, key=key, pure=False))
     differing = []
     for future in as_completed(futures):  # type: ignore[no-untyped-call]
-        recounted = future.result().counts
+        recounted = result_of(future).counts
         future.release()
         if recounted != finished[recounted.first]:
             differing.append((finished[recounted.first], recounted))
