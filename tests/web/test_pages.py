@@ -73,3 +73,13 @@ def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
         assert html.startswith('<!doctype html>\n<html lang="it">\n<head>\n<meta charset="utf-8">'), path
         assert html.count(SHARED_HEAD) == 1 and "__HEAD__" not in html and "__LANG__" not in html, path
         assert html.count("<title>") == 1 and html.index(SHARED_HEAD) < html.index("</head>"), path
+
+
+def test_every_real_page_answers_head_like_get(app_maker: AppMaker) -> None:
+    """Link previews and uptime checks ask HEAD: every page answers it (Hearts pages once answered 405)."""
+    client = app_maker.client(app_maker.new_app())
+    for path in (*REAL_PAGES, "/docs"):
+        got = client.get(path)
+        head = client.head(path)
+        assert head.status_code == got.status_code == 200, path
+        assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"], path

@@ -14,18 +14,26 @@ from typing import Final
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from heartcards import __version__
 from heartcards.web import pages, translations
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
+from heartcards.web.openapi import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
 from heartcards.web.settings import Settings
 from heartcards.web.timing import ServerTiming
 
+API_DESCRIPTION: Final = (
+    "Heart to Heart games under /api/h2h and Hearts tables under /api/hearts (live play on the WebSocket "
+    "/ws/hearts/{table_id}, whose messages are the HeartsClientMessage and HeartsServerMessage schemas). Errors are "
+    '{"error": {"key", "message", "params"}}, translated into the language of ?lang=, the hc_lang cookie or '
+    "Accept-Language. Behaviour: docs/h2h-web-api.md and docs/hearts-web-api.md."
+)
 GC_THRESHOLDS: Final = (50_000, 20, 100)
 """The cyclic collector's thresholds while serving (CPython's default is (700, 10, 10)). A busy server has
 thousands of coroutines, sockets and queued messages alive at any moment: with the default, every 700 allocations
@@ -55,7 +63,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             gc.set_threshold(*thresholds)
             services.close()
 
-    app = FastAPI(title="Heart Cards", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app = FastAPI(
+        title="Heart Cards",
+        version=__version__,
+        description=API_DESCRIPTION,
+        docs_url=None,  # served by `install_openapi`, with the page's own content policy
+        redoc_url=None,
+        openapi_url=OPENAPI_URL,
+        lifespan=lifespan,
+    )
     app.state.services = services
     app.state.h2h = h2h
     install_error_handlers(app)
@@ -65,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(h2h_router)
     app.include_router(translations.router)
     app.include_router(hearts_router)
+    install_openapi(app)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
     return app

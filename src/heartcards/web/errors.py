@@ -14,6 +14,7 @@ from typing import Any, Final
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heartcards.cards.errors import KeyedError
@@ -27,6 +28,20 @@ HTTP_KEYS: Final = {
     405: "error.method_not_allowed",
     413: "error.body_too_large",
 }
+
+
+class ErrorDetail(BaseModel):
+    key: str
+    """The message's key (`h2h.error.deal_code`): what a program should look at."""
+    message: str
+    """The message in the request's language."""
+    params: dict[str, str | int | float | bool]
+
+
+class ErrorAnswer(BaseModel):
+    """Every error answer (4xx, and the 500 that should never happen) has this shape."""
+
+    error: ErrorDetail
 
 
 class WebError(KeyedError):

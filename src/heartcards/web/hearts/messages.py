@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, WithJsonSchema
 
 from heartcards.cards import Card, CardTextError
 from heartcards.cards.errors import KeyedError
@@ -41,7 +41,9 @@ def _card(value: object) -> Card:
 
 
 MessageId = Annotated[str | int | float | None, BeforeValidator(_usable_id)]
-CardText = Annotated[Card, BeforeValidator(_card)]
+CardText = Annotated[
+    Card, BeforeValidator(_card), WithJsonSchema({"type": "string", "description": "A card: 2C, 10H, QS, AD, …"})
+]
 
 
 class _Message(BaseModel):

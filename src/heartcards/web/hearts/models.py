@@ -102,7 +102,9 @@ class TableLog(BaseModel):
     deals: list[dict[str, object]]
 
 
-class RecentGame(BaseModel):
+class RecentTable(BaseModel):
+    """One of the player's finished Hearts games, from their seat."""
+
     table: str
     variant: str
     target: int
@@ -121,4 +123,4 @@ class PlayerStats(BaseModel):
     average_place: float | None
     moons: int
     queens_taken: int
-    recent: list[RecentGame]
+    recent: list[RecentTable]

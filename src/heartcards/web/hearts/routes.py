@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, StringConstraints
 from heartcards.web.deps import PlayerId
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
-from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, PublicTable, RecentGame, TableLog
+from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, PublicTable, RecentTable, TableLog
 from heartcards.web.hearts.models import Seating as SeatingOut
 from heartcards.web.hearts.service import Seating
 from heartcards.web.hearts.table import Table
@@ -111,7 +111,7 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
         moons=sum(game.moons for game in games),
         queens_taken=sum(game.queens for game in games),
         recent=[
-            RecentGame(
+            RecentTable(
                 table=game.table_id,
                 variant=game.variant,
                 target=game.target,

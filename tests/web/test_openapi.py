@@ -1,0 +1,57 @@
+"""The published contract: `/openapi.json` and the docs page are served, every API answer has a declared shape, and
+the committed `docs/openapi.json` is the app's document (regenerate it with `uv run python -m heartcards.web.openapi`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from heartcards.web.openapi import DOCS_PAGE_POLICY, document_text, main
+
+COMMITTED = Path(__file__).resolve().parents[2] / "docs" / "openapi.json"
+
+
+def test_the_committed_document_is_the_apps(shared_app: Any) -> None:
+    assert COMMITTED.read_text(encoding="utf-8") == document_text(shared_app), (
+        "docs/openapi.json is out of date: uv run python -m heartcards.web.openapi"
+    )
+
+
+def test_the_document_and_the_docs_page_are_served(client: Any) -> None:
+    served = client.get("/openapi.json")
+    assert served.status_code == 200 and served.json() == json.loads(COMMITTED.read_text(encoding="utf-8"))
+    page = client.get("/docs")
+    assert page.status_code == 200 and "/openapi.json" in page.text and "swagger-ui" in page.text
+    assert page.headers["content-security-policy"] == DOCS_PAGE_POLICY
+    assert "cdn.jsdelivr.net" not in client.get("/").headers.get("content-security-policy", "")
+
+
+def test_every_api_answer_and_the_socket_have_a_declared_shape(shared_app: Any) -> None:
+    document = shared_app.openapi()
+    operations = [
+        (path, method, operation)
+        for path, methods in document["paths"].items()
+        if path.startswith(("/api/h2h", "/api/hearts"))
+        for method, operation in methods.items()
+    ]
+    assert len(operations) >= 20
+    for path, method, operation in operations:
+        success = next(code for code in operation["responses"] if code.startswith("2"))
+        schema = operation["responses"][success]["content"]["application/json"]["schema"]
+        assert "$ref" in schema, (method, path, schema)
+        errors = operation["responses"]["4XX"]["content"]["application/json"]["schema"]
+        assert errors == {"$ref": "#/components/schemas/ErrorAnswer"}, (method, path)
+    schemas = document["components"]["schemas"]
+    assert {"HeartsClientMessage", "HeartsServerMessage", "GameView", "View", "PublicTable"} <= set(schemas)
+    assert "HTTPValidationError" not in schemas  # the app never answers FastAPI's own 422 shape
+    kinds = set(schemas["HeartsClientMessage"]["discriminator"]["mapping"])
+    assert kinds == {"hello", "ping", "pass", "play", "next", "start", "back"}
+
+
+def test_the_script_checks_and_writes_the_copy(tmp_path: Path) -> None:
+    copy = tmp_path / "openapi.json"
+    assert main([str(copy), "--check"]) == 1  # missing
+    assert main([str(copy)]) == 0
+    assert main([str(copy), "--check"]) == 0
+    assert copy.read_text(encoding="utf-8") == COMMITTED.read_text(encoding="utf-8")
