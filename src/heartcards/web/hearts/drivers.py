@@ -1,8 +1,8 @@
 """The computer players: one driver task per table in memory plays the bots' passes and cards, stands in for the
 people who are away, and deals the next deal when the score table has been seen (or waited for long enough).
 
-Bots decide on a small thread pool, off the event loop; their choice is applied under the table's lock only if the
-game has not moved on meanwhile.
+Bots decide in worker processes (`thinking`), off the event loop and at a lower priority; their choice is applied
+under the table's lock only if the game has not moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 
-from heartcards.cards import Card
-from heartcards.hearts.bots import Bot
+from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.engine import HeartsError, Observation, Phase
 from heartcards.web.hearts.table import BotTurn, NextDeal, Table
+from heartcards.web.hearts.thinking import Thinkers, decision_seed
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -31,22 +30,27 @@ class Drivers:
         finished: Callable[[Table], None],
         deal_pause_seconds: float,
         bot_delay_seconds: float,
+        thinkers: Thinkers | None = None,
     ) -> None:
         """`commit` stores and publishes a change (under the table's lock), `publish` only publishes one (a seat
-        went away), `finished` is told when a table's game is over."""
+        went away), `finished` is told when a table's game is over; `thinkers` decide for the bots."""
         self.commit = commit
         self.publish = publish
         self.finished = finished
         self.deal_pause_seconds = deal_pause_seconds
         self.bot_delay_seconds = bot_delay_seconds
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearts-bot")
+        self.thinkers = thinkers or Thinkers()
+        self.warm = False
         self.closing = False
 
     def ensure(self, table: Table) -> None:
         """Starts the table's driver unless it runs already (or the table is over, or the server stopping)."""
         if table.status == "finished" or self.closing:
             return
+        if not self.warm:
+            self.warm = True
+            self.thinkers.warm_up()  # the workers start while the first table is being set up
         task = self.tasks.get(table.id)
         if task is None or task.done():
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._drive(table), name=f"table-{table.id}")
@@ -64,7 +68,7 @@ class Drivers:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.bot_pool.shutdown(wait=True, cancel_futures=True)
+        self.thinkers.close()
 
     async def _drive(self, table: Table) -> None:
         """The table's own loop: computer players' passes and plays, stand-ins for away people, the next deal."""
@@ -83,9 +87,8 @@ class Drivers:
                     if isinstance(step, BotTurn):
                         version = len(table.game.actions)
                         observation = table.game.observation(step.seat)
-                        bot = table.bot(step.seat)
                 if isinstance(step, BotTurn):
-                    await self._bot_turn(table, step.seat, version, observation, bot)
+                    await self._bot_turn(table, step.seat, version, observation)
                     continue
                 timeout = None if step is None else max(0.01, step)
                 if not table.wake.is_set():
@@ -102,24 +105,28 @@ class Drivers:
             if table.status == "finished":
                 self.finished(table)
 
-    async def _bot_turn(self, table: Table, seat: int, version: int, observation: Observation, bot: Bot) -> None:
-        loop = asyncio.get_running_loop()
-        passing = observation.phase is Phase.PASS
-        choice: tuple[Card, Card, Card] | Card
-        if passing:
-            choice = await loop.run_in_executor(self.bot_pool, bot.choose_pass, observation)
-        else:
-            choice = await loop.run_in_executor(self.bot_pool, bot.choose_play, observation)
+    async def _bot_turn(self, table: Table, seat: int, version: int, observation: Observation) -> None:
+        seed = decision_seed(table.seed, seat, version)
+        try:
+            choice = await self.thinkers.decide(observation, table.strength, seed)
+        except Exception:  # the workers cannot decide (cannot start, keep dying): the table goes on regardless
+            logger.exception("the computer players' workers failed; table %s decides in the server", table.id)
+            fallback = RuleBot(seed)
+            choice = (
+                fallback.choose_pass(observation)
+                if observation.phase is Phase.PASS
+                else (fallback.choose_play(observation),)
+            )
         if self.bot_delay_seconds:
             await asyncio.sleep(self.bot_delay_seconds)
         async with table.lock:
             if len(table.game.actions) != version or not table.seats[seat].automatic:
                 return  # the person came back, or the game moved on meanwhile: decide again
             try:
-                if isinstance(choice, Card):
-                    table.game.apply_play(seat, choice)
-                else:
+                if observation.phase is Phase.PASS:
                     table.game.apply_pass(seat, choice)
+                else:
+                    table.game.apply_play(seat, choice[0])
             except HeartsError:
                 logger.exception("the computer player at table %s seat %d chose an illegal action", table.id, seat)
                 raise

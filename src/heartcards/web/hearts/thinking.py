@@ -1,0 +1,125 @@
+"""The computer players' decisions, in worker processes at a lower scheduling priority than the server.
+
+A decision is a pure function of what the seat observes, the table's strength, a seed derived from the table (its
+own seed, the seat and how many actions the game has seen, so a restarted server decides the same) and a budget:
+the share of the level's full search. It runs in a pool of worker processes started at a higher niceness, so the
+server's event loop never holds the GIL for a bot nor waits for one, and the operating system serves the people's
+messages first when the cores are busy.
+
+Under load the bots think less: the budget shrinks with the number of decisions waiting, so that a decision,
+queue included, stays near `LATENCY_GOAL`; below `MIN_BUDGET` the rule-based player decides instead (instant).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from typing import Final
+
+from heartcards.cards import Card, SplitMix64
+from heartcards.hearts.bots import RuleBot
+from heartcards.hearts.engine import CARDS, Observation, Phase
+from heartcards.web.hearts.players import bot_with_budget, full_decision_seconds
+
+BOT_NICENESS: Final = 10
+"""How much nicer than the server the bots' workers run: a busy core serves the people's messages first."""
+LATENCY_GOAL: Final = 0.4
+"""Seconds a decision should take, waiting included; the budget shrinks when more decisions wait."""
+MIN_BUDGET: Final = 0.05
+"""Below this share of its search a level would play no better than the rule-based player, which then decides."""
+_CARD_BY_TEXT: Final = {card.text: card for card in CARDS}
+
+
+def decision_seed(table_seed: int, seat: int, actions: int) -> int:
+    """The seed of a decision: mixed from the table's seed, the seat and the number of actions played so far."""
+    return SplitMix64(((table_seed * 4 + seat) * 1_000_003 + actions) & ((1 << 64) - 1)).next64()
+
+
+def decide(observation: Observation, strength: str, seed: int, budget: float) -> tuple[str, ...]:
+    """What the computer player of `strength` does for the observing seat: three card texts to pass, or one to play.
+    The same arguments give the same choice (as long as the level's time cap does not cut the search short)."""
+    bot = bot_with_budget(strength, seed, budget) if budget >= MIN_BUDGET else RuleBot(seed)
+    if observation.phase is Phase.PASS:
+        return tuple(card.text for card in bot.choose_pass(observation))
+    return (bot.choose_play(observation).text,)
+
+
+def cards_of_texts(texts: tuple[str, ...]) -> tuple[Card, ...]:
+    """The engine's own card objects for texts a worker sent back."""
+    return tuple(_CARD_BY_TEXT[text] for text in texts)
+
+
+def start_bot_worker() -> None:
+    """Set up a worker: lower priority, Ctrl-C left to the server, and an exit of its own if the server dies."""
+    with contextlib.suppress(OSError):
+        os.nice(BOT_NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True, name="parent-watch").start()
+
+
+def _exit_with(parent_sentinel: int) -> None:
+    multiprocessing.connection.wait([parent_sentinel])
+    os._exit(0)
+
+
+def worker_niceness() -> int:
+    """This process's niceness (run in a worker, it shows the worker's)."""
+    return os.nice(0)
+
+
+class Thinkers:
+    """The pool of worker processes that decide for every table, and the budget each decision gets."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, os.cpu_count() or 1)
+        self.waiting = 0
+        """Decisions asked for and not answered yet."""
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=start_bot_worker,
+            )
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the workers now (at server start) rather than on the first decision."""
+        for _ in range(self.workers):
+            self.pool().submit(worker_niceness)
+
+    def budget(self, strength: str) -> float:
+        """The share of a full search the next decision gets, given how many are waiting before it."""
+        queued = self.waiting + 1
+        affordable = LATENCY_GOAL * self.workers / (queued * full_decision_seconds(strength))
+        return min(1.0, affordable)
+
+    async def decide(self, observation: Observation, strength: str, seed: int) -> tuple[Card, ...]:
+        """The bot's choice, decided in a worker; the caller's event loop runs on meanwhile."""
+        budget = self.budget(strength)
+        loop = asyncio.get_running_loop()
+        self.waiting += 1
+        try:
+            try:
+                texts = await loop.run_in_executor(self.pool(), decide, observation, strength, seed, budget)
+            except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, once
+                self._pool = None
+                texts = await loop.run_in_executor(self.pool(), decide, observation, strength, seed, budget)
+        finally:
+            self.waiting -= 1
+        return cards_of_texts(texts)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
