@@ -1,42 +1,137 @@
-"""Hearts strength and speed figures (issue 5). Prints each figure and one JSON line at the end.
+"""Hearts strength and speed figures. Prints each figure, then the run's JSON line through `record.py` (kept in
+`benchmarks/results/hearts.jsonl`).
 
-    uv run python benchmarks/hearts.py                      # the full run: 1,000 duplicate deals, 400 games
+    uv run python benchmarks/hearts.py                                   # the full run (1,000 deals, 400 games)
     uv run python benchmarks/hearts.py --deals 100 --games 40 --jobs 2   # a quick look
 
-1. Engine throughput: full deals per second with four `random` bots, through observations and apply-functions.
+1. Speed, one process: random full deals a second driving `Game` directly (random legal cards and passes), and
+   through the bot API (four `random` bots, observations); playouts a second inside `mc`'s search, today's core
+   against the frozen `mc-2026-11` on the same positions (CPU time).
 2. Duplicate protocol: for each seeded deal, a table of four baseline bots, then the same deal with the candidate
    in each seat in turn; the candidate's paired difference in points per deal (mean of its four seats minus the
-   baseline's points in those seats), with a 95 % interval. `mc` against `rule`, and `rule` against `random`.
-3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win rate (25 % is par).
-4. `mc` decision times (median, p99) over every decision it made in 2 and 3.
+   baseline's points in those seats), with a 95 % interval. `rule` against `random`, `mc` against `rule`, and `mc`
+   against `mc-2026-11` (the `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap.
+3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win share (25 % par).
+4. Moons, per bot over every seat it held in 2 and 3: moons shot per 1,000 deals, failed attempts (all but at most
+   four points), and opponents' runs it stopped (see `heartcards.hearts.bots.arena.moon_events`).
+5. Decision time, wall clock and CPU, p50 and p99, per level: `fast`, `normal` and `strong` (a few deals each
+   against `rule` bots, in this process, so `strong` may use its second process) and the baseline, plus every
+   `mc` decision of 2 and 3.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
+import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Any
 
+from heartcards.figures import percentile
 from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot, play_game
-from heartcards.hearts.bots.arena import derive_seed, match_specs, percentile, run_match
-from heartcards.hearts.engine import Variant
+from heartcards.hearts.bots import mc_2026_11 as baseline
+from heartcards.hearts.bots.arena import GameResult, derive_seed, match_specs, moon_events, run_match
+from heartcards.hearts.bots.knowledge import knowledge_of
+from heartcards.hearts.bots.mc import equivalent_runs, outlook_of
+from heartcards.hearts.bots.search import evaluate_plays, shoot_plans
+from heartcards.hearts.engine import CARDS, Game, Observation, Phase, Variant, mask_of
+from record import record_run
 
+BASELINE = baseline.BASELINE_NAME
 DEFAULT_CAP = -1.0
 """`time_cap` value meaning: keep the strength level's own time cap."""
 
 
 def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP) -> Bot:
-    """`make_bot`, with the `mc` time cap overridden unless `time_cap` is DEFAULT_CAP (None: no cap at all)."""
+    """A bot by name (`random`, `rule`, `mc`, `mc-2026-11`), with the `mc` time cap overridden unless `time_cap`
+    is DEFAULT_CAP (None: no cap at all). The baseline plays its own `normal` of 2026-11."""
+    if name == BASELINE:
+        settings = baseline.NORMAL_2026_11
+        if time_cap != DEFAULT_CAP:
+            settings = replace(settings, time_cap=time_cap)
+        return baseline.BaselineMonteCarloBot(seed, settings)
     if name == "mc" and time_cap != DEFAULT_CAP:
         return MonteCarloBot(seed, replace(STRENGTHS[strength], time_cap=time_cap))
     return make_bot(name, strength, seed)
+
+
+# -- per-bot tallies ----------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    """One bot's moons and decision times over every seat it held."""
+
+    deals: int = 0
+    moons: int = 0
+    failed: int = 0
+    stops: int = 0
+    times: list[tuple[float, float]] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.moons += other.moons
+        self.failed += other.failed
+        self.stops += other.stops
+        self.times.extend(other.times)
+
+
+def tally_game(names: Sequence[str], result: GameResult, tallies: dict[str, Tally]) -> None:
+    """Adds a played game (names by seat) to the per-bot tallies."""
+    for seat, name in enumerate(names):
+        entry = tallies.setdefault(name, Tally())
+        entry.deals += len(result.records)
+        entry.times.extend(zip(result.decision_times[seat], result.decision_cpu_times[seat], strict=True))
+    for record in result.records:
+        events = moon_events(record)
+        if events.shooter is not None:
+            tallies[names[events.shooter]].moons += 1
+        for seat in events.failed:
+            tallies[names[seat]].failed += 1
+        for seat in events.stoppers:
+            tallies[names[seat]].stops += 1
+
+
+def moon_figures(tallies: dict[str, Tally]) -> dict[str, dict[str, float | int]]:
+    out: dict[str, dict[str, float | int]] = {}
+    for name, entry in sorted(tallies.items()):
+        per = 1000 / entry.deals if entry.deals else 0.0
+        out[name] = {
+            "seat_deals": entry.deals,
+            "moons_per_1000": round(entry.moons * per, 1),
+            "failed_per_1000": round(entry.failed * per, 1),
+            "stops_per_1000": round(entry.stops * per, 1),
+            "moons": entry.moons,
+            "failed": entry.failed,
+            "stops": entry.stops,
+        }
+    return out
+
+
+def time_figures(times: Sequence[tuple[float, float]]) -> dict[str, float | int]:
+    """p50 and p99 of the decision times in ms, wall clock and CPU (nearest rank)."""
+    if not times:
+        return {"decisions": 0}
+    wall = [pair[0] for pair in times]
+    cpu = [pair[1] for pair in times]
+    return {
+        "decisions": len(times),
+        "p50_ms": round(1000 * percentile(wall, 0.5), 2),
+        "p99_ms": round(1000 * percentile(wall, 0.99), 2),
+        "max_ms": round(1000 * max(wall), 2),
+        "cpu_p50_ms": round(1000 * percentile(cpu, 0.5), 2),
+        "cpu_p99_ms": round(1000 * percentile(cpu, 0.99), 2),
+    }
+
+
+# -- duplicate deals ----------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,38 +144,30 @@ class DuplicateDeal:
     time_cap: float | None
 
 
-def duplicate_deal(job: DuplicateDeal) -> tuple[float, list[tuple[float, float]]]:
-    """The candidate's mean paired difference over its four seats on one deal, and its decision times (wall, CPU)."""
+def duplicate_deal(job: DuplicateDeal) -> tuple[float, dict[str, Tally]]:
+    """The candidate's mean paired difference over its four seats on one deal, and the tallies of its five tables."""
     deal_number = 1 + job.index % 4
     deal_seed = derive_seed(job.seed, job.index)
+    tallies: dict[str, Tally] = {}
 
-    def table(candidate_seat: int) -> tuple[tuple[int, ...], list[tuple[float, float]]]:
+    def table(candidate_seat: int) -> tuple[int, ...]:
         names = [job.candidate if seat == candidate_seat else job.baseline for seat in range(4)]
         bots = [bot(name, job.strength, derive_seed(deal_seed, seat), job.time_cap) for seat, name in enumerate(names)]
         result = play_game(bots, deal_seed, single_deal=deal_number)
-        times = []
-        if candidate_seat >= 0:
-            times = list(
-                zip(result.decision_times[candidate_seat], result.decision_cpu_times[candidate_seat], strict=True)
-            )
-        return result.records[0].points, times
+        tally_game(names, result, tallies)
+        return result.records[0].points
 
-    base, _ = table(-1)
-    differences = []
-    times: list[tuple[float, float]] = []
-    for seat in range(4):
-        points, seat_times = table(seat)
-        differences.append(points[seat] - base[seat])
-        times.extend(seat_times)
-    return sum(differences) / 4, times
+    base = table(-1)
+    differences = [table(seat)[seat] - base[seat] for seat in range(4)]
+    return sum(differences) / 4, tallies
 
 
-def run_parallel(function, jobs_list, jobs, label):  # type: ignore[no-untyped-def]
+def run_parallel(function: Callable[[Any], Any], jobs_list: Sequence[Any], jobs: int, label: str) -> list[Any]:
     """Runs the jobs (in worker processes when jobs > 1), in order, with a progress line on stderr now and then."""
     results = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        outputs = pool.map(function, jobs_list, chunksize=2) if jobs > 1 else map(function, jobs_list)
+        outputs: Iterable[Any] = pool.map(function, jobs_list, chunksize=2) if jobs > 1 else map(function, jobs_list)
         for done, output in enumerate(outputs, start=1):
             results.append(output)
             if done % 25 == 0 or done == len(jobs_list):
@@ -89,35 +176,51 @@ def run_parallel(function, jobs_list, jobs, label):  # type: ignore[no-untyped-d
     return results
 
 
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95 % normal interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
 def duplicate(
-    baseline: str, candidate: str, deals: int, seed: int, strength: str, jobs: int, time_cap: float | None
+    baseline_name: str,
+    candidate: str,
+    deals: int,
+    seed: int,
+    strength: str,
+    jobs: int,
+    time_cap: float | None,
+    tallies: dict[str, Tally],
 ) -> dict[str, object]:
     started = time.perf_counter()
-    work = [DuplicateDeal(index, seed, baseline, candidate, strength, time_cap) for index in range(deals)]
-    results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline}")
+    work = [DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap) for index in range(deals)]
+    results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline_name}")
     differences = [difference for difference, _ in results]
-    pairs = [pair for _, seat_times in results for pair in seat_times]
-    times = sorted(wall for wall, _ in pairs)
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else math.inf
-    figures: dict[str, object] = {
-        "candidate": candidate,
-        "baseline": baseline,
-        "deals": deals,
-        "mean_difference": round(mean, 3),
-        "ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "seconds": round(time.perf_counter() - started, 1),
-    }
-    if times:
-        figures["decision_ms_median"] = round(1000 * percentile(times, 0.5), 2)
-        figures["decision_ms_p99"] = round(1000 * percentile(times, 0.99), 2)
-        figures["decisions"] = len(times)
+    own: dict[str, Tally] = {}
+    for _, deal_tallies in results:
+        for name, entry in deal_tallies.items():
+            own.setdefault(name, Tally()).add(entry)
+            tallies.setdefault(name, Tally()).add(entry)
+    mean, low, high = interval(differences)
+    seconds = round(time.perf_counter() - started, 1)
     print(
-        f"duplicate {candidate} vs {baseline}: {mean:+.2f} points/deal, 95% CI [{mean - half:+.2f}, {mean + half:+.2f}]"
-        f" over {deals} deals ({figures['seconds']} s)",
+        f"duplicate {candidate} vs {baseline_name}: {mean:+.2f} points/deal, 95% CI [{low:+.2f}, {high:+.2f}]"
+        f" over {deals} deals ({seconds} s)",
         flush=True,
     )
-    return figures | {"_times": pairs}
+    return {
+        "candidate": candidate,
+        "baseline": baseline_name,
+        "deals": deals,
+        "mean_difference": round(mean, 3),
+        "ci95": [round(low, 3), round(high, 3)],
+        "seconds": seconds,
+        "decision_ms": {name: time_figures(entry.times) for name, entry in own.items() if name.startswith("mc")},
+    }
+
+
+# -- whole games --------------------------------------------------------------------------------------------------
 
 
 def run_game(spec, time_cap):  # type: ignore[no-untyped-def]
@@ -135,25 +238,27 @@ def wilson(successes: int, total: int) -> tuple[float, float]:
 
 
 def games_vs_rule(
-    games: int, seed: int, strength: str, target: int, jobs: int, time_cap: float | None
+    games: int, seed: int, strength: str, target: int, jobs: int, time_cap: float | None, tallies: dict[str, Tally]
 ) -> dict[str, object]:
     started = time.perf_counter()
     specs = match_specs(games, ["mc", "rule", "rule", "rule"], seed, Variant.SPECIAL, target, strength, rotate=True)
     results = run_parallel(partial(run_game, time_cap=time_cap), specs, jobs, "games")
-    wins = 0
+    wins = 0.0
+    outright = 0
     deals = 0
     points = 0
-    times: list[tuple[float, float]] = []
     for spec, result in zip(specs, results, strict=True):
         seat = spec.slots.index(0)
-        wins += seat in result.winners
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+            outright += len(result.winners) == 1
         deals += len(result.records)
         points += sum(record.points[seat] for record in result.records)
-        times.extend(zip(result.decision_times[seat], result.decision_cpu_times[seat], strict=True))
-    low, high = wilson(wins, games)
+        tally_game(spec.players, result, tallies)
+    low, high = wilson(round(wins), games)
     seconds = round(time.perf_counter() - started, 1)
     print(
-        f"games (special, target {target}, rotated): mc wins {wins}/{games} = {100 * wins / games:.1f}% "
+        f"games (special, target {target}, rotated): mc wins {wins:g}/{games} = {100 * wins / games:.1f}% "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f}%; par 25%), {points / max(deals, 1):.2f} points/deal "
         f"over {deals} deals ({seconds} s)",
         flush=True,
@@ -161,37 +266,126 @@ def games_vs_rule(
     return {
         "games": games,
         "wins": wins,
-        "win_rate": round(wins / games, 4),
+        "win_share": round(wins / games, 4),
         "ci95": [round(low, 4), round(high, 4)],
         "mc_points_per_deal": round(points / max(deals, 1), 3),
+        "deals": deals,
         "seconds": seconds,
-        "_times": times,
     }
 
 
-def throughput(deals: int, seed: int) -> tuple[float, float]:
-    """Full deals per second of wall-clock time and per second of this process's CPU time (the second does not
-    count time the machine spent on other programs)."""
-    started = time.perf_counter()
-    cpu_started = time.process_time()
+# -- speed --------------------------------------------------------------------------------------------------------
+
+
+def drive_game(deals: int, seed: int) -> float:
+    """Random full deals a CPU second driving `Game` directly: random passes and random legal cards."""
+    rng = random.Random(seed)
+    started = time.process_time()
+    for index in range(deals):
+        game = Game(seed + index, first_deal=1 + index % 4)
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.apply_pass(seat, rng.sample(game.hand(seat), 3))
+        while game.phase is Phase.PLAY:
+            seat = game.turn
+            assert seat is not None
+            legal = game.legal_mask(seat)
+            pick = rng.randrange(legal.bit_count())
+            while pick:
+                legal &= legal - 1
+                pick -= 1
+            game.apply_play(seat, CARDS[(legal & -legal).bit_length() - 1])
+    return deals / max(time.process_time() - started, 1e-9)
+
+
+def bot_api_deals(deals: int, seed: int) -> float:
+    """Random full deals a CPU second through the bot API: four `random` bots, an observation per decision."""
+    started = time.process_time()
     for index in range(deals):
         bots = [make_bot("random", seed=derive_seed(seed, index, seat)) for seat in range(4)]
         play_game(bots, derive_seed(seed, index), single_deal=1 + index % 4)
-    rate = deals / (time.perf_counter() - started)
-    cpu_rate = deals / max(time.process_time() - cpu_started, 1e-9)
-    print(
-        f"engine throughput with random bots: {rate:,.0f} full deals/s wall clock, {cpu_rate:,.0f} per CPU second "
-        f"({deals} deals, one process)",
-        flush=True,
-    )
-    return rate, cpu_rate
+    return deals / max(time.process_time() - started, 1e-9)
+
+
+def search_positions(count: int, seed: int) -> list[Observation]:
+    """Positions where an `mc` seat must choose among several cards, from deals played by `rule` bots."""
+    positions: list[Observation] = []
+    index = 0
+    while len(positions) < count:
+        game = Game(derive_seed(seed, 7, index), first_deal=1 + index % 4)
+        index += 1
+        bots = [make_bot("rule", seed=seat) for seat in range(4)]
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.apply_pass(seat, bots[seat].choose_pass(game.observation(seat)))
+        while game.phase is Phase.PLAY and len(positions) < count:
+            seat = game.turn
+            assert seat is not None
+            observation = game.observation(seat)
+            if len(observation.legal) > 1 and len(observation.hand) > 3 and len(game.tricks) % 3 == index % 3:
+                positions.append(observation)
+            game.apply_play(seat, bots[seat].choose_play(observation))
+    return positions
+
+
+def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float, float]:
+    """Playouts a CPU second inside the search, today's `mc` and the frozen `mc-2026-11`, on the same positions
+    (each card of each position played out `samples` times, no time cap; today's counts both plans when the
+    position weighs the moon)."""
+    new_playouts = 0
+    started = time.process_time()
+    for number, observation in enumerate(positions):
+        known = knowledge_of(observation)
+        candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
+        plans = shoot_plans(known, True)
+        sums = evaluate_plays(known, candidates, False, None, outlook_of(observation), plans, samples, number, None)
+        new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
+    new_rate = new_playouts / max(time.process_time() - started, 1e-9)
+    old_playouts = 0
+    started = time.process_time()
+    for number, observation in enumerate(positions):
+        old_known = baseline.knowledge_of(observation)
+        candidates = baseline.equivalent_runs(mask_of(observation.legal), old_known.hand, old_known.played)
+        baseline.evaluate_plays(old_known, candidates, False, None, samples, number, None)
+        old_playouts += samples * len(candidates)
+    old_rate = old_playouts / max(time.process_time() - started, 1e-9)
+    return new_rate, old_rate
+
+
+def levels(deals: int, seed: int, target: int) -> dict[str, object]:
+    """Decision times of each `mc` level and the baseline, one bot against three `rule` bots, in this process."""
+    out: dict[str, object] = {}
+    for level in [*STRENGTHS, BASELINE]:
+        times: list[tuple[float, float]] = []
+        busy_before = os.getloadavg()[0]
+        for index in range(deals):
+            name = BASELINE if level == BASELINE else "mc"
+            strength = "normal" if level == BASELINE else level
+            seat = index % 4
+            bots = [
+                bot(name if other == seat else "rule", strength, derive_seed(seed, index, other)) for other in range(4)
+            ]
+            result = play_game(bots, derive_seed(seed, 99, index), single_deal=1 + index % 4)
+            times.extend(zip(result.decision_times[seat], result.decision_cpu_times[seat], strict=True))
+        figures = time_figures(times) | {"load_before": round(busy_before, 2)}
+        out[level] = figures
+        print(
+            f"decision time {level}: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms wall; CPU p50 "
+            f"{figures['cpu_p50_ms']} ms, p99 {figures['cpu_p99_ms']} ms; {figures['decisions']} decisions "
+            f"(load {busy_before:.2f})",
+            flush=True,
+        )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals per comparison (default 1000)")
-    parser.add_argument("--games", type=int, default=400, help="whole games for the win rate (default 400)")
+    parser.add_argument("--baseline-deals", type=int, default=None, help="deals for mc vs mc-2026-11 (default --deals)")
+    parser.add_argument("--games", type=int, default=400, help="whole games for the win share (default 400)")
     parser.add_argument("--throughput-deals", type=int, default=3000)
+    parser.add_argument("--search-positions", type=int, default=60)
+    parser.add_argument("--level-deals", type=int, default=12, help="deals per level for the decision times")
     parser.add_argument("--strength", default="normal", choices=list(STRENGTHS))
     parser.add_argument("--target", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
@@ -201,7 +395,10 @@ def main(argv: list[str] | None = None) -> int:
         default="level",
         help="mc time cap per decision in seconds, 'none' for no cap, or 'level' (default) for the strength's own",
     )
-    parser.add_argument("--skip", default="", help="comma-separated parts to skip: throughput,rule,mc,games")
+    parser.add_argument(
+        "--skip", default="", help="comma-separated parts: throughput,search,levels,rule,mc,baseline,games"
+    )
+    parser.add_argument("--no-keep", action="store_true", help="print the JSON line without appending it to results/")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
     time_cap = DEFAULT_CAP if args.time_cap == "level" else None if args.time_cap == "none" else float(args.time_cap)
@@ -210,44 +407,59 @@ def main(argv: list[str] | None = None) -> int:
         f"load {os.getloadavg()}",
         flush=True,
     )
-    out: dict[str, object] = {"strength": args.strength, "jobs": args.jobs, "seed": args.seed}
-    out["time_cap"] = args.time_cap
-    mc_times: list[tuple[float, float]] = []
+    out: dict[str, object] = {
+        "strength": args.strength,
+        "jobs": args.jobs,
+        "seed": args.seed,
+        "time_cap": args.time_cap,
+    }
+    tallies: dict[str, Tally] = {}
     if "throughput" not in skip:
-        rate, cpu_rate = throughput(args.throughput_deals, args.seed)
-        out["throughput_deals_per_s"] = round(rate, 1)
-        out["throughput_deals_per_cpu_s"] = round(cpu_rate, 1)
-    if "rule" not in skip:
-        figures = duplicate("random", "rule", args.deals, args.seed, args.strength, args.jobs, time_cap)
-        figures.pop("_times")
-        out["duplicate_rule_vs_random"] = figures
-    if "mc" not in skip:
-        figures = duplicate("rule", "mc", args.deals, args.seed, args.strength, args.jobs, time_cap)
-        mc_times.extend(figures.pop("_times"))  # type: ignore[arg-type]
-        out["duplicate_mc_vs_rule"] = figures
-    if "games" not in skip and args.games > 0:
-        figures = games_vs_rule(args.games, args.seed, args.strength, args.target, args.jobs, time_cap)
-        mc_times.extend(figures.pop("_times"))  # type: ignore[arg-type]
-        out["games_mc_vs_rule"] = figures
-    if mc_times:
-        wall = sorted(pair[0] for pair in mc_times)
-        cpu = sorted(pair[1] for pair in mc_times)
-        timing = {
-            "decisions": len(wall),
-            "median": round(1000 * percentile(wall, 0.5), 2),
-            "p99": round(1000 * percentile(wall, 0.99), 2),
-            "max": round(1000 * wall[-1], 2),
-            "cpu_median": round(1000 * percentile(cpu, 0.5), 2),
-            "cpu_p99": round(1000 * percentile(cpu, 0.99), 2),
-        }
-        out["mc_decision_ms"] = timing
+        game_rate = drive_game(args.throughput_deals, args.seed)
+        api_rate = bot_api_deals(args.throughput_deals // 3, args.seed)
+        out["game_deals_per_cpu_s"] = round(game_rate, 1)
+        out["bot_api_deals_per_cpu_s"] = round(api_rate, 1)
         print(
-            f"mc decision time: median {timing['median']} ms, p99 {timing['p99']} ms wall clock; "
-            f"CPU time median {timing['cpu_median']} ms, p99 {timing['cpu_p99']} ms; over {len(wall)} decisions",
+            f"random full deals per CPU second: {game_rate:,.0f} driving Game, {api_rate:,.0f} through the bot API",
             flush=True,
         )
-    out["load_after"] = [round(value, 2) for value in os.getloadavg()]
-    print(json.dumps(out))
+    if "search" not in skip:
+        positions = search_positions(args.search_positions, args.seed)
+        new_rate, old_rate = playout_rates(positions, 30)
+        out["search_playouts_per_cpu_s"] = {"mc": round(new_rate), BASELINE: round(old_rate)}
+        print(
+            f"playouts per CPU second inside the search: {new_rate:,.0f} today, {old_rate:,.0f} {BASELINE} "
+            f"(× {new_rate / old_rate:.2f}; {len(positions)} positions)",
+            flush=True,
+        )
+    if "levels" not in skip:
+        out["decision_ms_by_level"] = levels(args.level_deals, args.seed, args.target)
+    comparisons = []
+    if "rule" not in skip:
+        comparisons.append(("random", "rule", args.deals))
+    if "mc" not in skip:
+        comparisons.append(("rule", "mc", args.deals))
+    if "baseline" not in skip:
+        comparisons.append((BASELINE, "mc", args.baseline_deals or args.deals))
+    for baseline_name, candidate, deals in comparisons:
+        figures = duplicate(baseline_name, candidate, deals, args.seed, args.strength, args.jobs, time_cap, tallies)
+        out[f"duplicate_{candidate}_vs_{baseline_name}"] = figures
+    if "games" not in skip and args.games > 0:
+        out["games_mc_vs_rule_special"] = games_vs_rule(
+            args.games, args.seed, args.strength, args.target, args.jobs, time_cap, tallies
+        )
+    if tallies:
+        out["moons"] = moon_figures(tallies)
+        for name, figures in out["moons"].items():  # type: ignore[attr-defined]
+            print(
+                f"moons {name}: {figures['moons_per_1000']} shot, {figures['failed_per_1000']} failed attempts, "
+                f"{figures['stops_per_1000']} runs stopped per 1,000 deals ({figures['seat_deals']} seat-deals)",
+                flush=True,
+            )
+        out["decision_ms_all"] = {
+            name: time_figures(entry.times) for name, entry in tallies.items() if name.startswith("mc")
+        }
+    record_run("hearts", out, keep=not args.no_keep)
     return 0
 
 

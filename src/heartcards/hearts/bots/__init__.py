@@ -7,7 +7,9 @@ Public API
   The same seed gives the same decisions (for `mc`, as long as its time cap does not cut a search short).
 - `STRENGTHS`: `mc` strength levels → `MonteCarloSettings` (playouts per decision, a time cap per decision, worker
   processes). `"fast"` (≤ 30 ms a decision, for a web server answering quickly), `"normal"` (the default, ≤ 85 ms),
-  `"strong"` (≤ 400 ms, two processes).
+  `"strong"` (≤ 400 ms, two niced processes, or one when the machine's load average reaches its core count).
+- `decide(observation, level, seed, budget=1.0)` (`decide.py`): one decision as a pure function of picklable
+  inputs, for a server's worker processes (no time cap; `budget` scales the playouts down).
 - `play_game(bots, seed, variant, target)` (`arena.py`) plays whole games and returns records, winners, decision
   times; the simulator and the benchmark use it.
 """
@@ -16,16 +18,12 @@ from __future__ import annotations
 
 from heartcards.hearts.bots.arena import GameResult, play_game
 from heartcards.hearts.bots.base import Bot
-from heartcards.hearts.bots.mc import MonteCarloBot, MonteCarloSettings
+from heartcards.hearts.bots.decide import DecisionError, decide, level_names
+from heartcards.hearts.bots.mc import STRENGTHS, MonteCarloBot, MonteCarloSettings
 from heartcards.hearts.bots.random_bot import RandomBot
 from heartcards.hearts.bots.rule import RuleBot
 
 BOT_NAMES = ("random", "rule", "mc")
-STRENGTHS: dict[str, MonteCarloSettings] = {
-    "fast": MonteCarloSettings(playouts=80, pass_playouts=80, exact_samples=6, time_cap=0.03),
-    "normal": MonteCarloSettings(playouts=300, pass_playouts=300, exact_samples=12, time_cap=0.085),
-    "strong": MonteCarloSettings(playouts=900, pass_playouts=900, exact_samples=30, time_cap=0.4, workers=2),
-}
 DEFAULT_STRENGTH = "normal"
 
 
@@ -57,12 +55,15 @@ __all__ = [
     "DEFAULT_STRENGTH",
     "STRENGTHS",
     "Bot",
+    "DecisionError",
     "GameResult",
     "MonteCarloBot",
     "MonteCarloSettings",
     "RandomBot",
     "RuleBot",
     "UnknownBotError",
+    "decide",
+    "level_names",
     "make_bot",
     "play_game",
 ]

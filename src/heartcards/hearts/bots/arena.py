@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from heartcards.cards import SplitMix64
 from heartcards.figures import percentile
 from heartcards.hearts.bots.base import Bot
-from heartcards.hearts.engine import DealRecord, Game, Phase, Variant
+from heartcards.hearts.bots.policy import threatening_seat
+from heartcards.hearts.engine import DealRecord, Game, Phase, Variant, mask_of
+from heartcards.hearts.engine.cards import POINT_MASK, mask_points
+from heartcards.hearts.engine.rules import POINTS_PER_DEAL
 
 
 @dataclass(slots=True)
@@ -42,6 +45,42 @@ class GameResult:
             if record.queen_taker is not None:
                 counts[record.queen_taker] += 1
         return counts
+
+
+MOON_MISS = 4
+"""A seat that took all but at most this many of the 26 points, without the moon, made a failed attempt."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoonEvents:
+    """What happened to moons in one deal: who shot one, who failed an attempt (took all but a few points), and who
+    stopped a run: the first other seat to take a point after a seat had taken every point so far and enough hearts
+    to threaten a moon (the bots' own `threatening_seat`), in a deal where that seat then did not shoot."""
+
+    shooter: int | None
+    failed: tuple[int, ...]
+    stoppers: tuple[int, ...]
+
+
+def moon_events(record: DealRecord) -> MoonEvents:
+    taken = [0, 0, 0, 0]
+    threat = -1
+    stoppers: list[int] = []
+    for trick in record.tricks:
+        if trick.winner is None:
+            continue
+        cards = mask_of(trick.cards)
+        if threat >= 0 and trick.winner != threat and cards & POINT_MASK:
+            stoppers.append(trick.winner)
+            threat = -1
+        taken[trick.winner] |= cards
+        if threat < 0 and not stoppers:
+            threat = threatening_seat(taken)
+    raw = [mask_points(mask) for mask in taken]
+    failed = tuple(
+        seat for seat in range(4) if seat != record.moon_shooter and raw[seat] >= POINTS_PER_DEAL - MOON_MISS
+    )
+    return MoonEvents(record.moon_shooter, failed, tuple(stoppers) if record.moon_shooter is None else ())
 
 
 def play_game(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -71,14 +72,34 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
     return out
 
 
+STRENGTHS: dict[str, MonteCarloSettings] = {
+    "fast": MonteCarloSettings(playouts=300, pass_playouts=300, exact_samples=12, time_cap=0.03),
+    "normal": MonteCarloSettings(playouts=1000, pass_playouts=1000, exact_samples=30, time_cap=0.085),
+    "strong": MonteCarloSettings(playouts=4000, pass_playouts=4000, exact_samples=80, time_cap=0.4, workers=2),
+}
+"""The strength levels; their time caps keep a decision within its budget on a slow or busy machine."""
+
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
+WORKER_NICENESS = 10
+"""Worker processes of the `strong` level run this much nicer than the program, so a server's own work comes first."""
+
+
+def _lower_priority() -> None:
+    os.nice(WORKER_NICENESS)
+
+
+def machine_is_busy() -> bool:
+    """The one-minute load average has reached the number of cores: extra worker processes would only queue."""
+    return os.getloadavg()[0] >= (os.cpu_count() or 1)
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """One shared pool per size, started on first use and shut down at exit."""
+    """One shared pool per size (its processes niced), started on first use and shut down at exit."""
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_lower_priority)
         _POOLS[workers] = pool
         atexit.register(pool.shutdown, cancel_futures=True)
     return pool
@@ -95,14 +116,16 @@ class MonteCarloBot:
         """Runs `function(*args, samples, seed, time_cap)` in shares, one per worker, and sums their results.
 
         The shares and their seeds depend only on the settings and the bot's generator, so a seed gives the same
-        choices whether the shares run in worker processes or, in a process that is itself a worker (a simulation
-        with --jobs, whose cores are busy already), one after the other here."""
+        choices whether the shares run in worker processes or one after the other here: in a process that is itself
+        a worker (a simulation with --jobs, whose cores are busy already), or when the machine is busy (load average
+        at or above the core count), where more processes would only take CPU from the rest of a server. Worker
+        processes run niced (`WORKER_NICENESS`). Under a time cap, shares run here split the cap between them."""
         settings = self.settings
         workers = max(1, min(settings.workers, samples))
         base, extra = divmod(samples, workers)
         shares = [(base + (1 if index < extra else 0), self.rng.next64()) for index in range(workers)]
         cap = settings.time_cap
-        if workers == 1 or multiprocessing.parent_process() is not None:
+        if workers == 1 or multiprocessing.parent_process() is not None or machine_is_busy():
             share_cap = None if cap is None else cap / workers
             parts = [function(*args, count, seed, share_cap) for count, seed in shares]
         else:

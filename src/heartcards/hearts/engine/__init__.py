@@ -54,8 +54,9 @@ from heartcards.hearts.engine.errors import (
     QueenOnFirstTrickError,
     WrongPhaseError,
 )
-from heartcards.hearts.engine.game import DealRecord, Game
+from heartcards.hearts.engine.game import Game
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
+from heartcards.hearts.engine.records import DealRecord
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,
     MOON_POINTS,

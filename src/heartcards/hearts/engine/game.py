@@ -9,7 +9,6 @@ A game is rebuilt from its seed and its actions: `Game.from_dict(game.to_dict())
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine.cards import (
@@ -40,6 +39,7 @@ from heartcards.hearts.engine.errors import (
     WrongPhaseError,
 )
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
+from heartcards.hearts.engine.records import DealRecord
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,
     HAND_SIZE,
@@ -60,42 +60,6 @@ _PLAY_ACTIONS: tuple[str, ...] = tuple(f"play {seat} {text}" for seat in range(S
 """`play S C` for seat S and card index C at [S * 52 + C]: the record's text without formatting it per card."""
 _CANONICAL: dict[int, int] = {id(card): index for index, card in enumerate(CARDS)}
 """The index of each of the 52 `CARDS` objects by identity: the cards the engine hands out come back as these."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One finished deal, for logs and score tables: the hands before passing, the passes, the tricks, the score.
-
-    `moon_shooter` is the seat that took every heart and the Q♠ (None when nobody did) and `queen_taker` the seat
-    that took the Q♠: worked out once here, so statistics and views do not each recount the tricks.
-    """
-
-    deal_number: int
-    pass_direction: PassDirection
-    hands: tuple[tuple[Card, ...], ...]
-    passes: tuple[tuple[Card, ...], ...]
-    tricks: tuple[Trick, ...]
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    game_over: bool
-    winners: tuple[int, ...]
-    moon_shooter: int | None
-    queen_taker: int | None
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "deal": self.deal_number,
-            "pass": self.pass_direction.value,
-            "hands": [[card.text for card in hand] for hand in self.hands],
-            "passes": [[card.text for card in cards] for cards in self.passes],
-            "tricks": [{"leader": trick.leader, "cards": [card.text for card in trick.cards]} for trick in self.tricks],
-            "points": list(self.points),
-            "totals": list(self.totals),
-            "game_over": self.game_over,
-            "winners": list(self.winners),
-            "moon_shooter": self.moon_shooter,
-            "queen_taker": self.queen_taker,
-        }
 
 
 def _card_index(card: object) -> int:

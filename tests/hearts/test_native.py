@@ -1,0 +1,84 @@
+"""The compiled Hearts core (mypyc) and the pure Python sources play the same cards, and it is never stale."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from heartcards.hearts.bots import MonteCarloBot, MonteCarloSettings, make_bot, play_game
+from heartcards.hearts.engine import Variant
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = MonteCarloSettings(playouts=60, pass_playouts=60, exact_samples=4, time_cap=None)
+
+PURE_IMPORTS = """
+import importlib.machinery as machinery, sys
+# Under src/, only .py sources: the compiled .so files beside them are not seen, so the project runs as pure Python.
+pure_finder = machinery.FileFinder.path_hook((machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES))
+def pure_sources(path):
+    if not path.startswith(SOURCES):
+        raise ImportError(path)
+    return pure_finder(path)
+sys.path_hooks.insert(0, pure_sources)
+sys.path_importer_cache.clear()
+"""
+
+PLAY = """
+import json
+import heartcards.hearts.bots.playout as playout
+assert playout.__file__.endswith(".py"), playout.__file__
+from tests.hearts.test_native import games
+print(json.dumps(games()))
+"""
+
+
+def hearts_native_modules() -> list[str]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        modules: list[str] = tomllib.load(file)["tool"]["heartcards"]["native"]["modules"]
+    return [module for module in modules if module.startswith("heartcards/hearts/")]
+
+
+def games() -> list[object]:
+    """Two deals with the Monte Carlo bot (moon play, passing, sampling, exact endings) and a game of rule bots."""
+    records: list[object] = []
+    for seed in (3, 8):
+        bots = [MonteCarloBot(seed, SETTINGS), make_bot("rule"), MonteCarloBot(seed + 1, SETTINGS), make_bot("rule")]
+        records += [record.to_dict() for record in play_game(bots, seed, single_deal=1 + seed % 4).records]
+    rule = [make_bot("rule", seed=seat) for seat in range(4)]
+    records += [record.to_dict() for record in play_game(rule, 11, Variant.SPECIAL, 50).records]
+    return records
+
+
+def test_the_hearts_core_is_listed_for_compilation() -> None:
+    assert {"heartcards/hearts/engine/game.py", "heartcards/hearts/bots/playout.py"} <= set(hearts_native_modules())
+
+
+def test_compiled_modules_are_fresh() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_native.py"), "--check"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    built = [
+        (ROOT / "src" / module).with_suffix("").parent.glob(Path(module).stem + ".*.so")
+        for module in hearts_native_modules()
+    ]
+    present = [any(found) for found in built]
+    assert all(present) or not any(present), "only some of the Hearts modules are compiled: rebuild them"
+
+
+def test_pure_python_plays_the_same_cards_as_the_loaded_modules() -> None:
+    import heartcards.hearts.bots.playout as loaded
+
+    compiled = any((ROOT / "src" / "heartcards" / "hearts" / "bots").glob("playout.*.so"))
+    assert loaded.__file__ is not None and loaded.__file__.endswith(".py") != compiled
+    result = subprocess.run(
+        [sys.executable, "-c", f"SOURCES = {str(ROOT / 'src')!r}" + PURE_IMPORTS + PLAY],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert json.loads(result.stdout) == games()
