@@ -1,7 +1,8 @@
 """What one running app holds for both games: its settings, the database engine and the translation catalogs.
 
-Each game keeps its own services beside these (`web.h2h.services`, `web.hearts.tables`) and registers how they are
-closed with `on_close`, so closing the app's `Services` closes everything, the game's parts first.
+Each game keeps its own services beside these: Heart to Heart's (`web.h2h.services`) are made with the app and
+registered with `on_close`, so closing the app's `Services` closes them first; the Hearts table service
+(`web.hearts.service`) needs the event loop, so its router's lifespan starts and stops it.
 """
 
 from __future__ import annotations

@@ -13,11 +13,12 @@ import pytest
 from sqlalchemy import Engine, update
 
 from heartcards.hearts.engine import Phase
+from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_models import HeartsTable
 from heartcards.storage.hearts_repository import HeartsRepository
+from heartcards.web.hearts.messages import Pass
 from heartcards.web.hearts.service import Connection, StateDue, TableService, utc_now
-from heartcards.web.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER
 
 
 def queued(connection: Connection) -> list[object]:
@@ -161,7 +162,7 @@ def test_a_table_nobody_comes_to_for_a_day_leaves_memory_and_comes_back_as_it_wa
         table = seating.table
         person = Connection(seat=0, language="en")
         await service.connect(table, person, None)
-        await service.act(table, person, {"type": "pass", "cards": table.game.hand(0)[:3], "id": 1})
+        await service.act(table, person, Pass(type="pass", cards=list(table.game.hand(0)[:3]), id=1))
         while table.game.phase is Phase.PASS:  # the computer players pass too
             await asyncio.sleep(0.01)
         await service.disconnect(table, person)  # nobody is connected: the table pauses

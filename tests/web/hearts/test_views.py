@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime
 
 from heartcards.hearts.engine import Game, Phase, Variant
-from heartcards.web.hearts.table import Seat, Table
+from heartcards.hearts.table import Seat, Table
 from heartcards.web.hearts.views import own_view_json, shared_view_json, view_json
 
 

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.engine import HeartsError, Observation, Phase
-from heartcards.web.hearts.table import BotTurn, NextDeal, Table
+from heartcards.hearts.table import BotTurn, NextDeal, Table
 from heartcards.web.hearts.thinking import Thinkers, decision_seed
 
 logger = logging.getLogger("heartcards.web.hearts")

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartcards.web.hearts.table import Table
+from heartcards.hearts.table import Table
 from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
 
 

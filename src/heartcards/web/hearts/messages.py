@@ -32,6 +32,9 @@ def _usable_id(value: object) -> str | int | float | None:
 
 
 def _card(value: object) -> Card:
+    """A card from its text (`QS`); a `Card` as it is (the server's own messages, the tests)."""
+    if isinstance(value, Card):
+        return value
     if not isinstance(value, str) or len(value) > 4:
         raise BadCardError(str(value)[:8])
     try:

@@ -8,13 +8,13 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Header
 from pydantic import BaseModel, Field, StringConstraints
 
+from heartcards.hearts.table import Table
 from heartcards.web.deps import PlayerId
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
 from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, PublicTable, RecentTable, TableLog
 from heartcards.web.hearts.models import Seating as SeatingOut
 from heartcards.web.hearts.service import Seating
-from heartcards.web.hearts.table import Table
 from heartcards.web.hearts.views import table_json
 
 router = APIRouter(prefix="/api/hearts", tags=["hearts"])

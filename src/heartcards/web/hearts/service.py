@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from heartcards.hearts.engine import Game, GameRecordError, Phase, Variant
+from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
 from heartcards.storage.hearts_repository import OPEN_STATUSES, GameSave, HeartsRepository, PlayerGame, TableRecord
 from heartcards.web.clock import utc_now
 from heartcards.web.hearts.drivers import Drivers
@@ -35,9 +36,9 @@ from heartcards.web.hearts.errors import (
 from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.players import bot_name
+from heartcards.web.hearts.records import seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
-from heartcards.web.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
 from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS
 
 logger = logging.getLogger("heartcards.web.hearts")
@@ -90,7 +91,7 @@ class TableService:
     def _resume(self, record: TableRecord) -> Table | None:
         """A stored waiting or running table back in memory, with its driver; None if its game cannot be replayed."""
         try:
-            table = Table.from_record(record)
+            table = table_from_record(record)
         except GameRecordError as error:
             logger.error("table %s cannot be resumed: %s", record.id, error)
             return None
@@ -152,7 +153,7 @@ class TableService:
             seed=seed,
         )
         table.after_change(time.monotonic())
-        await self.store.run(self.repository.create_table, table.record(), now)
+        await self.store.run(self.repository.create_table, table_record(table), now)
         self.tables[table.id] = table
         self.drivers.ensure(table)
         return Seating(table, 0, token)
@@ -177,7 +178,7 @@ class TableService:
                 table.last_seen_at = utc_now()  # asked for: somebody is coming, so it is not put away again at once
             return table
         try:
-            return Table.from_record(record)
+            return table_from_record(record)
         except GameRecordError as error:
             raise TableNotFoundError(table=table_id) from error
 
@@ -228,7 +229,7 @@ class TableService:
                 raise SeatTakenError(seat=seat_number)
             token = secrets.token_urlsafe(24)
             seat.kind, seat.name, seat.player_id, seat.token_hash = "human", name, player_id, token_hash(token)
-            await self.store.run(self.repository.save_seat, table.id, seat.record())
+            await self.store.run(self.repository.save_seat, table.id, seat_record(seat))
             self.fanout.publish(table)
         return Seating(table, seat_number, token)
 
@@ -251,7 +252,7 @@ class TableService:
             for empty in table.seats:
                 if empty.kind == "empty":
                     empty.kind, empty.name = "bot", bot_name(empty.number)
-                    await self.store.run(self.repository.save_seat, table.id, empty.record())
+                    await self.store.run(self.repository.save_seat, table.id, seat_record(empty))
             table.status = "playing"
             table.after_change(time.monotonic())
             await self.store.save(GameSave(table.id, "playing", table.game.to_dict()))
@@ -353,7 +354,7 @@ class TableService:
         if game.phase is Phase.GAME_OVER and table.status != "finished":
             table.status = "finished"
             table.finished_at = utc_now()
-            results = table.results()
+            results = seat_results(table)
         await self.store.save(GameSave(table.id, table.status, game.to_dict(), new_logs, results))
         table.logged_deals = len(game.records)
         self.fanout.publish(table, answer_to, message_id)

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from heartcards.cards.errors import KeyedError
+from heartcards.hearts.table import Table
 from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import Tables
@@ -27,7 +28,6 @@ from heartcards.web.hearts.errors import BadMessageError, BadTokenError, Spectat
 from heartcards.web.hearts.fanout import Connection, StateDue
 from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, outgoing, parse_message
 from heartcards.web.hearts.service import TableService
-from heartcards.web.hearts.table import Table
 from heartcards.web.i18n import Catalogs
 
 logger = logging.getLogger("heartcards.web.hearts")

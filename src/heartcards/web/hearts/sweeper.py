@@ -9,8 +9,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Final
 
+from heartcards.hearts.table import PUT_AWAY_AFTER, Table
 from heartcards.web.clock import utc_now
-from heartcards.web.hearts.table import PUT_AWAY_AFTER, Table
 
 logger = logging.getLogger("heartcards.web.hearts")
 

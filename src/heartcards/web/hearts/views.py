@@ -10,7 +10,7 @@ from typing import Any
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
-from heartcards.web.hearts.table import SEAT_COUNT, Table
+from heartcards.hearts.table import SEAT_COUNT, Table
 
 HAND_SIZE = 13
 _TEXT_BY_ID: dict[int, str] = {id(card): card.text for card in CARDS}

@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 import pytest
 
 from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.hearts.table import token_hash
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
-from heartcards.web.hearts.table import token_hash
 from heartcards.web.i18n import Catalogs
 from heartcards.web.paths import LOCALES_DIR
 from tests.web.browser.hearts.conftest import HeartsPlayer

@@ -1,6 +1,7 @@
-"""A table in memory: its rules, its four seats and the engine's `Game`, plus who must act and who stands in.
+"""A Hearts table: its rules, its four seats and the engine's `Game`, plus who must act and who stands in.
 
-Pure bookkeeping, no I/O: the service (`service.py`) holds the lock, stores, broadcasts and runs the bots. A seat is
+Pure bookkeeping, no I/O: the web's table service holds the lock, stores, broadcasts and runs the computer players
+(`heartcards.web.hearts`); this module decides what the table does next. A seat is
 "due" when the game waits for it (a pass not chosen, its turn to play, the score table not yet acknowledged). A
 person's seat is played by a computer player while it is `away`: idle beyond the table's `idle_seconds` while
 another person waits, or disconnected for more than a short grace period.
@@ -15,10 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
 
-from heartcards.hearts.bots import Bot
 from heartcards.hearts.engine import Game, Phase, Variant
-from heartcards.storage.hearts_repository import SeatRecord, SeatResult, TableRecord
-from heartcards.web.hearts.players import bot_for
 
 SEAT_COUNT: Final = 4
 DISCONNECT_GRACE_SECONDS: Final = 3.0
@@ -64,9 +62,6 @@ class Seat:
         """A computer player acts for this seat (a bot, or a person who is away)."""
         return self.kind == "bot" or (self.human and self.away)
 
-    def record(self) -> SeatRecord:
-        return SeatRecord(self.number, self.kind, self.name, self.player_id, self.token_hash)
-
 
 @dataclass(frozen=True, slots=True)
 class BotTurn:
@@ -99,8 +94,9 @@ class Table:
     deal_over_since: float | None = None
     logged_deals: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by whoever changes the table (or renders it), so changes apply one at a time (no I/O here)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    """Set after a change, so the table's driver looks at `next_step` again."""
     revision: int = 0
     """Counts published changes (the service bumps it with every broadcast)."""
     public_text: tuple[int, str] | None = None
@@ -116,12 +112,6 @@ class Table:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
                 return seat
         return None
-
-    def bot(self, seat: int) -> Bot:
-        """The computer player for `seat` (made once; it keeps its own seeded generator)."""
-        if seat not in self.bots:
-            self.bots[seat] = bot_for(self.strength, (self.seed * 4 + seat) & ((1 << 64) - 1))
-        return self.bots[seat]
 
     def humans_connected(self) -> bool:
         return any(seat.human and seat.connected for seat in self.seats)
@@ -216,68 +206,3 @@ class Table:
         if not deadlines:
             return None
         return max(0.0, min(deadlines) - now)
-
-    # -- results ----------------------------------------------------------------------------------------------------
-
-    def results(self) -> list[SeatResult]:
-        """Each seat's result once the game is over: total, place (1 = lowest total; ties share), moons, queens."""
-        game = self.game
-        totals = game.totals
-        moons = [0] * SEAT_COUNT
-        queens = [0] * SEAT_COUNT
-        for record in game.records:
-            if record.moon_shooter is not None:
-                moons[record.moon_shooter] += 1
-            if record.queen_taker is not None:
-                queens[record.queen_taker] += 1
-        return [
-            SeatResult(
-                seat=seat,
-                total=totals[seat],
-                place=1 + sum(1 for other in totals if other < totals[seat]),
-                won=seat in game.winners,
-                moons=moons[seat],
-                queens=queens[seat],
-            )
-            for seat in range(SEAT_COUNT)
-        ]
-
-    def record(self) -> TableRecord:
-        return TableRecord(
-            id=self.id,
-            mode=self.mode,
-            variant=self.variant.value,
-            target=self.target,
-            strength=self.strength,
-            idle_seconds=self.idle_seconds,
-            status=self.status,
-            game=self.game.to_dict(),
-            created_at=self.created_at,
-            seats=[seat.record() for seat in self.seats],
-            finished_at=self.finished_at,
-        )
-
-    @classmethod
-    def from_record(cls, record: TableRecord) -> Table:
-        """A stored table, its game replayed from the saved actions (raises `GameRecordError` if they do not)."""
-        game = Game.from_dict(record.game)
-        seats = [
-            Seat(seat.seat, seat.kind, seat.name, seat.player_id, seat.token_hash)
-            for seat in sorted(record.seats, key=lambda seat: seat.seat)
-        ]
-        return cls(
-            id=record.id,
-            mode=record.mode,
-            variant=Variant(record.variant),
-            target=record.target,
-            strength=record.strength,
-            idle_seconds=record.idle_seconds,
-            status=record.status,
-            created_at=record.created_at,
-            game=game,
-            seats=seats,
-            seed=game.seed,
-            finished_at=record.finished_at,
-            last_seen_at=record.updated_at,
-            logged_deals=len(game.records),
-        )
