@@ -5,12 +5,15 @@ phone and a desktop, and an illegal tap's message at the table links to the sect
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from heartcards.hearts.engine.errors import IllegalPlayError
 from tests.support.live_server import LiveServer
-from tests.web.browser.hearts.conftest import FAST, PHONE, HeartsPlayer, play_until
+from tests.web.browser.hearts.conftest import FAST, PHONE, ROOT, HeartsPlayer, play_until
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
@@ -99,6 +102,32 @@ def test_the_rules_page_shows_every_section_and_picture_without_sideways_scrolli
     for section in ("passing", "the-queen-of-spades-on-the-first-trick", "examples"):
         page.evaluate("(id) => document.getElementById(id).scrollIntoView()", section)
         player.shot(f"rules-{language}-{section}")
+
+
+def _anchors_of(markdown: Path) -> set[str]:
+    """The anchors a Markdown renderer gives the headings of `markdown` (lower case, spaces to hyphens, no marks)."""
+    anchors = set()
+    for line in markdown.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            anchors.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return anchors
+
+
+def test_every_rule_the_engine_refuses_with_links_to_a_section_that_the_rules_document_has_too(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    player = new_hearts_player(live_server_module.url, viewport=DESKTOP_1366)
+    layout = _open_rules(player, "en")
+    mapping = player.page.evaluate("async () => ({...(await import('/static/js/hearts/rule-links.js')).RULE_OF_ERROR})")
+    refusals = {error.key for error in IllegalPlayError.__subclasses__()}
+    assert refusals == set(RULE_OF_ERROR) and refusals <= set(mapping)
+    assert {key: mapping[key] for key in RULE_OF_ERROR} == RULE_OF_ERROR
+    assert set(mapping.values()) <= set(SECTIONS)
+    # The page's anchors are the document's, so code and tests can cite either.
+    documented = _anchors_of(ROOT / "docs/rules/hearts.md")
+    assert set(SECTIONS) - {"examples"} <= documented
+    assert layout["sections"] == list(SECTIONS)
 
 
 def test_the_menu_at_a_hearts_table_opens_the_hearts_rules(
