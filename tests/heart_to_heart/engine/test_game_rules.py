@@ -77,7 +77,8 @@ def test_placement_help_follows_its_definition_through_random_games() -> None:
 
 
 def a_position_with_a_free_pair() -> Game:
-    """The seeds' deal played by its known win until two free heart cards pair."""
+    """The worked example's deal (docs/rules/heart-to-heart.md#a-worked-example) played by its known win until two
+    free heart cards pair."""
     game = Game.from_record(f"{SEEDS_DEAL} S S S S S S S S S 25-W S S S S S S S S S S S S S 24-W S S 23-W 20-W")
     assert PairMove(16, 22) in game.legal_moves()
     return game

@@ -34,7 +34,8 @@ export const ANIMATION_SPEEDS = ["slow", "normal", "fast", "off"];
 /** @type {readonly TrickSpeed[]} */
 export const TRICK_SPEEDS = ["slow", "normal", "fast"];
 
-// Each setting's choices, the first being its default (the spec's: Placement help on, Move errors off).
+// Each setting's choices, the first being its default (docs/rules/heart-to-heart.md#settings: Placement help on,
+// Move errors off).
 const CHOICES = {
   heartToHeart: {
     placementHelp: [true, false],

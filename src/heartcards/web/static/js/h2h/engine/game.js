@@ -1,7 +1,7 @@
 // @ts-check
-// A game in progress (engine/game.py): moves, undo (last 100), status, score, and the taps of the seeds'
-// interaction. `play(move)` pushes a small saved state, `undo()` pops it; `legalMoves()` is the one query that
-// taps, help and the stalemate check share.
+// A game in progress (engine/game.py): moves, undo (last 100), status, score, and the taps
+// (docs/rules/heart-to-heart.md#taps). `play(move)` pushes a small saved state, `undo()` pops it; `legalMoves()` is
+// the one query that taps, help and the stalemate check share.
 
 import { Deal } from "./deal.js";
 import { GameOverError, HeartToHeartError, IllegalMoveError, NothingToUndoError, RecordError } from "./errors.js";
