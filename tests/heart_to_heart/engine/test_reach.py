@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from heartcards.heart_to_heart.engine import Deal, Game, Mode, Status
-from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, HEART_SIZE
+from heartcards.heart_to_heart.engine.layout import ALL_REMOVED, HEART_SIZE, free_mask
 from heartcards.heart_to_heart.engine.reach import (
     BELOW,
     CHAINED,
@@ -127,3 +127,81 @@ def test_bit_helpers_at_the_edges() -> None:
         assert top_bit(1 << bit) == bit and popcount(1 << bit) == 1
         assert top_bit((1 << (bit + 1)) - 1) == bit and popcount((1 << (bit + 1)) - 1) == bit + 1
     assert top_bit(0) == -1 and popcount(0) == 0
+
+
+def settled_by_the_rule(masks: list[int], removed: int, counts: list[int]) -> tuple[int, list[int]]:
+    """What `settle` promises, pass by pass until nothing changes: every free card of a rank with no more heart cards
+    left than reserve copies goes (one copy each), and so does a rank whose cards left are all free, when they pair
+    off or one reserve copy takes the odd one."""
+    counts = list(counts)
+    while True:
+        free = free_mask(removed)
+        taken = 0
+        for rank in range(13):
+            remaining = masks[rank] & ~removed
+            free_of_rank = remaining & free
+            if not free_of_rank:
+                continue
+            left = remaining.bit_count()
+            if left <= counts[rank]:
+                taken |= free_of_rank
+                counts[rank] -= free_of_rank.bit_count()
+            elif free_of_rank == remaining and (left % 2 == 0 or counts[rank] >= 1):
+                taken |= free_of_rank
+                counts[rank] -= left % 2
+        if not taken:
+            return removed, counts
+        removed |= taken
+
+
+def test_settle_takes_exactly_what_can_only_help() -> None:
+    rng = random.Random(3)
+    changed = 0
+    for number in range(150):
+        game = Game(Deal.from_number(number))
+        for _ in range(rng.randrange(0, 40)):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+        masks = rank_masks(game)
+        counts = [0] * 13
+        for rank in game.stock + tuple(game.waste):
+            counts[int(rank) - 1] += 1
+        index, packed = WinnabilitySearch(masks).settle(INDEX_OF[game.removed], pack_counts(counts))
+        removed, left = settled_by_the_rule(masks, game.removed, counts)
+        assert (SETS[index], packed) == (removed, pack_counts(left)), game.record
+        changed += removed != game.removed
+    assert changed > 30
+
+
+def test_settle_known_values() -> None:
+    masks = [0] * 13
+    masks[3] = 1 << 24  # a 4 at the point, one 4 in reserve: it goes with that copy
+    masks[4] = (1 << 22) | (1 << 23)  # two 5s freed by it, no 5 in reserve: a whole free group that pairs off
+    masks[5] = ALL_REMOVED & ~((1 << 22) | (1 << 23) | (1 << 24))  # 6s everywhere else (only a rank mask here)
+    index, counts = WinnabilitySearch(masks).settle(0, pack_counts([0, 0, 0, 1, *[0] * 9]))
+    assert SETS[index] == (1 << 22) | (1 << 23) | (1 << 24)
+    assert counts == 0
+    # Without the reserve 4 nothing can go: the point's rank needs a copy.
+    index, counts = WinnabilitySearch(masks).settle(0, 0)
+    assert (index, counts) == (0, 0)
+
+
+def test_a_rank_in_a_chain_needs_the_reserve_for_what_cannot_pair() -> None:
+    aces = (1 << 0) | (1 << 1) | (1 << 4) | (1 << 10)  # positions 1, 2, 5, 11: 11 lies over 5, 6 and so over 1, 2
+    assert pairable(aces) == 1
+    masks = [aces, *[0] * 12]
+    assert hopeless(masks, 0, pack_counts([1, *[0] * 12]))  # four aces, one pair: two need a reserve ace
+    assert not hopeless(masks, 0, pack_counts([2, *[0] * 12]))
+
+
+def test_the_search_counts_each_state_once_and_remembers_every_loss() -> None:
+    lost_deal = next(Deal.from_number(n) for n in range(100) if not winnable(Game(Deal.from_number(n)).position))
+    game = Game(lost_deal)
+    search = WinnabilitySearch(rank_masks(game))
+    assert not search.winnable(0, reserve_counts(game))
+    assert search.states == len(search.lost) > 0
+    assert WinnabilitySearch([0] * 13).states == 0
+    won = WinnabilitySearch([0] * 13)
+    assert won.winnable(WON_INDEX, 0) and won.states == 0
