@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from heartcards.web.errors import BodyTooLargeError, error_response
 
 
 class BodyTooLarge(Exception):
@@ -53,10 +56,6 @@ class BodySizeLimit:
                 await self._refuse(scope, send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
-        from starlette.requests import Request
-
-        from heartcards.web.errors import BodyTooLargeError, error_response
-
         request = Request(scope)
         error = BodyTooLargeError(limit=self.max_bytes)
         response = error_response(request, error.status, error.key, error.params)

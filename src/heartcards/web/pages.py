@@ -11,6 +11,8 @@ player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
@@ -19,7 +21,6 @@ from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, language_of, normalize_language
 from heartcards.web.modules import with_module_preloads
 
-router = APIRouter(include_in_schema=False)
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 LANG_PLACEHOLDER = "__LANG__"
 HEAD_PLACEHOLDER = "__HEAD__"
@@ -55,9 +56,27 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     return response
 
 
-@router.api_route("/", methods=PAGE_METHODS, response_class=HTMLResponse)
-async def home(request: Request) -> HTMLResponse:
-    return render_page(request, "index")
+def pages_router(shells: Mapping[str, str]) -> APIRouter:
+    """A router serving each path (a route pattern such as `/play/{code}`) with its shell (`play` for
+    `static/pages/play.html`), for `GET` and `HEAD`. Path parameters are the page's to read: the server serves the
+    shell for any value."""
+    router = APIRouter(include_in_schema=False)
+    for path, shell in shells.items():
+        router.add_api_route(path, _page(shell), methods=PAGE_METHODS, response_class=HTMLResponse, name=shell)
+    return router
+
+
+def _page(shell: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
+    """The handler of one page (the shell is fixed here, never read from the request)."""
+
+    async def page(request: Request) -> HTMLResponse:
+        return render_page(request, shell)
+
+    return page
+
+
+router = pages_router({"/": "index"})
+"""The home page, shared by both games, and the health check."""
 
 
 @router.get("/api/health")

@@ -6,31 +6,11 @@ it answers taps.
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
-import os
-import signal
-import threading
-
 from heartcards.heart_to_heart.engine import Game, Move, Position, format_moves
 
 SolvedCode = tuple[str, bool, str | None, int | None, int]
 """(code, winnable, moves text or None, move count or None, states searched): plain values, so that the worker
 process imports only the engine and the solver, not the web or storage layers."""
-
-
-def start_worker() -> None:
-    """Set up the worker process: Ctrl-C is the server's to handle (it shuts the worker down cleanly), and the worker
-    ends by itself if the server dies without doing so (killed), instead of living on as an orphan."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True, name="parent-watch").start()
-
-
-def _exit_with(parent_sentinel: int) -> None:
-    multiprocessing.connection.wait([parent_sentinel])
-    os._exit(0)
 
 
 def warm_up() -> bool:

@@ -21,6 +21,7 @@ from heartcards.storage import Repository, SolutionRecord
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
 from heartcards.web.h2h.solver_worker import SolvedCode
+from heartcards.web.workers import follow_the_server
 
 logger = logging.getLogger("heartcards.web.h2h")
 
@@ -41,7 +42,7 @@ class Solver:
             self._executor = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=solver_worker.start_worker,
+                initializer=follow_the_server,
             )
         return self._executor
 

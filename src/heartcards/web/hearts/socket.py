@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Final
 
@@ -25,7 +24,7 @@ from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError
-from heartcards.web.hearts.fanout import Connection, StateDue
+from heartcards.web.hearts.fanout import Connection, StateDue, json_text
 from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, outgoing, parse_message
 from heartcards.web.hearts.service import TableService
 from heartcards.web.i18n import Catalogs
@@ -66,7 +65,7 @@ async def _write(websocket: WebSocket, service: TableService, table: Table, conn
             if isinstance(message, StateDue):
                 await websocket.send_text(await service.fanout.render(table, connection, message))
             else:
-                await websocket.send_text(json.dumps(message, separators=(",", ":")))
+                await websocket.send_text(json_text(message))
     except asyncio.CancelledError:
         raise
     except Exception as error:
@@ -96,7 +95,7 @@ async def table_socket(
 
     async def refuse(error: KeyedError, code: int, message_id: str | int | float | None = None) -> None:
         refusal = error_message(catalogs, language, error, message_id)
-        await websocket.send_text(json.dumps(outgoing(refusal), separators=(",", ":")))
+        await websocket.send_text(json_text(outgoing(refusal)))
         await websocket.close(code)
 
     try:

@@ -17,8 +17,6 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
-import signal
-import threading
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Final
 
@@ -26,6 +24,7 @@ from heartcards.cards import Card, SplitMix64
 from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.engine import CARDS, Observation, Phase
 from heartcards.web.hearts.players import bot_with_budget, full_decision_seconds
+from heartcards.web.workers import follow_the_server
 
 BOT_NICENESS: Final = 10
 """How much nicer than the server the bots' workers run: a busy core serves the people's messages first."""
@@ -59,15 +58,7 @@ def start_bot_worker() -> None:
     """Set up a worker: lower priority, Ctrl-C left to the server, and an exit of its own if the server dies."""
     with contextlib.suppress(OSError):
         os.nice(BOT_NICENESS)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True, name="parent-watch").start()
-
-
-def _exit_with(parent_sentinel: int) -> None:
-    multiprocessing.connection.wait([parent_sentinel])
-    os._exit(0)
+    follow_the_server()
 
 
 def worker_niceness() -> int:
