@@ -17,4 +17,4 @@ export { HEART_SIZE, POINT, REMOVED_SETS, SLOTS, freeMask, freePositions } from 
 export { PairMove, STOCK_TAP, StockTap, WasteMove, formatMoves, parseMove, parseMoves, sameMove } from "./moves.js";
 export { SplitMix64 } from "./prng.js";
 export { RANK_TEXTS, rankOf, rankText } from "./ranks.js";
-export { heartWinnable, orderWinnable } from "./reach.js";
+export { orderWinnable } from "./reach.js";

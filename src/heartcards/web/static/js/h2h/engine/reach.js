@@ -1,5 +1,5 @@
 // @ts-check
-// Can the heart still be cleared? The exact answer of engine/reach.py, ported step for step (mode S deals need it).
+// Can a deal's heart be cleared? The exact answer of engine/reach.py, ported step for step (mode S deals need it).
 //
 // Recycling is unlimited, so any stock or waste card can be brought to the waste top without touching the heart:
 // for winnability the reserve (stock and waste) is just a count per rank, here packed as base-8 digits of one
@@ -51,17 +51,6 @@ const CHAINED = (() => {
  */
 function countOf(counts, rank) {
   return Math.floor(counts / DIGIT[rank]) % 8;
-}
-
-/**
- * Reserve counts per rank (index 0 = ace) packed as base-8 digits.
- * @param {readonly number[]} counts
- * @returns {number}
- */
-export function packCounts(counts) {
-  let packed = 0;
-  for (let rank = 0; rank < RANK_COUNT; rank += 1) packed += counts[rank] * DIGIT[rank];
-  return packed;
 }
 
 /**
@@ -192,24 +181,6 @@ class WinnabilitySearch {
 function winnablePacked(rankMasks, removed, counts) {
   if (hopeless(rankMasks, removed, counts)) return false;
   return new WinnabilitySearch(rankMasks).winnable(/** @type {number} */ (INDEX_OF.get(removed)), counts);
-}
-
-/**
- * True when the heart can be cleared: `heart[i]` is the rank (1..13) at position i + 1, or null where removed;
- * `stockCounts[r - 1]` is how many cards of rank r lie in the stock and waste together.
- * @param {readonly (number | null)[]} heart
- * @param {readonly number[]} stockCounts
- * @returns {boolean}
- */
-export function heartWinnable(heart, stockCounts) {
-  /** @type {number[]} */
-  const rankMasks = new Array(RANK_COUNT).fill(0);
-  let removed = 0;
-  heart.forEach((rank, index) => {
-    if (rank === null) removed |= 1 << index;
-    else rankMasks[rank - 1] |= 1 << index;
-  });
-  return winnablePacked(rankMasks, removed, packCounts(stockCounts));
 }
 
 /**
