@@ -12,19 +12,12 @@ from typing import Final
 
 from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot
 
-TABLE_STRENGTHS: Final = ("easy", "normal", "strong")
 _BOTS: Final[dict[str, tuple[str, str]]] = {
     "easy": ("rule", "fast"),
     "normal": ("mc", "fast"),
     "strong": ("mc", "normal"),
 }
 BOT_NAMES: Final = ("Ada", "Alan", "Grace")
-
-
-def bot_for(strength: str, seed: int) -> Bot:
-    """The computer player for a table of `strength` (one of `TABLE_STRENGTHS`), seeded for repeatable play."""
-    name, level = _BOTS[strength]
-    return make_bot(name, level, seed)
 
 
 def bot_with_budget(strength: str, seed: int, budget: float) -> Bot:
