@@ -76,6 +76,18 @@ EQUIVALENT: dict[str, str] = {
     "hearts/engine/deck.py:65:8 halves_hands: remove `z_high ^= z_high >> 31`": (
         "flips at most bit 32 of z, which moves j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
     ),
+    "hearts/engine/game.py:66:42 _card_index: `1` -> `2`": "any negative default means 'not a canonical card'",
+    "hearts/engine/game.py:67:20 _card_index: `0` -> `1`": (
+        "the 2♣ (index 0) then takes the dictionary look-up instead of the identity fast path: same index"
+    ),
+    "hearts/engine/game.py:122:33 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
+    "hearts/engine/game.py:122:36 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
+    "hearts/engine/game.py:122:42 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
+    "hearts/engine/game.py:125:8 Game._start_deal: remove `self.trick_leader = 0`": (
+        "_start_play sets the leader before anything reads it"
+    ),
+    "hearts/engine/game.py:168:25 Game._exchange: `0` -> `1`": "at the exchange every seat has passed: no None",
+    "hearts/engine/game.py:203:84 Game.apply_play: `1` -> `2`": "in the play phase `turn` is never None",
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
 
@@ -163,9 +175,7 @@ class _Collector:
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]  # the docstring
         self.statements(node.body, len(node.body) - len(body), owner)
-        for default in [*node.args.defaults, *node.args.kw_defaults]:
-            if default is not None:
-                self.visit(default, owner)
+        # Default values are evaluated once, at import: a swapped code object would not change them.
 
     def statements(self, body: list[ast.stmt], start: int, owner: str) -> None:
         for at in range(start, len(body)):

@@ -1,0 +1,111 @@
+"""The game's bookkeeping checked move by move in random games against the rules (docs/rules/hearts.md): who
+leads each trick, who wins it, the points so far, the passes the deal record keeps, and a pass out of its phase.
+Mutation testing found these unobserved by the other tests."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from heartcards.cards import Card, Suit
+from heartcards.hearts.engine import Game, GameRecordError, NoPassThisDealError, Phase, WrongPhaseError
+from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, hearts_order
+
+
+def card_points(card: Card) -> int:
+    return 1 if card.suit is Suit.HEARTS else 13 if card == QUEEN_OF_SPADES else 0
+
+
+def expected_winner(leader: int, cards: tuple[Card, ...]) -> int:
+    """The highest card of the suit led takes the trick."""
+    led = cards[0].suit
+    best = max((hearts_order(card.rank), position) for position, card in enumerate(cards) if card.suit is led)
+    return (leader + best[1]) % 4
+
+
+def play_deal(game: Game, rng: random.Random, passes: dict[int, tuple[Card, ...]]) -> None:
+    """Random legal passes and plays to the end of the deal, checking the bookkeeping at every step."""
+    if game.phase is Phase.PASS:
+        for seat in range(4):
+            passes[seat] = tuple(rng.sample(game.hand(seat), 3))
+            game.apply_pass(seat, passes[seat])
+    holder = next(seat for seat in range(4) if TWO_OF_CLUBS in game.hand(seat))
+    leader = holder
+    points = [0, 0, 0, 0]
+    while game.phase is Phase.PLAY:
+        seen = game.observation(0)
+        assert seen.deal_points == tuple(points)
+        assert seen.current_trick is not None and seen.current_trick.leader == leader
+        seat = game.turn
+        assert seat == (leader + len(seen.current_trick.cards)) % 4
+        done = len(game.tricks)
+        game.apply_play(seat, rng.choice(game.legal_plays(seat)))
+        if len(game.tricks) > done:
+            last = game.tricks[-1]
+            assert last.leader == leader
+            leader = expected_winner(leader, last.cards)
+            assert last.winner == leader
+            points[leader] += sum(card_points(card) for card in last.cards)
+    assert game.tricks[0].leader == holder and game.tricks[0].cards[0] == TWO_OF_CLUBS
+    assert len(game.tricks) == 13
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_leaders_winners_and_points_so_far_follow_the_rules(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game(seed)
+    passes: dict[int, tuple[Card, ...]] = {}
+    play_deal(game, rng, passes)
+    record = game.records[-1]
+    queen_tricks = [trick.winner for trick in game.tricks if QUEEN_OF_SPADES in trick.cards]
+    assert record.queen_taker == queen_tricks[0]
+    assert record.passes == tuple(tuple(sorted(passes[seat], key=_order)) for seat in range(4))
+    assert sum(record.points) in (26, 39)  # 26, or 3 × 13 after a moon
+    game.apply_next_deal()
+    play_deal(game, rng, passes)
+
+
+def test_a_deal_without_passing_records_no_passes() -> None:
+    game = Game(3, first_deal=4)
+    assert game.phase is Phase.PLAY
+    play_deal(game, random.Random(3), {})
+    assert game.records[-1].passes == ((), (), (), ())
+
+
+def test_a_pass_out_of_its_phase_is_refused_with_the_phase() -> None:
+    game = Game(5)
+    for seat in range(4):
+        game.apply_pass(seat, game.hand(seat)[:3])
+    assert game.phase is Phase.PLAY
+    with pytest.raises(WrongPhaseError) as caught:
+        game.apply_pass(0, game.hand(0)[:3])
+    assert not isinstance(caught.value, NoPassThisDealError)
+    assert "play" in str(caught.value)
+    no_pass = Game(5, first_deal=4)
+    with pytest.raises(NoPassThisDealError):
+        no_pass.apply_pass(0, no_pass.hand(0)[:3])
+
+
+def test_a_target_of_one_point_is_allowed() -> None:
+    assert Game(1, target=1).target == 1
+
+
+def _order(card: Card) -> tuple[int, int]:
+    """Deal records list cards by suit (clubs, diamonds, spades, hearts), then rank with aces high."""
+    return (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS).index(card.suit), hearts_order(card.rank)
+
+
+def test_an_action_of_the_wrong_length_is_not_an_action() -> None:
+    game = Game(5)
+    with pytest.raises(GameRecordError, match="is not an action"):
+        game.apply_action("pass 0 2C")
+    with pytest.raises(GameRecordError, match="is not an action"):
+        game.apply_action("play 0 2C 3C")
+
+
+def test_a_bad_action_in_a_record_is_reported_once() -> None:
+    record = {"version": 1, "seed": 1, "variant": "classic", "target": 100, "first_deal": 1, "actions": ["dance"]}
+    with pytest.raises(GameRecordError) as caught:
+        Game.from_dict(record)
+    assert str(caught.value) == "bad saved game: 'dance' is not an action (pass S C C C, play S C, next)"
