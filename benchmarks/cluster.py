@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from heartcards.cluster.plan import ALL_DEALS
+from heartcards.heart_to_heart.solver.deals import COMPILED
 from record import record_run
 
 
@@ -42,6 +43,8 @@ def main() -> None:
     parser.add_argument("--nice", type=int, default=10)
     parser.add_argument("--no-keep", action="store_true", help="do not append the line to benchmarks/results/")
     options = parser.parse_args()
+    if not COMPILED:
+        print("warning: the solver's core is not compiled here (scripts/build_native.py): pure Python is far slower")
     with tempfile.TemporaryDirectory() as folder:
         checkpoint = Path(folder) / "slice.sqlite"
         command = ["nice", "-n", str(options.nice), sys.executable, "-m", "heartcards", "stats"]
@@ -66,6 +69,7 @@ def main() -> None:
     print(f"the whole space, {ALL_DEALS:,} deals: {whole_core_hours:.1f} core-hours at this rate")
     figures = {
         "command": " ".join(["heartcards", *command[command.index("stats") :]]).replace(str(checkpoint), "FILE"),
+        "compiled": COMPILED,
         "result": answer,
         "chunk_cpu_seconds": round(cpu_seconds, 3),
         "chunk_wall_seconds": round(seconds, 3),
