@@ -82,12 +82,15 @@ EQUIVALENT: dict[str, str] = {
     ),
     "hearts/engine/game.py:122:33 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
     "hearts/engine/game.py:122:36 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
+    "hearts/engine/game.py:122:39 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
     "hearts/engine/game.py:122:42 Game._start_deal: `0` -> `1`": "`taken` starts with the 2♣: it has no points",
+    "hearts/engine/game.py:125:28 Game._start_deal: `0` -> `1`": "_start_play sets the leader before anything reads it",
     "hearts/engine/game.py:125:8 Game._start_deal: remove `self.trick_leader = 0`": (
         "_start_play sets the leader before anything reads it"
     ),
     "hearts/engine/game.py:168:25 Game._exchange: `0` -> `1`": "at the exchange every seat has passed: no None",
     "hearts/engine/game.py:203:84 Game.apply_play: `1` -> `2`": "in the play phase `turn` is never None",
+    "hearts/engine/game.py:184:67 Game.led_suit: `1` -> `2`": "callers only ask whether the led suit is negative",
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
 

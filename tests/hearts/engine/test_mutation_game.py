@@ -9,7 +9,14 @@ import random
 import pytest
 
 from heartcards.cards import Card, Suit
-from heartcards.hearts.engine import Game, GameRecordError, NoPassThisDealError, Phase, WrongPhaseError
+from heartcards.hearts.engine import (
+    Game,
+    GameRecordError,
+    NoPassThisDealError,
+    PassDirection,
+    Phase,
+    WrongPhaseError,
+)
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, hearts_order
 
 
@@ -60,6 +67,8 @@ def test_leaders_winners_and_points_so_far_follow_the_rules(seed: int) -> None:
     record = game.records[-1]
     queen_tricks = [trick.winner for trick in game.tricks if QUEEN_OF_SPADES in trick.cards]
     assert record.queen_taker == queen_tricks[0]
+    shooters = [seat for seat in range(4) if record.points[seat] == 0 and sum(record.points) == 39]
+    assert record.moon_shooter == (shooters[0] if shooters else None)
     assert record.passes == tuple(tuple(sorted(passes[seat], key=_order)) for seat in range(4))
     assert sum(record.points) in (26, 39)  # 26, or 3 × 13 after a moon
     game.apply_next_deal()
@@ -109,3 +118,22 @@ def test_a_bad_action_in_a_record_is_reported_once() -> None:
     with pytest.raises(GameRecordError) as caught:
         Game.from_dict(record)
     assert str(caught.value) == "bad saved game: 'dance' is not an action (pass S C C C, play S C, next)"
+
+
+def test_record_errors_number_the_action() -> None:
+    base = {"version": 1, "seed": 1, "variant": "classic", "target": 100, "first_deal": 1}
+    first_pass = "pass 0 " + " ".join(card.text for card in Game(1).hand(0)[:3])
+    with pytest.raises(GameRecordError) as caught:
+        Game.from_dict({**base, "actions": [first_pass, 5]})
+    assert str(caught.value) == "bad saved game: action 2 is not text: 5"
+    with pytest.raises(GameRecordError, match="action 1 'play 0 2C'"):
+        Game.from_dict({**base, "actions": ["play 0 2C"]})
+
+
+@pytest.mark.parametrize("direction", list(PassDirection))
+def test_giver_and_receiver_undo_each_other(direction: PassDirection) -> None:
+    for seat in range(4):
+        assert direction.giver(direction.receiver(seat)) == seat
+        assert direction.receiver(direction.giver(seat)) == seat
+    assert [PassDirection.LEFT.giver(seat) for seat in range(4)] == [3, 0, 1, 2]
+    assert [PassDirection.RIGHT.giver(seat) for seat in range(4)] == [1, 2, 3, 0]
