@@ -9,7 +9,7 @@ from heartcards.heart_to_heart.engine import Mode, format_code
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 
 CHUNK_DEALS = 1_000_000
-"""Deals per chunk when only deciding winnability: about 11 s of one core, so a lost chunk costs little."""
+"""Deals per chunk when only deciding winnability: about 13 s of one core, so a lost chunk costs little."""
 CHUNK_DEALS_OPTIMAL = 1_000
 """Deals per chunk with `--optimal` (fewest moves take milliseconds a deal, not microseconds)."""
 ALL_DEALS = MAX_NUMBER + 1
