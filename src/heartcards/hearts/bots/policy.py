@@ -282,12 +282,15 @@ def controls(hand: int, played: int) -> int:
 
 
 def moon_pass_mask(hand: int) -> int:
-    """The pass of a hand going for the moon: its three lowest-ranked cards outside hearts (its losers; a low heart
-    given away would come back as a point in another hand), then its lowest hearts if it has too few others."""
-    chosen = 0
-    for pool in (hand & ~HEARTS_MASK & ~QUEEN_OF_SPADES_BIT, hand & HEARTS_MASK):
-        while chosen.bit_count() < 3 and pool:
-            card = _shed(pool)
-            chosen |= 1 << card
-            pool &= ~(1 << card)
-    return chosen
+    """The pass of a hand going for the moon: its three worst losers, the cards with the most cards of their suit
+    outside the hand ranked above them (lowest first among equals); never the Q♠, which it means to win."""
+    scored: list[tuple[int, int, int]] = []
+    mask = hand & ~QUEEN_OF_SPADES_BIT
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        card = bit.bit_length() - 1
+        above = SUIT_MASKS[card // 13] & ~((bit << 1) - 1)
+        scored.append((-(above & ~hand).bit_count(), card % 13, card))
+    scored.sort()
+    return (1 << scored[0][2]) | (1 << scored[1][2]) | (1 << scored[2][2])
