@@ -91,6 +91,9 @@ EQUIVALENT: dict[str, str] = {
     "hearts/engine/game.py:168:25 Game._exchange: `0` -> `1`": "at the exchange every seat has passed: no None",
     "hearts/engine/game.py:203:84 Game.apply_play: `1` -> `2`": "in the play phase `turn` is never None",
     "hearts/engine/game.py:184:67 Game.led_suit: `1` -> `2`": "callers only ask whether the led suit is negative",
+    "heart_to_heart/solver/deals.py:38:8 normal_values: `^` -> `|`": (
+        "changes only bits 0..32 of z, which move j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
+    ),
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
 
