@@ -111,3 +111,16 @@ def test_unvisited_time_counts_from_the_last_person() -> None:
     assert table.unvisited_for(CREATED + timedelta(hours=2)) == timedelta(hours=2)
     table.last_seen_at = CREATED + timedelta(hours=1)
     assert table.unvisited_for(CREATED + timedelta(hours=2)) == timedelta(hours=1)
+
+
+def test_a_person_who_joined_but_never_connected_goes_away_after_the_idle_time() -> None:
+    table = table_with(["human", "human", "bot", "bot"], idle_seconds=30)
+    table.seats[1].connections = 0  # joined over HTTP, never opened the socket (disconnected_at is None)
+    bots_pass(table)
+    table.game.apply_pass(0, table.game.hand(0)[:3])
+    table.after_change(0.0)
+    assert not table.refresh_presence(1.0)
+    assert table.next_step(1.0, 12.0) == 30.0  # woken when the idle time is over, not never
+    assert not table.refresh_presence(30.0) and not table.seats[1].away
+    assert table.refresh_presence(31.0) and table.seats[1].away
+    assert table.next_step(31.0, 12.0) == BotTurn(1)  # a computer player passes for them: the game goes on

@@ -46,6 +46,9 @@ class Seat:
     waiting_since: float | None = None
     """When (monotonic) the game started waiting for this seat; None while it does not."""
     disconnected_at: float | None = None
+    absent_since: float | None = None
+    """When (monotonic) the table, playing, first missed a person who joined but never connected: after the
+    table's idle time such a seat is away like any other, instead of holding the game for good."""
     ready: bool = False
     """Said `next` on the score table of the deal just played."""
 
@@ -163,6 +166,11 @@ class Table:
             if not seat.connected:
                 if seat.disconnected_at is not None and now - seat.disconnected_at >= DISCONNECT_GRACE_SECONDS:
                     seat.away = changed = True
+                elif seat.disconnected_at is None and self.status == "playing":
+                    if seat.absent_since is None:
+                        seat.absent_since = now
+                    if now - seat.absent_since >= self.idle_seconds:
+                        seat.away = changed = True
             elif (
                 seat.number in due
                 and seat.waiting_since is not None
@@ -201,6 +209,8 @@ class Table:
                 continue
             if not seat.connected and seat.disconnected_at is not None:
                 deadlines.append(seat.disconnected_at + DISCONNECT_GRACE_SECONDS)
+            elif not seat.connected and seat.absent_since is not None:
+                deadlines.append(seat.absent_since + self.idle_seconds)
             elif seat.number in due and seat.waiting_since is not None and self._someone_else_waits(seat.number):
                 deadlines.append(seat.waiting_since + self.idle_seconds)
         if not deadlines:
