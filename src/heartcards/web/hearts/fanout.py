@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from heartcards.hearts.table import Table
 from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
@@ -29,18 +30,57 @@ class StateDue:
     message_id: object = None
 
 
+MAX_QUEUED: Final = 64
+"""Messages a socket's outbox holds at most. States take one place whatever the number of changes (see
+`send_state`); what fills an outbox is answers to a client that keeps sending and never reads them. Such a client
+is closed instead of growing the server's memory without limit."""
+MESSAGES_PER_SECOND: Final = 20.0
+MESSAGE_BURST: Final = 40.0
+"""A socket's messages are handled at once up to `MESSAGE_BURST`, then at `MESSAGES_PER_SECOND` (a person acts a
+few times a second at most; a scripted client playing flat out is merely slowed). Beyond that pace its next message
+is read only when its turn comes: the socket waits, its frames stay in the network buffers, and a flooding client
+takes no more of the server's time than a quick player."""
+
+
+@dataclass(eq=False, slots=True)
+class MessageRate:
+    """A token bucket: `delay(now)` takes one message's token and says how long to wait before handling it."""
+
+    per_second: float = MESSAGES_PER_SECOND
+    burst: float = MESSAGE_BURST
+    tokens: float = MESSAGE_BURST
+    at: float = field(default_factory=time.monotonic)
+
+    def delay(self, now: float) -> float:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second) - 1.0
+        self.at = now
+        return 0.0 if self.tokens >= 0.0 else -self.tokens / self.per_second
+
+
 @dataclass(eq=False, slots=True)
 class Connection:
-    """One socket on a table: its seat (None for a spectator), its language and its outgoing queue."""
+    """One socket on a table: its seat (None for a spectator), its language, its outgoing queue (bounded: see
+    `MAX_QUEUED`) and the rate its messages are handled at."""
 
     seat: int | None
     language: str
     outbox: asyncio.Queue[dict[str, Any] | StateDue | None] = field(default_factory=asyncio.Queue)
     state_due: StateDue | None = None
     """The state waiting in the outbox, not yet rendered, if any."""
+    overflowed: bool = False
+    """The client did not read its answers: nothing more is queued, and the socket is to be closed."""
+    rate: MessageRate = field(default_factory=MessageRate)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
+        self._put(message)
+
+    def _put(self, item: dict[str, Any] | StateDue) -> None:
+        if self.overflowed:
+            return
+        if self.outbox.qsize() >= MAX_QUEUED:
+            self.overflowed = True
+            return
+        self.outbox.put_nowait(item)
 
     def send_state(self, message_id: object = None) -> None:
         """Queues the seat's state. While one is still waiting in the outbox, a new one adds nothing (or just its
@@ -52,7 +92,7 @@ class Connection:
                 due.message_id = message_id
             return
         self.state_due = StateDue(message_id)
-        self.outbox.put_nowait(self.state_due)
+        self._put(self.state_due)
 
     def close(self) -> None:
         self.outbox.put_nowait(None)

@@ -7,6 +7,7 @@ a change costs one encoding of what every seat shares).
 from __future__ import annotations
 
 import json
+import math
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError, WithJsonSchema
@@ -23,8 +24,9 @@ MAX_ID_CHARS: Final = 64
 
 
 def _usable_id(value: object) -> str | int | float | None:
-    """The client's id, echoed only when it is a short string or a number; anything else is dropped, not refused."""
-    if isinstance(value, bool):
+    """The client's id, echoed only when it is a short string or a finite number (NaN or infinity would make the
+    answer something other than JSON); anything else is dropped, not refused."""
+    if isinstance(value, bool) or (isinstance(value, float) and not math.isfinite(value)):
         return None
     if isinstance(value, int | float) or (isinstance(value, str) and len(value) <= MAX_ID_CHARS):
         return value

@@ -5,7 +5,9 @@ echo the message's `id`.
 A message that is not JSON, of an unknown type, forged, out of turn or against the rules answers an `error`
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
 4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
-socket (1011); a socket the client closed is let go quietly.
+socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
+only at that pace (`fanout.MessageRate`), and a client that does not read its answers is let go once its outbox is
+full (`fanout.MAX_QUEUED`), so one socket can neither flood the server nor bloat its memory.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Final
 
 from fastapi import APIRouter, WebSocket
@@ -141,7 +144,10 @@ async def _serve(
     writer = asyncio.get_running_loop().create_task(_write(websocket, service, table, connection))
     await service.connect(table, connection, hello_id)
     try:
-        while True:
+        while not connection.overflowed:  # a client that does not read its answers is closed
+            wait = connection.rate.delay(time.monotonic())
+            if wait > 0.0:
+                await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
             raw = await _receive(websocket)
             message_id: str | int | float | None = None
             try:
