@@ -12,13 +12,18 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.engine import HeartsError, Observation, Phase
 from heartcards.hearts.table import BotTurn, NextDeal, Table
+from heartcards.web.hearts.errors import NotSavedError
 from heartcards.web.hearts.thinking import Thinkers, decision_seed
 
 logger = logging.getLogger("heartcards.web.hearts")
+
+SAVE_RETRY_SECONDS: Final = 2.0
+"""How long a table's loop waits before trying again after a change could not be stored."""
 
 
 class Drivers:
@@ -71,30 +76,16 @@ class Drivers:
         self.thinkers.close()
 
     async def _drive(self, table: Table) -> None:
-        """The table's own loop: computer players' passes and plays, stand-ins for away people, the next deal."""
+        """The table's own loop: computer players' passes and plays, stand-ins for away people, the next deal. A
+        change that cannot be stored was undone (see `TableService._commit`); the loop tries again a little later,
+        so the table goes on by itself once the database is back."""
         try:
             while table.status != "finished" and not self.closing:
-                async with table.lock:
-                    table.wake.clear()
-                    now = time.monotonic()
-                    if table.refresh_presence(now):
-                        self.publish(table)
-                    step = table.next_step(now, self.deal_pause_seconds)
-                    if isinstance(step, NextDeal):
-                        table.game.apply_next_deal()
-                        await self.commit(table)
-                        continue
-                    if isinstance(step, BotTurn):
-                        version = len(table.game.actions)
-                        observation = table.game.observation(step.seat)
-                if isinstance(step, BotTurn):
-                    await self._bot_turn(table, step.seat, version, observation)
-                    continue
-                timeout = None if step is None else max(0.01, step)
-                if not table.wake.is_set():
-                    with contextlib.suppress(TimeoutError):
-                        async with asyncio.timeout(timeout):  # no extra task per wait, unlike wait_for
-                            await table.wake.wait()
+                try:
+                    await self._step(table)
+                except NotSavedError:
+                    logger.warning("table %s: a change could not be stored; trying again", table.id)
+                    await asyncio.sleep(SAVE_RETRY_SECONDS)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -104,6 +95,30 @@ class Drivers:
                 del self.tasks[table.id]
             if table.status == "finished":
                 self.finished(table)
+
+    async def _step(self, table: Table) -> None:
+        """One turn of the table's loop: a change, or a wait until something happens or a deadline passes."""
+        async with table.lock:
+            table.wake.clear()
+            now = time.monotonic()
+            if table.refresh_presence(now):
+                self.publish(table)
+            step = table.next_step(now, self.deal_pause_seconds)
+            if isinstance(step, NextDeal):
+                table.game.apply_next_deal()
+                await self.commit(table)
+                return
+            if isinstance(step, BotTurn):
+                version = len(table.game.actions)
+                observation = table.game.observation(step.seat)
+        if isinstance(step, BotTurn):
+            await self._bot_turn(table, step.seat, version, observation)
+            return
+        timeout = None if step is None else max(0.01, step)
+        if not table.wake.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):  # no extra task per wait, unlike wait_for
+                    await table.wake.wait()
 
     async def _bot_turn(self, table: Table, seat: int, version: int, observation: Observation) -> None:
         seed = decision_seed(table.seed, seat, version)

@@ -72,3 +72,10 @@ class NotReadyPhaseError(WebError):
 
     status = 409
     key = "hearts.error.not_deal_over"
+
+
+class NotSavedError(WebError):
+    """A change could not be stored (a full disk, a lost database): it was not applied; trying again is safe."""
+
+    status = 503
+    key = "hearts.error.not_saved"

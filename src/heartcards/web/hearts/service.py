@@ -26,6 +26,7 @@ from heartcards.web.hearts.errors import (
     BadTokenError,
     NotCreatorError,
     NotReadyPhaseError,
+    NotSavedError,
     SeatTakenError,
     SpectatorError,
     TableFinishedError,
@@ -67,6 +68,8 @@ class TableService:
         self.repository = repository
         self.tables: dict[str, Table] = {}
         """The waiting and running tables in memory, by id."""
+        self.stored_actions: dict[str, int] = {}
+        """How many of each table's game actions are stored: a failed save goes back to them."""
         self.store = TableStore(repository)
         self.fanout = FanOut()
         self.drivers = Drivers(
@@ -101,12 +104,14 @@ class TableService:
                 seat.disconnected_at = now  # nobody is connected yet: whoever does not come back goes away
         table.after_change(now)
         self.tables[table.id] = table
+        self.stored_actions[table.id] = len(table.game.actions)
         self.drivers.ensure(table)
         return table
 
     def _forget(self, table: Table) -> None:
         """A finished table leaves memory: it is stored, and read from the database from now on."""
         self.tables.pop(table.id, None)
+        self.stored_actions.pop(table.id, None)
 
     async def stop(self) -> None:
         """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
@@ -154,6 +159,7 @@ class TableService:
         )
         table.after_change(time.monotonic())
         await self.store.run(self.repository.create_table, table_record(table), now)
+        self.stored_actions[table.id] = len(table.game.actions)
         self.tables[table.id] = table
         self.drivers.ensure(table)
         return Seating(table, 0, token)
@@ -229,7 +235,11 @@ class TableService:
                 raise SeatTakenError(seat=seat_number)
             token = secrets.token_urlsafe(24)
             seat.kind, seat.name, seat.player_id, seat.token_hash = "human", name, player_id, token_hash(token)
-            await self.store.run(self.repository.save_seat, table.id, seat_record(seat))
+            try:
+                await self.store.run(self.repository.save_seat, table.id, seat_record(seat))
+            except Exception as error:  # not stored, so not given: no phantom seat
+                seat.kind, seat.name, seat.player_id, seat.token_hash = "empty", "", None, None
+                raise NotSavedError(table=table.id) from error
             self.fanout.publish(table)
         return Seating(table, seat_number, token)
 
@@ -249,13 +259,18 @@ class TableService:
         async with table.lock:
             if table.status != "waiting":
                 raise TableStartedError(table=table.id)
-            for empty in table.seats:
-                if empty.kind == "empty":
+            filled = [empty for empty in table.seats if empty.kind == "empty"]
+            try:
+                for empty in filled:
                     empty.kind, empty.name = "bot", bot_name(empty.number)
                     await self.store.run(self.repository.save_seat, table.id, seat_record(empty))
+                await self.store.save(GameSave(table.id, "playing", table.game.to_dict()))
+            except Exception as error:  # still waiting, as stored (a seat row already written says computer player)
+                for empty in filled:
+                    empty.kind, empty.name = "empty", ""
+                raise NotSavedError(table=table.id) from error
             table.status = "playing"
             table.after_change(time.monotonic())
-            await self.store.save(GameSave(table.id, "playing", table.game.to_dict()))
             self.fanout.publish(table, answer_to, message_id)
         table.wake.set()
 
@@ -342,7 +357,9 @@ class TableService:
         table.wake.set()
 
     async def _commit(self, table: Table, answer_to: Connection | None = None, message_id: object = None) -> None:
-        """After a change (under the table's lock): store it, then send every connection its new state."""
+        """After a change (under the table's lock): store it, then send every connection its new state. If it cannot
+        be stored, the change is undone (the game goes back to what is stored) and `NotSavedError` says so: nothing
+        is shown that the database does not hold, and the same action can simply be tried again."""
         now_monotonic = time.monotonic()
         table.after_change(now_monotonic)
         game = table.game
@@ -351,10 +368,29 @@ class TableService:
             for record in game.records[table.logged_deals :]
         ]
         results = None
+        status_before, finished_before = table.status, table.finished_at
         if game.phase is Phase.GAME_OVER and table.status != "finished":
             table.status = "finished"
             table.finished_at = utc_now()
             results = seat_results(table)
-        await self.store.save(GameSave(table.id, table.status, game.to_dict(), new_logs, results))
+        try:
+            await self.store.save(GameSave(table.id, table.status, game.to_dict(), new_logs, results))
+        except Exception as error:
+            table.status, table.finished_at = status_before, finished_before
+            self._back_to_stored(table)
+            raise NotSavedError(table=table.id) from error
+        self.stored_actions[table.id] = len(game.actions)
         table.logged_deals = len(game.records)
         self.fanout.publish(table, answer_to, message_id)
+
+    def _back_to_stored(self, table: Table) -> None:
+        """Undo the actions applied to a table's game since its last successful save."""
+        stored = self.stored_actions.get(table.id)
+        if stored is None or stored == len(table.game.actions):
+            return
+        record = table.game.to_dict()
+        actions = record["actions"]
+        if isinstance(actions, list):
+            record["actions"] = actions[:stored]
+        table.game = Game.from_dict(record)
+        table.after_change(time.monotonic())
