@@ -9,6 +9,7 @@ A game is rebuilt from its seed and its actions: `Game.from_dict(game.to_dict())
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from heartcards.cards import Card, CardTextError
 from heartcards.hearts.engine.cards import (
@@ -58,6 +59,12 @@ RECORD_VERSION = 1
 _CARD_TEXT: tuple[str, ...] = tuple(card.text for card in CARDS)
 _PLAY_ACTIONS: tuple[str, ...] = tuple(f"play {seat} {text}" for seat in range(SEATS) for text in _CARD_TEXT)
 """`play S C` for seat S and card index C at [S * 52 + C]: the record's text without formatting it per card."""
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_NO_PASS: Final = PassDirection.NONE
+"""Enum members as module constants: compiled, reading one is a load, where `Phase.PLAY` is an attribute lookup."""
 _CANONICAL: dict[int, int] = {id(card): index for index, card in enumerate(CARDS)}
 """The index of each of the 52 `CARDS` objects by identity: the cards the engine hands out come back as these."""
 
@@ -126,14 +133,14 @@ class Game:
         self.trick_cards: list[int] = []
         self.hearts_broken = False
         self.points_so_far: list[int] = [0, 0, 0, 0]
-        if self.pass_direction is PassDirection.NONE:
+        if self.pass_direction is _NO_PASS:
             self._start_play()
         else:
-            self.phase = Phase.PASS
+            self.phase = _PASS
             self.turn: int | None = None
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         leader = next(seat for seat in range(SEATS) if self.hands[seat] & TWO_OF_CLUBS_BIT)
         self.trick_leader = leader
         self.turn = leader
@@ -145,8 +152,8 @@ class Game:
         number = _check_seat(seat)
         indices = [_card_index(card) for card in cards]
         text = " ".join(_CARD_TEXT[index] for index in indices) or "nothing"
-        if self.phase is not Phase.PASS:
-            if self.pass_direction is PassDirection.NONE and self.phase is Phase.PLAY:
+        if self.phase is not _PASS:
+            if self.pass_direction is _NO_PASS and self.phase is _PLAY:
                 raise NoPassThisDealError(self.deal_number)
             raise WrongPhaseError("pass", self.phase.value)
         if self.passes[number] is not None:
@@ -185,7 +192,7 @@ class Game:
 
     def legal_mask(self, seat: int) -> int:
         """The cards `seat` may play now as a mask (0 unless it is that seat's turn)."""
-        if self.phase is not Phase.PLAY or self.turn != seat:
+        if self.phase is not _PLAY or self.turn != seat:
             return 0
         return legal_mask(self.hands[seat], self.led_suit(), not self.tricks, self.hearts_broken)
 
@@ -197,7 +204,7 @@ class Game:
         number = _check_seat(seat)
         index = _card_index(card)
         text = _CARD_TEXT[index]
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             raise WrongPhaseError("play", self.phase.value)
         if number != self.turn:
             raise NotYourTurnError(number, self.turn if self.turn is not None else -1, text)
@@ -250,7 +257,7 @@ class Game:
             self.totals[seat] += points[seat]
         self.score_history.append(points)
         self.winners = game_winners(self.totals, points, self.variant, self.target)
-        self.phase = Phase.GAME_OVER if self.winners else Phase.DEAL_OVER
+        self.phase = _GAME_OVER if self.winners else _DEAL_OVER
         self.turn = None
         self.records.append(
             DealRecord(
@@ -270,7 +277,7 @@ class Game:
 
     def apply_next_deal(self) -> None:
         """After a deal is scored and the game goes on: deal the next one."""
-        if self.phase is not Phase.DEAL_OVER:
+        if self.phase is not _DEAL_OVER:
             raise WrongPhaseError("start the next deal", self.phase.value)
         self.actions.append("next")
         self._start_deal(self.deal_number + 1)
@@ -301,7 +308,7 @@ class Game:
         number = _check_seat(seat)
         own_pass = self.passes[number]
         current = None
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             current = Trick(self.trick_leader, tuple(CARDS[i] for i in self.trick_cards))
         return Observation(
             seat=number,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from heartcards.cards import Card
 from heartcards.hearts.engine.rules import PassDirection, Variant
@@ -22,9 +23,9 @@ class Phase(Enum):
     GAME_OVER = "game_over"
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: its leader and the cards in play order; `winner` once it has four cards."""
+class Trick(NamedTuple):
+    """A trick: its leader and the cards in play order; `winner` once it has four cards. (A named tuple: the
+    engine makes thirteen a deal, and a frozen dataclass costs several times more to build.)"""
 
     leader: int
     cards: tuple[Card, ...]
