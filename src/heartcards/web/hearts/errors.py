@@ -79,3 +79,10 @@ class NotSavedError(WebError):
 
     status = 503
     key = "hearts.error.not_saved"
+
+
+class TooManyTablesError(WebError):
+    """The player (or everyone at their address) created as many tables as allowed for now."""
+
+    status = 429
+    key = "hearts.error.too_many_tables"

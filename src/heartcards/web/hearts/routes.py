@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Header
-from pydantic import BaseModel, Field, StringConstraints
+from fastapi import APIRouter, Header, Request
+from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
 from heartcards.hearts.table import Table
 from heartcards.web.deps import PlayerId
@@ -16,10 +17,13 @@ from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, Publi
 from heartcards.web.hearts.models import Seating as SeatingOut
 from heartcards.web.hearts.service import Seating
 from heartcards.web.hearts.views import table_json
+from heartcards.web.names import display_name
 
 router = APIRouter(prefix="/api/hearts", tags=["hearts"])
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24), AfterValidator(display_name)
+]
 RECENT_GAMES = 50
 
 
@@ -45,9 +49,22 @@ def _seating(seating: Seating) -> SeatingOut:
     return SeatingOut(table=_table(seating.table), seat=seating.seat, token=seating.token)
 
 
+def quota_address(request: Request) -> str | None:
+    """The address a table creation counts against; None for this machine itself (its own scripts and benchmarks,
+    each player of which still has a player's quota)."""
+    host = request.client.host if request.client else None
+    if host is None:
+        return None
+    try:
+        return None if ipaddress.ip_address(host).is_loopback else host
+    except ValueError:
+        return host
+
+
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables, player: PlayerId) -> SeatingOut:
+async def create_table(body: CreateTable, tables: Tables, player: PlayerId, request: Request) -> SeatingOut:
     seating = await tables.create(
+        address=quota_address(request),
         player_id=player,
         name=body.name,
         mode=body.mode,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -33,10 +34,12 @@ from heartcards.web.hearts.errors import (
     TableNotFoundError,
     TableNotStartedError,
     TableStartedError,
+    TooManyTablesError,
 )
 from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.players import bot_name
+from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS, CreationQuota
 from heartcards.web.hearts.records import seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
@@ -45,6 +48,10 @@ from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS
 logger = logging.getLogger("heartcards.web.hearts")
 
 LOBBY_SIZE: Final = 50
+LOBBY_PER_PLAYER: Final = 2
+"""The lobby shows at most this many tables (the newest) of one creator."""
+TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
+"""What `create` makes a table id of (`secrets.token_hex(16)`)."""
 
 __all__ = ["Connection", "Seating", "StateDue", "TableService", "utc_now"]
 
@@ -68,6 +75,8 @@ class TableService:
         self.repository = repository
         self.tables: dict[str, Table] = {}
         """The waiting and running tables in memory, by id."""
+        self.player_quota = CreationQuota(PER_PLAYER)
+        self.address_quota = CreationQuota(PER_ADDRESS)
         self.stored_actions: dict[str, int] = {}
         """How many of each table's game actions are stored: a failed save goes back to them."""
         self.store = TableStore(repository)
@@ -137,7 +146,18 @@ class TableService:
         target: int,
         strength: str,
         idle_seconds: int,
+        address: str | None = None,
     ) -> Seating:
+        """A new table with the player at seat 0; raises `TooManyTablesError` past the player's or the address's
+        quota (`quotas`)."""
+        now_monotonic = time.monotonic()
+        if not self.player_quota.allows(player_id, now_monotonic) or (
+            address is not None and not self.address_quota.allows(address, now_monotonic)
+        ):
+            raise TooManyTablesError(minutes=round(WINDOW_SECONDS / 60))
+        self.player_quota.count(player_id, now_monotonic)
+        if address is not None:
+            self.address_quota.count(address, now_monotonic)
         token = secrets.token_urlsafe(24)
         seed = secrets.randbits(64)
         seats = [Seat(0, "human", name, player_id, token_hash(token))]
@@ -170,8 +190,8 @@ class TableService:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 64:
-            raise TableNotFoundError(table=table_id[:64])
+        if not TABLE_ID.fullmatch(table_id):  # not one of ours (and nothing, like a NUL, the database may refuse)
+            raise TableNotFoundError(table=table_id[:64].replace("\x00", "\ufffd"))
         record = await self.store.run(self.repository.table, table_id)
         if record is None:
             raise TableNotFoundError(table=table_id)
@@ -197,7 +217,14 @@ class TableService:
         running = [table for table in present if table.status == "playing" and table.mode == "online"]
         waiting.sort(key=lambda table: table.created_at, reverse=True)
         running.sort(key=lambda table: table.created_at, reverse=True)
-        return (waiting + running)[:LOBBY_SIZE]
+        shown: list[Table] = []
+        per_creator: dict[str | None, int] = {}
+        for table in waiting + running:  # one player's many tables cannot push everyone else's out
+            creator = table.seats[0].player_id
+            if per_creator.get(creator, 0) < LOBBY_PER_PLAYER:
+                per_creator[creator] = per_creator.get(creator, 0) + 1
+                shown.append(table)
+        return shown[:LOBBY_SIZE]
 
     async def current_for(self, player_id: str) -> tuple[Table, int] | None:
         """The player's newest running (or waiting) table and seat, for "continue": from memory, or from the

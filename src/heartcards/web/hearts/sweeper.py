@@ -1,12 +1,13 @@
 """The sweeper: every `PUT_AWAY_EVERY_SECONDS` it takes out of memory the tables nobody has been at for
-`PUT_AWAY_AFTER`. They are paused, so nothing is lost: all they hold is stored, and their link loads them again."""
+`PUT_AWAY_AFTER` (`UNUSED_AFTER` for a table on which nothing was ever played). They are paused, so nothing is
+lost: all they hold is stored, and their link loads them again."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final
 
 from heartcards.hearts.table import PUT_AWAY_AFTER, Table
@@ -14,6 +15,9 @@ from heartcards.web.clock import utc_now
 
 logger = logging.getLogger("heartcards.web.hearts")
 
+UNUSED_AFTER: Final = timedelta(minutes=30)
+"""A table on which nothing was ever played leaves memory after this long without a visitor, not a day: creating
+tables and leaving them must not fill the server."""
 PUT_AWAY_EVERY_SECONDS: Final = 600.0
 """How often the tables nobody has been at for `PUT_AWAY_AFTER` are taken out of memory."""
 
@@ -54,7 +58,8 @@ class Sweeper:
         `PUT_AWAY_AFTER`. Returns how many."""
         count = 0
         for table in list(self.tables.values()):
-            if self.watched(table.id) or table.unvisited_for(now) <= PUT_AWAY_AFTER:
+            keep_for = UNUSED_AFTER if not table.game.actions else PUT_AWAY_AFTER
+            if self.watched(table.id) or table.unvisited_for(now) <= keep_for:
                 continue
             async with table.lock:
                 if self.watched(table.id) or self.tables.get(table.id) is not table:

@@ -1,0 +1,82 @@
+"""One careless or hostile client cannot bloat the tables: creation quotas, a lobby one player cannot fill, unused
+tables put away early, display names that cannot deceive, ids the database never sees when they are not ids."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from heartcards.web.hearts.quotas import PER_PLAYER, CreationQuota
+from heartcards.web.hearts.service import LOBBY_PER_PLAYER, TableService, utc_now
+from heartcards.web.hearts.sweeper import UNUSED_AFTER
+from heartcards.web.names import DisplayNameError, display_name
+
+
+def create(client: TestClient, **fields: Any) -> Any:
+    return client.post("/api/hearts/tables", json={"mode": "online", "name": "Ann", **fields})
+
+
+def test_one_player_cannot_create_tables_without_end(client: TestClient) -> None:
+    answers = [create(client).status_code for _ in range(PER_PLAYER + 3)]
+    assert answers[:PER_PLAYER] == [201] * PER_PLAYER
+    refused = create(client)
+    assert refused.status_code == 429 and refused.json()["error"]["key"] == "hearts.error.too_many_tables"
+
+
+def test_an_address_quota_counts_every_player_behind_it() -> None:
+    quota = CreationQuota(limit=3, window_seconds=60.0, max_keys=2)
+    for moment in (0.0, 1.0, 2.0):
+        assert quota.allows("10.0.0.1", moment)
+        quota.count("10.0.0.1", moment)
+    assert not quota.allows("10.0.0.1", 3.0)
+    assert quota.allows("10.0.0.1", 61.0)  # the window slides
+    quota.count("10.0.0.2", 4.0)
+    quota.count("10.0.0.3", 5.0)  # a third key: the oldest is forgotten, the bookkeeping stays bounded
+    assert len(quota._recent) == 2 and "10.0.0.1" not in quota._recent
+
+
+def test_one_players_tables_cannot_push_the_others_out_of_the_lobby(client: TestClient) -> None:
+    other = TestClient(client.app)
+    real = create(other, name="Bea").json()["table"]["id"]
+    for _ in range(PER_PLAYER):
+        create(client)
+    lobby = client.get("/api/hearts/tables").json()["tables"]
+    ids = [table["id"] for table in lobby]
+    assert real in ids
+    assert sum(1 for table in lobby if table["seats"][0]["name"] == "Ann") == LOBBY_PER_PLAYER
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u200b", "\u200b\u200d ", "Ann\u202eeno", "\u2066Bo", "A\x00", "Bo\x07", "\x1b[31mX", " ", "\ue000"],
+)
+def test_names_that_deceive_or_hide_are_refused(client: TestClient, name: str) -> None:
+    answer = create(client, name=name)
+    assert answer.status_code == 422 and answer.json()["error"]["params"]["field"] == "name"
+    with pytest.raises(DisplayNameError):
+        display_name(name)
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Ζωή", "👩\u200d👩\u200d👧", "O'Neil", "李"])
+def test_real_names_pass(name: str) -> None:
+    assert display_name(f" {name} ") == name
+
+
+@pytest.mark.parametrize("table_id", ["x%00y", "%00", "a" * 32 + "%00", "A" * 32])
+def test_a_table_id_that_is_not_one_is_not_found(client: TestClient, table_id: str) -> None:
+    answer = client.get(f"/api/hearts/tables/{table_id}")
+    assert answer.status_code == 404 and answer.json()["error"]["key"] == "hearts.error.table_not_found"
+
+
+def test_an_unused_table_leaves_memory_after_half_an_hour(client: TestClient) -> None:
+    service: TableService = client.app.state.hearts_tables  # type: ignore[attr-defined]
+    table_id = create(client).json()["table"]["id"]
+    table = service.tables[table_id]
+    table.last_seen_at = utc_now()
+    later = utc_now() + UNUSED_AFTER + timedelta(minutes=1)
+    put_away = client.portal.call(service.put_away_unvisited, later)  # type: ignore[attr-defined]
+    assert put_away >= 1 and table_id not in service.tables
+    assert client.get(f"/api/hearts/tables/{table_id}").status_code == 200  # still stored, loaded when asked for
