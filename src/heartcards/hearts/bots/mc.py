@@ -73,9 +73,9 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
 
 
 STRENGTHS: dict[str, MonteCarloSettings] = {
-    "fast": MonteCarloSettings(playouts=300, pass_playouts=300, exact_samples=12, time_cap=0.03),
-    "normal": MonteCarloSettings(playouts=1000, pass_playouts=1000, exact_samples=30, time_cap=0.085),
-    "strong": MonteCarloSettings(playouts=4000, pass_playouts=4000, exact_samples=80, time_cap=0.4, workers=2),
+    "fast": MonteCarloSettings(playouts=400, pass_playouts=600, exact_samples=12, time_cap=0.03),
+    "normal": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=30, time_cap=0.085),
+    "strong": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
 }
 """The strength levels; their time caps keep a decision within its budget on a slow or busy machine."""
 
