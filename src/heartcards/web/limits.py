@@ -8,10 +8,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from heartcards.web.errors import BodyTooLargeError, error_response
 
 
-class BodyTooLarge(Exception):
-    """Raised inside `receive` when a streamed body passes the limit."""
-
-
 class BodySizeLimit:
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -31,29 +27,34 @@ class BodySizeLimit:
                     await self._refuse(scope, send)
                     return
         received = 0
+        refused = False
+        started = False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            # Over the limit, the 413 is sent at once and the app is told the client left: it stops reading, and
+            # whatever it answers then (FastAPI turns a body it could not read into a 400) is dropped.
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
-                    raise BodyTooLarge()
+                    refused = True
+                    if not started:
+                        await self._refuse(scope, send)
+                    return {"type": "http.disconnect"}
             return message
-
-        started = False
 
         async def tracking_send(message: Message) -> None:
             nonlocal started
+            if refused:
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(scope, send)
+        await self.app(scope, limited_receive, tracking_send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         request = Request(scope)
