@@ -41,7 +41,7 @@ from heartcards.hearts.bots.arena import GameResult, derive_seed, match_specs, m
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.mc import equivalent_runs, outlook_of
 from heartcards.hearts.bots.search import evaluate_plays, shoot_plans
-from heartcards.hearts.engine import CARDS, Game, Observation, Phase, Variant, mask_of
+from heartcards.hearts.engine import Game, Observation, Phase, Variant, mask_of
 from record import record_run
 
 BASELINE = baseline.BASELINE_NAME
@@ -278,23 +278,22 @@ def games_vs_rule(
 
 
 def drive_game(deals: int, seed: int) -> float:
-    """Random full deals a CPU second driving `Game` directly: random passes and random legal cards."""
+    """Random full deals a CPU second driving `Game` directly: random passes and random legal cards (uniform, from
+    a seeded `random.Random`), everything through the public apply-functions, records and all."""
     rng = random.Random(seed)
+    uniform = rng.random
+    passing = Phase.PASS
+    playing = Phase.PLAY
     started = time.process_time()
     for index in range(deals):
         game = Game(seed + index, first_deal=1 + index % 4)
-        if game.phase is Phase.PASS:
+        if game.phase is passing:
             for seat in range(4):
                 game.apply_pass(seat, rng.sample(game.hand(seat), 3))
-        while game.phase is Phase.PLAY:
+        while game.phase is playing:
             seat = game.turn
-            assert seat is not None
-            legal = game.legal_mask(seat)
-            pick = rng.randrange(legal.bit_count())
-            while pick:
-                legal &= legal - 1
-                pick -= 1
-            game.apply_play(seat, CARDS[(legal & -legal).bit_length() - 1])
+            legal = game.legal_plays(seat)
+            game.apply_play(seat, legal[int(uniform() * len(legal))])
     return deals / max(time.process_time() - started, 1e-9)
 
 
