@@ -25,5 +25,6 @@ def test_a_declared_body_over_the_limit_answers_413(client: Any) -> None:
 
 
 def test_a_small_streamed_body_still_works(client: Any) -> None:
-    answer = client.post("/api/h2h/games", content=iter([b'{"code": ', b'"HH1-N-AAAAAAM"}']))
+    body = iter([b'{"code": ', b'"HH1-N-AAAAAAM"}'])
+    answer = client.post("/api/h2h/games", content=body, headers={"content-type": "application/json"})
     assert answer.is_success
