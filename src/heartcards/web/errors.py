@@ -59,6 +59,13 @@ class LanguageNotFoundError(WebError):
     key = "error.language"
 
 
+class NotSavedError(WebError):
+    """A change could not be stored (a full disk, a lost database); it was not applied, so trying again is safe."""
+
+    status = 503
+    key = "error.not_saved"
+
+
 class BodyTooLargeError(WebError):
     status = 413
     key = "error.body_too_large"

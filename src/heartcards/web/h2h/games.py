@@ -9,6 +9,7 @@ per database; a second process on the same file would not see the first one's mo
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -20,10 +21,13 @@ from heartcards.heart_to_heart.engine import Deal, Game, Move, Status, TapResult
 from heartcards.heart_to_heart.engine.moves import parse_moves
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
 from heartcards.web.clock import utc_now
+from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
 
 IDLE_LIMIT_SECONDS = 300.0
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
+
+logger = logging.getLogger("heartcards.web.h2h")
 
 
 @lru_cache(maxsize=1024)
@@ -280,7 +284,14 @@ class Games:
         self._save(live)
 
     def _save(self, live: LiveGame) -> None:
-        self.repository.save_progress(live.id, live.progress())
+        """Stores the game's progress. If that fails, the game leaves the cache, so what was just applied to it is
+        forgotten: the next request reads the game as stored, and a retried tap plays its move once."""
+        try:
+            self.repository.save_progress(live.id, live.progress())
+        except Exception as error:
+            self._cache.pop(live.id, None)
+            logger.exception("could not store game %s", live.id)
+            raise NotSavedError(game=live.id) from error
         live.dirty = False
 
     def flush(self) -> None:
