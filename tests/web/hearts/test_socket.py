@@ -238,7 +238,10 @@ def test_forged_tokens_and_spectators(client: TestClient) -> None:
         seen = spectator.receive_json()
         while seen["table"]["status"] != "playing":
             seen = spectator.receive_json()
-        assert seen["view"] is None and cards_in(seen) == set()
+        view = seen["view"]  # the public part only: whose turn, the counts, the scores, never a hand
+        assert view["hand"] == [] and view["legal"] == [] and view["passed"] is None and view["received"] is None
+        assert view["counts"] == [13, 13, 13, 13] and view["totals"] == [0, 0, 0, 0]
+        assert cards_in(seen) == set()
         spectator.send_json({"type": "play", "card": "2C", "id": 1})
         assert spectator.receive_json()["key"] == "hearts.error.spectator"
 

@@ -139,16 +139,22 @@ class FanOut:
             return state_text(table, connection.seat, due.message_id)
 
 
+SPECTATOR_OWN_TEXT: Final = json_text({"hand": [], "legal": [], "passed": None, "received": None})
+"""A spectator's part of a view: no hand, nothing to play, no pass. The rest of its view is what every seat shares
+(the trick, the card counts, the scores, the last trick), so a spectator can follow the game and never sees a card
+that is not on the table."""
+
+
 def state_text(table: Table, seat: int | None, message_id: object = None) -> str:
     """The `state` message for `seat` (None: a spectator) as JSON text. What is the same for every seat (the public
     table, the view's shared part) is encoded once per published change; only the seat's own cards are encoded per
     connection."""
     view = "null"
-    if seat is not None and table.status != "waiting":
-        observation = table.game.observation(seat)
+    if table.status != "waiting":
+        observation = table.game.observation(0 if seat is None else seat)
         if table.shared_view_text is None or table.shared_view_text[0] != table.revision:
             table.shared_view_text = (table.revision, json_text(shared_view_json(table, observation)))
-        own = json_text(own_view_json(observation))
+        own = SPECTATOR_OWN_TEXT if seat is None else json_text(own_view_json(observation))
         view = table.shared_view_text[1][:-1] + "," + own[1:]  # two JSON objects' members in one object
     if table.public_text is None or table.public_text[0] != table.revision:
         table.public_text = (table.revision, json_text(table_json(table)))

@@ -160,7 +160,7 @@ class ErrorMessage(BaseModel):
 
 class StateMessage(BaseModel):
     """What a socket is sent after each change: the public table, the socket's seat (None: watching) and the seat's
-    view (None while the table waits for players, and for a spectator)."""
+    view (None while the table waits for players; a spectator's has the public part only, with an empty hand)."""
 
     type: Literal["state"] = "state"
     table: PublicTable

@@ -368,20 +368,39 @@ class TableService:
                 raise TableNotStartedError(table=table.id)
             if table.status == "finished" or table.game.phase is Phase.GAME_OVER:
                 raise TableFinishedError(table=table.id)
-            game = table.game
-            if isinstance(message, Pass):
-                game.apply_pass(seat_number, message.cards)
-            elif isinstance(message, Play):
-                game.apply_play(seat_number, message.card)
-            elif isinstance(message, Next):
-                if game.phase is not Phase.DEAL_OVER:
-                    raise NotReadyPhaseError(phase=game.phase.value)
-                seat.ready = True
-            # `back` changes nothing but what follows: the person is here again
-            seat.away = False
-            seat.waiting_since = None  # any action (even `back`) restarts this person's idle clock
+            returned = self._seat_back(table, seat)
+            try:
+                self._apply(table, seat, message)
+            except Exception:
+                if returned:  # refused (a card tapped just after the stand-in played), yet the person is back
+                    self.fanout.publish(table)
+                    table.wake.set()
+                raise
             await self._commit(table, answer_to=connection, message_id=message_id)
         table.wake.set()
+
+    @staticmethod
+    def _seat_back(table: Table, seat: Seat) -> bool:
+        """Any action of a person (even one the rules refuse, even `back`) gives them their seat back at once and
+        restarts their idle clock, so the computer stand-in does not play their next card; True if they were away."""
+        returned = seat.away
+        seat.away = False
+        seat.waiting_since = None
+        table.after_change(time.monotonic())
+        return returned
+
+    @staticmethod
+    def _apply(table: Table, seat: Seat, message: Action) -> None:
+        """A pass, a card or `next` applied to the game; `back` changes nothing more."""
+        game = table.game
+        if isinstance(message, Pass):
+            game.apply_pass(seat.number, message.cards)
+        elif isinstance(message, Play):
+            game.apply_play(seat.number, message.card)
+        elif isinstance(message, Next):
+            if game.phase is not Phase.DEAL_OVER:
+                raise NotReadyPhaseError(phase=game.phase.value)
+            seat.ready = True
 
     async def _commit(self, table: Table, answer_to: Connection | None = None, message_id: object = None) -> None:
         """After a change (under the table's lock): store it, then send every connection its new state. If it cannot
