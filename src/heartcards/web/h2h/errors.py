@@ -44,3 +44,32 @@ class GameNotFinishedError(WebError):
 class SolverUnavailableError(WebError):
     status = 503
     key = "h2h.error.solver_unavailable"
+
+
+class SyncGapError(WebError):
+    """A batch of moves that starts beyond the moves the server holds (an earlier batch never arrived)."""
+
+    status = 409
+    key = "h2h.error.sync_gap"
+
+
+class SyncConflictError(WebError):
+    """A batch whose moves differ from the stored ones at the same index without saying it undid them (a stale
+    tab): the page reloads the server's game."""
+
+    status = 409
+    key = "h2h.error.sync_conflict"
+
+
+class SyncRefusedError(WebError):
+    """A batch with a move that does not replay from the stored game (illegal, after the end, or malformed)."""
+
+    status = 422
+    key = "h2h.error.sync_refused"
+
+
+class GameCodeMismatchError(WebError):
+    """A first sync naming an id the server already holds with another deal."""
+
+    status = 409
+    key = "h2h.error.code_mismatch"

@@ -17,12 +17,31 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from heartcards.heart_to_heart.engine import Deal, Game, Move, Status, TapResult, Target, format_moves, normalize_code
+from heartcards.heart_to_heart.engine import (
+    Deal,
+    Game,
+    HeartToHeartError,
+    Move,
+    Status,
+    TapResult,
+    Target,
+    format_moves,
+    normalize_code,
+)
 from heartcards.heart_to_heart.engine.moves import parse_moves
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
 from heartcards.web.clock import utc_now
 from heartcards.web.errors import NotSavedError
-from heartcards.web.h2h.errors import GameFinishedError, GameNotFinishedError, GameNotFoundError, GameStalledError
+from heartcards.web.h2h.errors import (
+    GameCodeMismatchError,
+    GameFinishedError,
+    GameNotFinishedError,
+    GameNotFoundError,
+    GameStalledError,
+    SyncConflictError,
+    SyncGapError,
+    SyncRefusedError,
+)
 
 IDLE_LIMIT_SECONDS = 300.0
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
@@ -184,6 +203,35 @@ class Games:
 
     # -- starting and leaving -----------------------------------------------------------------------------------
 
+    def adopt(self, game_id: str, player_id: str, code: str) -> LiveGame:
+        """The player's game `game_id`, created with deal `code` when the server has never seen it: a game started on
+        the device (offline) gets its id there and reaches the server with its first batch of moves. Like a new game
+        it leaves the player's other running games (abandoned). Another player's id answers 404."""
+        code = normalize_code(code)
+        deal_for(code)
+        if not _looks_like_id(game_id):
+            raise GameNotFoundError(id=game_id[:64])
+        live = self._load(game_id)
+        if live is None:
+            self._abandon_running(player_id)
+            now = self.clock()
+            live = self._remember(LiveGame.from_record(self.repository.create_game(game_id, player_id, code, now)))
+            live.follow_engine(now)
+            if live.status is not GameStatus.PLAYING:
+                self._save(live)
+            self.on_new_code(code)
+        if live.player_id != player_id:
+            raise GameNotFoundError(id=game_id[:64])
+        if live.code != code:
+            raise GameCodeMismatchError(id=game_id, code=code)
+        return live
+
+    def _abandon_running(self, player_id: str) -> None:
+        for record in self.repository.running_games(player_id):
+            running = self._load(record.id)
+            if running is not None:
+                self._leave(running, GameStatus.ABANDONED)
+
     def start(self, player_id: str, code: str, resume: bool = True) -> tuple[LiveGame, bool]:
         """A game of `code` for the player: their running game of that deal if `resume`, else a new one (which
         abandons any other running game). Returns the game and whether it is new."""
@@ -195,10 +243,7 @@ class Games:
                     live = self._load(record.id)
                     if live is not None:
                         return live, False
-        for record in self.repository.running_games(player_id):
-            running = self._load(record.id)
-            if running is not None:
-                self._leave(running, GameStatus.ABANDONED)
+        self._abandon_running(player_id)
         now = self.clock()
         record = self.repository.create_game(new_game_id(), player_id, code, now)
         live = self._remember(LiveGame.from_record(record))
@@ -266,6 +311,49 @@ class Games:
         live.follow_engine(now)
         self._save(live)
         return move
+
+    def sync(self, live: LiveGame, start: int, moves: list[Move], replace: bool) -> None:
+        """Make the game's moves `played[:start] + moves`, the record a device played on its own engine.
+
+        Idempotent by move index: moves the server already holds at those indices are not played again (a retried
+        batch, or a second tab sending the same moves), so only the new tail is replayed. Moves that differ from the
+        stored ones replace them only with `replace` (the device undid them); otherwise the batch is a stale tab's
+        and is refused. The whole record is replayed through the engine before anything changes: a move that does
+        not replay (illegal, after the end) refuses the batch and leaves the stored game as it was.
+        """
+        stored = live.game.played
+        if start > len(stored):
+            raise SyncGapError(start=start, stored=len(stored))
+        overlap = stored[start : start + len(moves)]
+        differs = next((index for index, move in enumerate(overlap) if move != moves[index]), None)
+        held = start + len(overlap) == len(stored)
+        if differs is None and (held or not replace):
+            if start + len(moves) <= len(stored):
+                return  # every move already stored: a retry, or a tab that is behind
+            base, tail = list(stored), moves[len(overlap) :]
+        elif replace:
+            base, tail = stored[:start], moves
+        else:
+            at = start + (len(overlap) if differs is None else differs) + 1
+            raise SyncConflictError(id=live.id, at=at)
+        if len(base) < len(stored):
+            self._require_running(live)  # a won or left game cannot be taken back
+        elif live.status.is_over:
+            raise GameFinishedError(status=live.status.value)
+        game = Game(deal_for(live.code))
+        for move in base:
+            game.play(move)
+        for index, move in enumerate(tail):
+            try:
+                game.play(move)
+            except HeartToHeartError as error:
+                raise SyncRefusedError(at=len(base) + index + 1, move=str(move)) from error
+        now = self.clock()
+        live.touch(now)
+        live.game = game
+        live.moves_text = format_moves(game.played)
+        live.follow_engine(now)
+        self._save(live)
 
     def check_hint(self, live: LiveGame) -> None:
         """Hints are for games still being played."""

@@ -81,6 +81,13 @@ class TapAnswer(BaseModel):
     view: GameView
 
 
+class MovesAnswer(BaseModel):
+    """The game after a batch of moves: `stored` moves are held and verified, the next batch starts there."""
+
+    stored: int
+    view: GameView
+
+
 class UndoAnswer(BaseModel):
     undone: str
     view: GameView
@@ -182,3 +189,20 @@ class NewGame(BaseModel):
 class TapRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     target: Annotated[int, Field(strict=True, ge=1, le=25)] | Literal["stock", "waste"]
+
+
+MoveText = Annotated[str, Field(max_length=8, pattern=r"^(S|[0-9]{1,2}-([0-9]{1,2}|W))$")]
+"""One move in the record's notation: `S`, `a-b` or `a-W`."""
+
+
+class MovesRequest(BaseModel):
+    """A batch of moves a device played on its own engine: after it the game's moves are the first `from` stored
+    ones followed by `moves`. Moves already stored at the same indices are not played twice (retries are safe);
+    `replace` says the device undid stored moves from index `from` on."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    start: Annotated[int, Field(alias="from", strict=True, ge=0, le=100_000)]
+    moves: Annotated[list[MoveText], Field(max_length=2_000)]
+    replace: StrictBool = False
+    code: Annotated[str, Field(max_length=64)] | None = None
+    """The deal of a game started on the device: the server creates the game under its id on the first batch."""

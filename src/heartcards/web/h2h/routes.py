@@ -6,9 +6,9 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Request, Response, status
 
-from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code
+from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
 from heartcards.web.deps import Language, PlayerId, ServicesDep
@@ -20,6 +20,8 @@ from heartcards.web.h2h.models import (
     DealCards,
     GameView,
     HintAnswer,
+    MovesAnswer,
+    MovesRequest,
     NewGame,
     PauseAnswer,
     Replay,
@@ -104,6 +106,16 @@ async def tap(
     return TapAnswer(tap=tap_view(result, services.catalogs, language), view=await view_of(h2h, live, wait_for_par=won))
 
 
+@router.post("/games/{game_id}/moves")
+async def moves(game_id: str, body: MovesRequest, player: PlayerId, h2h: H2H) -> MovesAnswer:
+    """Store a batch of moves the device played (docs/h2h-web-api.md, "Playing on the device"): replayed through the
+    engine, idempotent by move index; a game the device started is created on its first batch (`code`)."""
+    live = h2h.games.owned(game_id, player) if body.code is None else h2h.games.adopt(game_id, player, body.code)
+    h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
+    won = live.status is GameStatus.WON
+    return MovesAnswer(stored=live.game.moves, view=await view_of(h2h, live, wait_for_par=won))
+
+
 @router.post("/games/{game_id}/undo")
 async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
     live = h2h.games.owned(game_id, player)
@@ -137,7 +149,7 @@ async def hint(game_id: str, player: PlayerId, h2h: H2H) -> HintAnswer:
     live = h2h.games.owned(game_id, player)
     h2h.games.check_hint(live)
     position = live.game.position
-    suggested = await h2h.solver.hint(position)
+    suggested = await h2h.solver.hint(position, requester=player)
     if suggested is not None and live.game.position == position:
         h2h.games.mark_hinted(live)
     elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
@@ -168,9 +180,10 @@ async def replay(game_id: str, h2h: H2H) -> Replay:
 
 
 @router.get("/solution/{code}")
-async def solution(code: str, h2h: H2H) -> Solution:
+async def solution(code: str, h2h: H2H, request: Request) -> Solution:
     normalized = normalize_code(code)
-    solved = await h2h.solver.solution(normalized)
+    # Anyone may ask, cookie or not: the fair queue's line is the asking address's.
+    solved = await h2h.solver.solution(normalized, requester=request.client.host if request.client else "unknown")
     moves = None if solved.moves is None else solved.moves.split()
     return Solution(code=normalized, winnable=solved.winnable, moves=moves, count=solved.move_count)
 
