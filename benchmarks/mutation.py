@@ -94,6 +94,11 @@ EQUIVALENT: dict[str, str] = {
     "heart_to_heart/solver/deals.py:38:8 normal_values: `^` -> `|`": (
         "changes only bits 0..32 of z, which move j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
     ),
+    "heart_to_heart/solver/deals.py:40:13 normal_values: `+` -> `-`": (
+        "the low half's part is below i + 1 <= 52 after the shift: j moves only when it borrows across 2**32, a "
+        "chance below 2**-26 per step"
+    ),
+    "heart_to_heart/engine/game.py:327:11 _pair_move: `and` -> `or`": "an assert for the type checker: both are ints",
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
 
