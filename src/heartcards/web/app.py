@@ -74,7 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.services = services
     app.state.h2h = h2h
-    install_error_handlers(app)
+    install_error_handlers(app, pages.error_page)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
     app.add_middleware(SecurityMiddleware)

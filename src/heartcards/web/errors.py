@@ -2,18 +2,20 @@
 
 Every error the project translates is a `KeyedError` (`heartcards.cards.errors`): the engines' (`HeartToHeartError`,
 `HeartsError`) and the web layer's own `WebError`s. One handler turns any of them into the answer above; validation
-errors answer 422, unknown routes 404. Anything unexpected answers a generic 500 with no traceback.
+errors answer 422, unknown routes 404. Anything unexpected answers a generic 500 with no traceback. A browser that
+asks for a page (`Accept: text/html`, outside `/api/`) and finds nothing gets an HTML page in its language with a way
+home instead (the `html_page` given to `install_error_handlers`); the API keeps its JSON errors.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -101,10 +103,24 @@ def error_response(request: Request, status: int, key: str, params: Mapping[str,
     )
 
 
-def install_error_handlers(app: FastAPI) -> None:
-    async def on_keyed_error(request: Request, error: Exception) -> JSONResponse:
+ErrorPage = Callable[[Request, int, str, Mapping[str, object]], Response]
+"""Renders an error (status, key, params) as an HTML page for a browser."""
+
+
+def wants_page(request: Request) -> bool:
+    """Whether the request is a browser's navigation to a page (not an API call or a script's fetch)."""
+    return not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
+
+
+def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> None:
+    def answer(request: Request, status: int, key: str, params: Mapping[str, object]) -> Response:
+        if html_page is not None and status == 404 and wants_page(request):
+            return html_page(request, status, key, params)
+        return error_response(request, status, key, params)
+
+    async def on_keyed_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, KeyedError)
-        return error_response(request, status_of(error), error.key, error.params)
+        return answer(request, status_of(error), error.key, error.params)
 
     async def on_validation_error(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
@@ -115,11 +131,11 @@ def install_error_handlers(app: FastAPI) -> None:
         problem = str(first.get("msg", "invalid"))
         return error_response(request, 422, "error.invalid_request", {"field": field, "problem": problem})
 
-    async def on_http_error(request: Request, error: Exception) -> JSONResponse:
+    async def on_http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, StarletteHTTPException)
         key = HTTP_KEYS.get(error.status_code, "error.bad_request")
         status = error.status_code if 400 <= error.status_code < 500 else 400
-        return error_response(request, status, key, {"path": request.url.path[:200]})
+        return answer(request, status, key, {"path": request.url.path[:200]})
 
     async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
         # The server's log gets the details; the client gets a translated sentence and no traceback.

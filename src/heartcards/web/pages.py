@@ -11,6 +11,7 @@ player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Awaitable, Callable, Mapping
 
 from fastapi import APIRouter, Request
@@ -54,6 +55,23 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     if forced is not None:
         response.set_cookie(LANGUAGE_COOKIE, forced, max_age=LANGUAGE_COOKIE_SECONDS, samesite="lax", path="/")
     return response
+
+
+def error_page(request: Request, status: int, key: str, params: Mapping[str, object]) -> HTMLResponse:
+    """A page for a browser that asked for an address with nothing behind it: what went wrong, in the request's
+    language, and a link home. Built on the server alone (no script), so it shows even when nothing else loads."""
+    language = language_of(request)
+    catalogs = services_of(request).catalogs
+    title = html.escape(catalogs.translate(language, "error.page.title"))
+    message = html.escape(catalogs.translate(language, key, params))
+    home = html.escape(catalogs.translate(language, "error.page.home"))
+    body = (
+        f'<!doctype html>\n<html lang="{language}">\n<head>\n{SHARED_HEAD}\n<title>{title}</title>\n</head>\n'
+        '<body class="error-page">\n<header class="site"><a class="brand" href="/">Heart Cards</a></header>\n'
+        f'<main class="page"><h1>{title}</h1>\n<p data-role="message">{message}</p>\n'
+        f'<p><a class="button primary" href="/" data-role="home">{home}</a></p></main>\n</body>\n</html>\n'
+    )
+    return HTMLResponse(body, status_code=status, headers={"Content-Language": language, "Cache-Control": "no-cache"})
 
 
 def pages_router(shells: Mapping[str, str]) -> APIRouter:

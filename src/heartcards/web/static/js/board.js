@@ -41,7 +41,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   const tag = interactive ? 'button type="button"' : 'div role="img"';
   const endTag = interactive ? "button" : "div";
   root.innerHTML =
-    `<div class="heart" role="group"></div>` +
+    `<div class="heart" role="group"><p class="stuck-note" data-role="stuck" hidden></p></div>` +
     `<div class="piles">` +
     `<${tag} class="pile" data-pile="stock"></${endTag}>` +
     `<${tag} class="pile" data-pile="waste"></${endTag}></div>`;
@@ -49,6 +49,9 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   const stock = find(root, '[data-pile="stock"]');
   const waste = find(root, '[data-pile="waste"]');
   heart.setAttribute("aria-label", t("ui.heart.label"));
+  // Stays on the heart while the game is stalled, so the "no moves" state shows after its dialog is closed.
+  const stuckNote = find(heart, '[data-role="stuck"]');
+  stuckNote.textContent = t("ui.stalled.badge");
   /** @type {Map<number, HTMLElement>} pos -> element */
   const cards = new Map();
   /** @type {WeakMap<HTMLElement, string>} element -> the state it shows, so unchanged cards are not touched */
@@ -324,8 +327,9 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   return {
     root,
     /**
-     * Draw `view`; its placement help (outlined and dimmed cards) is shown when `showHelp`.
-     * @param {BoardState} view
+     * Draw `view`; its placement help (outlined and dimmed cards) is shown when `showHelp`. A game's view also has a
+     * status: a stalled one keeps a "no moves" note on the heart.
+     * @param {BoardState & {status?: string}} view
      * @param {{showHelp?: boolean}} [options]
      */
     render(view, { showHelp = true } = {}) {
@@ -336,6 +340,8 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       const before = previous;
       renderHeart(view, help, showHelp);
       heart.classList.toggle("cleared", view.heart.every((entry) => !entry));
+      stuckNote.hidden = view.status !== "stalled";
+      root.dataset.status = view.status ?? "playing";
       renderPiles(view, help, showHelp);
       animatePiles(before, view);
       for (const el of root.querySelectorAll("[data-hint]")) el.removeAttribute("data-hint");

@@ -1,4 +1,6 @@
-// The dialogs at a game's end: no move left (Undo / New game) and the win (time, moves, par; watch the solution).
+// The dialogs at a game's end: no move left and the win (time, moves, par; watch the solution). A game stuck with
+// nothing to undo (a deal stuck from its first move) says the deal cannot be played and offers a new deal, or a new
+// winnable deal with the setting changed; Undo is offered only when there is a move to undo.
 
 import { openDialog } from "../dialogs.js";
 import { formatTime } from "../format.js";
@@ -7,22 +9,38 @@ import { t } from "../i18n.js";
 /** @import { OpenDialog } from "../dialogs.js" */
 /** @import { GameView } from "../types.js" */
 
-/** @typedef {{onUndo: () => unknown, onNewGame: () => unknown, onClose: () => void}} EndActions */
+/**
+ * @typedef {object} EndActions
+ * @property {() => unknown} onUndo
+ * @property {() => unknown} onNewGame
+ * @property {() => unknown} [onWinnableGame] turn on "only winnable deals" and deal one
+ * @property {() => void} onClose
+ */
 
 /**
- * The stalemate dialog.
+ * The stalemate dialog for the stalled game `view`: Undo only when a move can be undone; a game stuck with nothing
+ * to undo explains that this deal cannot be played and offers the winnable-deals setting (unless it is on already).
+ * @param {GameView} view
  * @param {EndActions} actions
+ * @param {{winnableOn: boolean}} options
  * @returns {OpenDialog}
  */
-export function openStalemateDialog({ onUndo, onNewGame, onClose }) {
+export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, onClose }, { winnableOn }) {
+  const stuckFromStart = !view.can_undo;
+  /** @type {import("../dialogs.js").DialogAction[]} */
+  const actions = [];
+  if (view.can_undo) actions.push({ label: t("ui.action.undo"), name: "undo", onClick: onUndo });
+  if (stuckFromStart && !winnableOn && onWinnableGame) {
+    actions.push({ label: t("ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
+  }
+  actions.push({ label: t("ui.stalled.new_deal"), primary: true, name: "new", onClick: onNewGame });
+  let body = t(view.can_undo ? "ui.stalled.body" : view.moves === 0 ? "ui.stalled.body_start" : "ui.stalled.body_lost");
+  if (stuckFromStart && !winnableOn) body += ` ${t("ui.stalled.winnable_hint")}`;
   return openDialog({
-    title: t("ui.stalled.title"),
-    body: t("ui.stalled.body"),
+    title: t(view.moves === 0 ? "ui.stalled.title_start" : "ui.stalled.title"),
+    body,
     className: "stalled",
-    actions: [
-      { label: t("ui.action.undo"), name: "undo", onClick: onUndo },
-      { label: t("ui.action.new"), primary: true, name: "new", onClick: onNewGame },
-    ],
+    actions,
     onClose,
   });
 }

@@ -1,0 +1,179 @@
+"""What a first-time player stumbles on in Heart to Heart, in headless Chromium: a deal stuck from the start explains
+itself, starting another game from home asks first, hints show on the board, a mistyped address gets a page with a
+way home, and the pages fit phone (both orientations) and desktop screens in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from heartcards.heart_to_heart.engine.deal import Mode, format_code
+from heartcards.heart_to_heart.engine.game import Game, Status
+from heartcards.heart_to_heart.solver.solve import is_winnable
+from tests.web.browser.conftest import Player
+from tests.web.browser.deals import stalled_at_start, stalls_after_moves
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., Player]
+SEED_DEAL = "HH1-N-AAAAAAM"
+PORTRAIT = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+WIDE = {"width": 1366, "height": 768}
+SIZES = [PORTRAIT, LANDSCAPE, WIDE]
+SIZE_IDS = ["portrait", "landscape", "desktop"]
+LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
+MIN_TARGET_PX = 44
+
+
+def test_a_deal_stuck_from_the_start_says_it_cannot_be_played(new_player: NewPlayer) -> None:
+    player = new_player()
+    player.open(f"/play/{stalled_at_start()}")
+    dialog = player.dialog()
+    dialog.wait_for()
+    text = dialog.inner_text()
+    assert "This deal cannot be played" in text
+    assert "Undo" not in text  # nothing to undo: no Undo button, no advice to undo
+    assert dialog.locator('[data-action="undo"]').count() == 0
+    assert dialog.locator('[data-action="winnable"]').count() == 1
+    player.shot("first-stuck-dialog")
+    player.page.keyboard.press("Escape")
+    assert player.dialog().count() == 0
+    note = player.page.locator('[data-role="stuck"]')
+    assert note.is_visible()  # the "no moves" state stays once the dialog is closed
+    assert note.inner_text() == "No moves possible"
+    player.shot("first-stuck-closed")
+    player.tap("stock")  # a tap brings the dialog back
+    player.dialog().locator('[data-action="winnable"]').click()
+    player.idle()
+    assert player.field("code").startswith("HH1-S-")
+    assert not player.page.locator('[data-role="stuck"]').is_visible()
+    stored = player.page.evaluate("JSON.parse(localStorage.getItem('heartcards.settings')).heartToHeart.dealMode")
+    assert stored == "S"
+
+
+def test_a_later_stalemate_offers_undo_only_while_there_is_a_move_to_undo(new_player: NewPlayer) -> None:
+    code, moves = stalls_after_moves()
+    player = new_player()
+    player.open(f"/play/{code}")
+    player.play(moves)
+    dialog = player.dialog()
+    dialog.wait_for()
+    assert dialog.locator('[data-action="undo"]').count() == 1
+    assert dialog.locator('[data-action="winnable"]').count() == 0
+    dialog.locator('[data-action="new"]').click()
+    player.idle()
+    assert player.field("code") != code
+
+
+def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    bar = player.page.locator(".bar").bounding_box()
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    status = player.status_text()
+    assert status.startswith("Hint")
+    assert not any(ch.isdigit() for ch in status)
+    hinted = player.page.eval_on_selector_all("[data-hint]", "els => els.map(e => e.dataset.pos || e.dataset.pile)")
+    assert hinted  # the move's cards (or the stock) are marked on the board
+    # The toast covers neither the stock nor the waste, and the "Hints used" badge leaves the bar's height alone.
+    toast = player.page.locator("#status").bounding_box()
+    for pile in ("stock", "waste"):
+        box = player.page.locator(f'[data-pile="{pile}"]').bounding_box()
+        assert toast is not None and box is not None
+        overlaps = not (
+            toast["x"] + toast["width"] <= box["x"]
+            or box["x"] + box["width"] <= toast["x"]
+            or toast["y"] + toast["height"] <= box["y"]
+            or box["y"] + box["height"] <= toast["y"]
+        )
+        assert not overlaps, pile
+    assert player.page.locator('[data-role="badge"]').is_visible()
+    assert player.page.locator(".bar").bounding_box() == bar
+
+
+def test_hint_on_an_unwinnable_first_position_never_says_undo(new_player: NewPlayer, server: LiveServer) -> None:
+    code = unwinnable_playing_deal()
+    player = new_player()
+    player.open(f"/play/{code}")
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    assert "Undo" not in player.status_text()
+    assert "cannot be won" in player.status_text()
+
+
+def unwinnable_playing_deal() -> str:
+    """A normal deal that can be played at first but never won (so a hint at move 0 has no winning move)."""
+    for number in range(2_000):
+        game = Game.from_code(format_code(Mode.NORMAL, number))
+        if game.status is Status.PLAYING and not is_winnable(game.position):
+            return game.record.split()[0]
+    raise LookupError("no unwinnable deal that can be played")
+
+
+@pytest.mark.parametrize("button", ["new", "daily"])
+def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer, button: str) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    player.tap("stock")
+    player.open("/")
+    player.page.locator(f'#home [data-role="{button}"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    dialog.locator('[data-action="cancel"]').click()
+    assert player.page.url.endswith("/")
+    player.page.locator('#home [data-role="continue"]').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    assert player.field("code") == SEED_DEAL
+    assert player.field("moves") == "1"
+
+
+def test_a_mistyped_address_gets_a_page_with_a_way_home(new_player: NewPlayer, server: LiveServer) -> None:
+    player = new_player(locale="it-IT")
+    for path, words in (("/no-such-page", "/no-such-page"), ("/play/XYZ", "XYZ")):
+        response = player.page.goto(server.url.rstrip("/") + path)
+        assert response is not None and response.status == 404
+        assert "text/html" in response.headers["content-type"]
+        assert player.page.locator("h1").inner_text() == "Pagina non trovata"
+        assert words in player.page.locator('[data-role="message"]').inner_text()
+        assert player.page.locator("#table").count() == 0  # no other game shown under that address
+        player.page.locator('[data-role="home"]').click()
+        player.page.wait_for_selector("body[data-ready='true']")
+    with httpx.Client(base_url=server.url) as client:
+        answer = client.get("/api/h2h/nothing-here", headers={"Accept": "text/html"})
+    assert answer.status_code == 404
+    assert answer.json()["error"]["key"] == "error.not_found"
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
+    player.open(f"/play/{SEED_DEAL}")
+    widths = player.page.eval_on_selector_all(
+        "#table [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert len(widths) == 25
+    assert min(widths) >= MIN_TARGET_PX
+    chip = player.page.locator('[data-field="code"]').bounding_box()
+    assert chip is not None and chip["height"] >= MIN_TARGET_PX
+    assert player.page.evaluate("getComputedStyle(document.querySelector('[data-field=\"code\"]')).whiteSpace") == (
+        "nowrap"
+    )
+    player.shot("first-play")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_no_page_overflows_sideways(new_player: NewPlayer, viewport: dict[str, int], lang: str) -> None:
+    player = new_player(viewport=viewport, locale=LOCALES[lang])
+    for path, name in (("/", "home"), (f"/play/{SEED_DEAL}", "play"), ("/stats", "stats"), ("/examples", "examples")):
+        player.open(path)
+        overflow = player.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} overflows by {overflow}px"
+        player.shot(f"first-{name}-{lang}")
+    player.open(f"/play/{stalled_at_start()}")
+    player.dialog().wait_for()
+    player.shot(f"first-play-stuck-{lang}")
