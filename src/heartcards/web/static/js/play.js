@@ -14,7 +14,7 @@ import { createBar } from "./play/bar.js";
 import { openStalemateDialog, openWinDialog } from "./play/end-dialogs.js";
 import { createQueue } from "./play/queue.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
-import { duration, loadSettings } from "./settings.js";
+import { duration, loadSettings, saveSettings } from "./settings.js";
 import { announce } from "./status.js";
 
 /** @import { NewGameSpec } from "./api.js" */
@@ -75,11 +75,19 @@ function openEndDialog(view) {
   const actions = {
     onUndo: () => undo(),
     onNewGame: () => queue.run(() => replaceGame(newGameSpec())),
+    onWinnableGame: () => {
+      state.settings.heartToHeart.dealMode = "S";
+      saveSettings(state.settings);
+      return queue.run(() => replaceGame(newGameSpec()));
+    },
     onClose: () => {
       state.endDialog = null;
     },
   };
-  if (view.status === "stalled") state.endDialog = openStalemateDialog(actions);
+  if (view.status === "stalled") {
+    const winnableOn = state.settings.heartToHeart.dealMode === "S";
+    state.endDialog = openStalemateDialog(view, actions, { winnableOn });
+  }
   else if (view.status === "won") state.endDialog = openWinDialog(view, actions);
 }
 
@@ -133,22 +141,20 @@ function hint() {
     show(answer.view);
     if (answer.hint) {
       board.showHint(answer.hint);
-      announce(describeMove(answer.hint));
+      announce(describeMove(answer.hint), { ms: 3000 });
     } else {
-      announce(t("ui.hint.none"), { ms: 5000 });
+      announce(t(answer.view.can_undo ? "ui.hint.none" : "ui.hint.none_lost"), { ms: 5000 });
     }
   });
 }
 
 /**
- * A hint's move in words.
+ * A hint's move in words; the board shows which cards (positions are numbers the player never sees).
  * @param {string} move
  */
 function describeMove(move) {
   if (move === "S") return t("ui.hint.stock");
-  const [first, second] = move.split("-");
-  if (second === "W") return t("ui.hint.waste", { pos: first });
-  return t("ui.hint.pair", { first, second });
+  return t(move.endsWith("-W") ? "ui.hint.waste" : "ui.hint.pair");
 }
 
 /**
