@@ -478,6 +478,7 @@ def main() -> None:
                         print(mutant.label)
         return
     os.nice(10)
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))  # stopped: still remove the copy
     copy = pure_python_copy()
     try:
         prepare(copy, packages)
