@@ -5,6 +5,7 @@ to 50 points) ending with the winner and counted in the player's statistics, and
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -26,15 +27,34 @@ def _illegal_card(player: HeartsPlayer) -> str | None:
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
-def _check_the_winner_is_marked(player: HeartsPlayer) -> None:
+# Each time a finished trick is held on the table (its winner marked), what the page shows at that instant: the
+# hold is half a second at the fast speed, too short to catch by polling from a loaded machine.
+_RECORD_HELD_TRICKS = """() => {
+  window.heldTricks = [];
+  new MutationObserver(() => {
+    const marked = document.querySelector('.seat[data-wins="true"]');
+    if (!marked) return;
+    window.heldTricks.push({
+      me: Number(document.querySelector('.seat[data-pos="bottom"]').dataset.seat),
+      marked: Number(marked.dataset.seat),
+      cards: [...document.querySelectorAll('[data-trick] [data-card]')].map((e) => ({
+        card: e.dataset.card, rel: Number(e.dataset.rel), winner: e.dataset.winner,
+      })),
+    });
+  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-wins"]});
+}"""
+
+
+def _check_the_winner_is_marked(held: dict[str, Any]) -> None:
     """While a finished trick is held, the seat whose card won it (highest of the suit led) is the one marked."""
-    cards = player.trick()
+    cards = [entry["card"] for entry in held["cards"]]
+    assert len(cards) == 4, held
     led = cards[0][-1]
     best = max((card for card in cards if card[-1] == led), key=lambda card: RANKS.index(card[:-1]))
-    me = int(player.page.get_attribute('.seat[data-pos="bottom"]', "data-seat") or 0)
-    rel = int(player.page.get_attribute(f'[data-trick] [data-card="{best}"]', "data-rel") or 0)
-    assert player.page.get_attribute('.seat[data-wins="true"]', "data-seat") == str((me + rel) % 4)
-    assert player.page.get_attribute(f'[data-trick] [data-card="{best}"]', "data-winner") == "true"
+    for entry in held["cards"]:
+        assert entry["winner"] == ("true" if entry["card"] == best else "false"), held
+    rel = next(entry["rel"] for entry in held["cards"] if entry["card"] == best)
+    assert held["marked"] == (held["me"] + rel) % 4, held
 
 
 def test_a_whole_deal_against_the_computer_by_taps(
@@ -59,6 +79,9 @@ def test_a_whole_deal_against_the_computer_by_taps(
     player.shot("pass-chosen")
     player.page.click('[data-action="pass"]')
     player.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode !== 'pass'")
+    player.page.evaluate(_RECORD_HELD_TRICKS)
+    # "Waiting for the others to pass" shows first; the exchange has come once the first trick asks for a card.
+    player.page.wait_for_selector('[data-hand][data-mode="play"]', timeout=60_000)
     player.idle()
     after = player.hand()
     assert len(after) == 13
@@ -90,10 +113,11 @@ def test_a_whole_deal_against_the_computer_by_taps(
             assert player.hand() == before
             player.shot("illegal-tap")
             explained = True
-        if len(player.trick()) == 4 and tricks == 0 and player.page.locator('.seat[data-wins="true"]').count():
+        if tricks == 0 and player.page.evaluate("() => window.heldTricks.length"):
             tricks += 1
-            _check_the_winner_is_marked(player)
-            player.shot("trick-finished")
+            _check_the_winner_is_marked(player.page.evaluate("() => window.heldTricks[0]"))
+            if player.page.locator('.seat[data-wins="true"]').count():
+                player.shot("trick-finished")
         if tricks == 1 and player.situation()["kind"] == "play" and player.page.is_enabled('[data-action="last"]'):
             tricks += 1
             player.page.click('[data-action="last"]')
