@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from heartcards.hearts.engine import Game, GameRecordError, Phase, Variant
@@ -48,6 +48,8 @@ from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS
 logger = logging.getLogger("heartcards.web.hearts")
 
 LOBBY_SIZE: Final = 50
+RUNNING_ABSENCE: Final = timedelta(minutes=2)
+"""A running table no person has been at for this long (it pauses without them) leaves the lobby's "Watch" list."""
 LOBBY_PER_PLAYER: Final = 2
 """The lobby shows at most this many tables (the newest) of one creator."""
 TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
@@ -210,11 +212,19 @@ class TableService:
 
     def lobby(self, now: datetime | None = None) -> list[Table]:
         """Open tables first (newest first), then running online tables; not those that no person has been at for
-        `LOBBY_ABSENCE`."""
+        `LOBBY_ABSENCE`, and no running table its people have left (all away: only computers play it; or none there
+        for `RUNNING_ABSENCE`: it is paused), since there is nothing to watch there."""
         now = now or utc_now()
         present = [table for table in self.tables.values() if table.unvisited_for(now) <= LOBBY_ABSENCE]
         waiting = [table for table in present if table.status == "waiting"]
-        running = [table for table in present if table.status == "playing" and table.mode == "online"]
+        running = [
+            table
+            for table in present
+            if table.status == "playing"
+            and table.mode == "online"
+            and table.unvisited_for(now) <= RUNNING_ABSENCE
+            and not all(seat.away for seat in table.seats if seat.human)
+        ]
         waiting.sort(key=lambda table: table.created_at, reverse=True)
         running.sort(key=lambda table: table.created_at, reverse=True)
         shown: list[Table] = []

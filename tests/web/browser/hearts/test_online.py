@@ -123,7 +123,8 @@ def test_a_second_browser_cannot_play_someone_elses_seat(
     forged = intruder.page.evaluate(_FORGE, [table, hand[:3]])
     spectator_errors = [m["key"] for m in forged["spectator"]["got"] if m["type"] == "error"]
     assert spectator_errors == ["hearts.error.spectator"] * 3
-    assert all(m.get("view") is None for m in forged["spectator"]["got"] if m["type"] == "state")
+    watched = [m["view"] for m in forged["spectator"]["got"] if m["type"] == "state"]
+    assert watched and all(view["hand"] == [] and view["legal"] == [] and view["passed"] is None for view in watched)
     assert [m["key"] for m in forged["guessed"]["got"]] == ["hearts.error.token"]
     assert forged["guessed"]["code"] == 4403
     assert not cards_in(forged["spectator"]["got"]) - set(hand[:3])  # only the cards the forger sent itself

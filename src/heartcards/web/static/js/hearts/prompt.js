@@ -21,6 +21,7 @@ export function promptFor(state, chosen) {
   const names = (seats) => seats.map((s) => seatName(table, s, me)).join(", ");
   if (!view && table?.status === "finished") return { text: t("hearts.ui.prompt.finished"), kind: "info" };
   if (!view) return { text: table && table.status !== "waiting" ? t("hearts.ui.prompt.spectator") : "", kind: "info" };
+  if (state.seat === null || state.seat === undefined) return spectatorPrompt(state, view);
   if (view.phase === "pass") {
     if (view.pass_direction === "none") return { text: t("hearts.ui.prompt.no_pass"), kind: "info" };
     if (!view.passed) {
@@ -53,6 +54,22 @@ export function promptFor(state, chosen) {
   }
   if (view.phase === "deal_over") return { text: t("hearts.ui.prompt.deal_over", { deal: view.deal }), kind: "info" };
   return { text: t("hearts.ui.prompt.game_over"), kind: "info" };
+}
+
+/**
+ * What a spectator reads: whose turn it is while cards are played, else what the table does.
+ * @param {StateMessage} state
+ * @param {NonNullable<StateMessage["view"]>} view
+ * @returns {{text: string, kind: "info"}}
+ */
+function spectatorPrompt(state, view) {
+  const watching = t("hearts.ui.prompt.spectator");
+  if (view.phase === "play" && view.turn !== null && view.turn !== undefined) {
+    return { text: `${watching} · ${t("hearts.ui.prompt.turn_of", { name: seatName(state.table, view.turn, null) })}`, kind: "info" };
+  }
+  if (view.phase === "deal_over") return { text: t("hearts.ui.prompt.deal_over", { deal: view.deal }), kind: "info" };
+  if (view.phase === "game_over") return { text: t("hearts.ui.prompt.game_over"), kind: "info" };
+  return { text: watching, kind: "info" };
 }
 
 /** The prompt line and the two indicators under `root`. */

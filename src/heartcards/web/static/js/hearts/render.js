@@ -6,7 +6,8 @@
 import { find } from "../dom.js";
 import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
-import { cardName } from "./names.js";
+import { t } from "../i18n.js";
+import { cardName, seatName } from "./names.js";
 import { PromptView } from "./prompt.js";
 import { SeatsView } from "./seats.js";
 import { holdMs, moveMs } from "./timing.js";
@@ -94,7 +95,7 @@ export class TableView {
     if (view && (view.phase !== "pass" || view.passed)) this.hand.selected.clear();
 
     this.state = state;
-    this.felt.dataset.spectator = String(!view);
+    this.felt.dataset.spectator = String(state.seat === null || state.seat === undefined);
     this.seats.render(state);
     this.hand.render(state, continuous);
     this.renderPrompt();
@@ -143,16 +144,18 @@ export class TableView {
   // The trick in the middle
 
   /**
+   * A card of the trick, labelled with who played it ("queen of spades, played by Bea").
    * @param {string} card
-   * @param {number} rel the seat that played it, relative to yours
+   * @param {number} seat the seat that played it
    */
-  trickCardEl(card, rel) {
+  trickCardEl(card, seat) {
     const el = document.createElement("div");
     el.className = "hcard trick-card";
     el.dataset.card = card;
-    el.dataset.rel = String(rel);
+    el.dataset.rel = String(this.relative(seat));
     el.setAttribute("role", "img");
-    el.setAttribute("aria-label", cardName(card));
+    const name = seatName(this.state?.table, seat, this.state?.seat);
+    el.setAttribute("aria-label", t("hearts.ui.trick.played_by", { name, card: cardName(card) }));
     el.innerHTML = faceMarkup(card);
     return el;
   }
@@ -177,7 +180,7 @@ export class TableView {
       this.trickEl.replaceChildren();
       cards.forEach((card, i) => {
         const seat = ((trick?.leader ?? 0) + i) % 4;
-        this.trickEl.appendChild(this.trickCardEl(card, this.relative(seat)));
+        this.trickEl.appendChild(this.trickCardEl(card, seat));
       });
       this.trickEl.dataset.count = String(cards.length);
       return;
@@ -186,7 +189,7 @@ export class TableView {
     const moves = [];
     cards.slice(start).forEach((card, offset) => {
       const seat = (trick.leader + start + offset) % 4;
-      const el = this.trickCardEl(card, this.relative(seat));
+      const el = this.trickCardEl(card, seat);
       this.trickEl.appendChild(el);
       const mine = seat === this.me;
       const source = mine ? leaving : this.seats.el(seat).querySelector(".plate");

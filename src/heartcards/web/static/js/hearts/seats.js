@@ -78,7 +78,7 @@ export class SeatsView {
       total.dataset.scoreSeat = String(seat);
       total.textContent = String(view ? view.totals[seat] : 0);
       total.title = t("hearts.ui.seat.total", { points: view ? view.totals[seat] : 0 });
-      if (seat !== this.me) renderBacks(find(el, ".backs"), count);
+      if (seat !== me) renderBacks(find(el, ".backs"), count); // a spectator sees every seat's backs
       const waitingPass = view && view.phase === "pass" && view.waiting_for_pass?.includes(seat);
       el.dataset.passing = String(Boolean(waitingPass));
     }

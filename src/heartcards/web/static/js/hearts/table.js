@@ -41,6 +41,8 @@ const app = {
   running: false,
   instantNext: true,
   pending: 0,
+  /** when "back" was last sent (0: not since the seat came back) */
+  backSent: 0,
   /** @type {number | null} */
   dealDialogFor: null,
   /** @type {OpenDialog | null} */
@@ -128,6 +130,7 @@ function onMessage(message) {
       return;
     }
     app.pending = 0;
+    showAway(message);
     if (app.instantNext) app.queue.length = 0;
     app.queue.push(message);
     run();
@@ -227,6 +230,10 @@ function onCard(card) {
     return;
   }
   if (app.pending && performance.now() - app.pending < 2500) return;
+  if (v.turn !== state?.seat) {
+    announce(tableView.promptEl.textContent || t("hearts.ui.prompt.your_turn")); // whose turn it is, no refusal
+    return;
+  }
   if (socket.send({ type: "play", card }) === false) announce(t("hearts.ui.offline"), { kind: "error" });
   else app.pending = performance.now();
 }
@@ -240,7 +247,42 @@ function pass() {
 
 function nextDeal() {
   const v = app.latest?.view;
-  if (v && v.phase === "deal_over") socket.send({ type: "next" });
+  if (v && v.phase === "deal_over" && isSeated(app.latest)) socket.send({ type: "next" });
+}
+
+/**
+ * Whether the page plays a seat (not a spectator's).
+ * @param {StateMessage | null} message
+ */
+function isSeated(message) {
+  return message?.seat !== null && message?.seat !== undefined;
+}
+
+/**
+ * Whether a computer player stands in for this page's person now.
+ * @param {StateMessage | null} message
+ */
+function isAway(message) {
+  return Boolean(isSeated(message) && message?.table.seats[message.seat ?? 0]?.away);
+}
+
+/**
+ * The "I'm back" button, shown while the computer stands in for the person.
+ * @param {StateMessage} message
+ */
+function showAway(message) {
+  const away = isAway(message);
+  const button = find(sections.board, '[data-action="back"]', HTMLButtonElement);
+  if (away && button.hidden) announce(t("hearts.ui.away.notice"));
+  button.hidden = !away;
+  document.body.dataset.away = String(away);
+  if (!away) app.backSent = 0;
+}
+
+/** Any action of a person marked away gives the seat back at once (the server does so for any of their messages). */
+function comeBack() {
+  if (!isAway(app.latest) || performance.now() - app.backSent < 1500) return;
+  if (socket.send({ type: "back" }) !== false) app.backSent = performance.now();
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -275,6 +317,10 @@ function bindControls() {
     if (app.latest && last) openLastTrick(app.latest, last);
   });
   find(board, '[data-action="settings"]').addEventListener("click", () => openSpeed(app.settings));
+  find(board, '[data-action="back"]').addEventListener("click", comeBack);
+  // A tap or a key anywhere is the person's action: the seat comes back before the card (if any) is sent.
+  document.addEventListener("pointerdown", comeBack, { capture: true });
+  document.addEventListener("keydown", comeBack, { capture: true });
   const start = find(sections.waiting, '[data-action="start"]', HTMLButtonElement);
   start.addEventListener("click", () => startGame(start));
   find(sections.waiting, '[data-action="copy"]').addEventListener("click", async () => {

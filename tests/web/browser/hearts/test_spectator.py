@@ -1,0 +1,59 @@
+"""A spectator ("Watch" in the lobby) follows a running online table: the trick with who played each card, the card
+counts, the scores and the last trick, never a hand; no state it is sent names a card that is not on the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.hearts.conftest import DESKTOP, PHONE, HeartsPlayer, cards_in, play_until
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., HeartsPlayer]
+
+_TRICK_ON_TABLE = """() => [...document.querySelectorAll('[data-trick] [data-card]')].map((e) => e.dataset.card)"""
+
+
+def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+    table = host.create_table("online", "Hana")
+    host.page.click('[data-action="start"]')  # the computer takes the three empty seats
+    host.page.wait_for_selector('[data-hand][data-mode="pass"]')
+
+    watcher = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
+    watcher.open("/hearts")
+    row = watcher.page.locator(f'[data-lobby] li[data-table="{table}"]')
+    row.locator("a.button").click()  # "Watch"
+    watcher.page.wait_for_url(f"**/hearts/table/{table}")
+    watcher.page.wait_for_selector("[data-board]:not([hidden])")
+    assert watcher.counts() == [13, 13, 13, 13]
+    assert watcher.page.is_visible('.seat[data-pos="top"] .count')  # the plates' figures are shown
+
+    host.act()  # pass
+    play_until([host], lambda: len(watcher.trick()) >= 2 or len(host.hand()) <= 11, timeout=60)
+    watcher.idle()
+    on_table = watcher.page.evaluate(_TRICK_ON_TABLE)
+    assert on_table, "the spectator sees the trick being played"
+    labels = watcher.page.eval_on_selector_all("[data-trick] .trick-card", "els => els.map(e => e.ariaLabel)")
+    names = watcher.page.eval_on_selector_all(".seat .name", "els => els.map(e => e.textContent)")
+    assert labels and all(any(label.endswith(f" {name}") for name in names) for label in labels), labels
+    assert watcher.hand() == []
+    play_until([host], lambda: len(host.hand()) <= 10, timeout=60)
+    watcher.idle()
+    assert sum(watcher.counts()) < 52
+    assert watcher.page.is_enabled('[data-action="last"]')
+    watcher.shot("spectator-playing")
+
+    for message in watcher.state_frames():
+        view = message["view"]
+        assert message["seat"] is None and view is not None and view["hand"] == [] and view["legal"] == []
+        public = set()
+        for key in ("trick", "last_trick"):
+            if view.get(key):
+                public |= set(view[key]["cards"])
+        assert cards_in(message) <= public, message
+    assert watcher.errors == []
