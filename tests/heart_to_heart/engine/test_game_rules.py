@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from heartcards.cards import Rank
 from heartcards.heart_to_heart.engine import (
     STOCK,
     STOCK_TAP,
@@ -125,3 +126,19 @@ def test_errors_carry_what_was_wrong() -> None:
     with pytest.raises(GameOverError) as over:
         stuck.play(STOCK_TAP)
     assert over.value.move == "S" and "stalled" in str(over.value)
+
+
+def test_two_free_cards_side_by_side_keep_the_game_going() -> None:
+    """Stalemate needs no partner anywhere: a pair of the two cards freed by the point is enough on its own."""
+    game = Game.from_code(SEEDS_DEAL)
+    ranks = list(game.heart)
+    ranks[22] = ranks[23] = Rank.KING  # positions 23 and 24
+    game._ranks = tuple(rank for rank in ranks if rank is not None)  # a made-up heart for this one check
+    game.removed = 1 << 24  # the point is gone: 23 and 24 are the free cards
+    game._stock.clear()
+    game.waste.clear()  # and nothing in reserve
+    assert game.free_positions() == [23, 24]
+    assert game.status is Status.PLAYING
+    assert game.legal_moves() == [PairMove(23, 24)]
+    game._ranks = (*game._ranks[:23], Rank.QUEEN, game._ranks[24])
+    assert game.status is Status.STALLED
