@@ -1,7 +1,8 @@
 // The JSON API client. Errors come back as {"error": {"key", "message", "params"}} with a 4xx status; they become
 // ApiError with the server's translated message.
 
-/** @import { GameView, HintAnswer, TapAnswer, Target, ViewAnswer } from "./types.js" */
+/** @import { GameView, HintAnswer, MovesAnswer, TapAnswer, Target, ViewAnswer } from "./types.js" */
+/** @import { Batch } from "./sync.js" */
 
 export class ApiError extends Error {
   /**
@@ -16,6 +17,14 @@ export class ApiError extends Error {
     this.key = key;
     this.params = params || {};
   }
+}
+
+/**
+ * A failure worth trying again later: the server could not be reached, was busy, or asked to slow down.
+ * @param {unknown} error
+ */
+export function isRetryable(error) {
+  return error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
 }
 
 /**
@@ -64,6 +73,10 @@ export const api = {
   getGame: (id) => request("GET", game(id)),
   /** @type {(id: string, target: Target) => Promise<TapAnswer>} */
   tap: (id, target) => request("POST", `${game(id)}/tap`, { target }),
+  /** @type {(id: string, batch: Batch) => Promise<MovesAnswer>} */
+  moves: (id, batch) => request("POST", `${game(id)}/moves`, batch),
+  /** @type {() => Promise<{date: string, code: string}>} */
+  daily: () => request("GET", "/api/h2h/daily"),
   /** @type {(id: string) => Promise<ViewAnswer>} */
   undo: (id) => request("POST", `${game(id)}/undo`),
   /** @type {(id: string) => Promise<GameView>} */

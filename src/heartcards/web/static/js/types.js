@@ -27,6 +27,7 @@
  * @typedef {{view: GameView, tap: TapResult}} TapAnswer
  * @typedef {{view: GameView, hint: string | null}} HintAnswer
  * @typedef {{view: GameView}} ViewAnswer
+ * @typedef {{view: GameView, stored: number}} MovesAnswer
  */
 
 /**

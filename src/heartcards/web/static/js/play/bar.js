@@ -1,11 +1,12 @@
 // The play page's bar and toolbar state: time, score, moves, the deal code (a button that copies the deal's link),
-// the daily and assisted badges, and which tools can be used.
+// the daily and assisted badges, whether the moves are saved on the server, and which tools can be used.
 
 import { find } from "../dom.js";
 import { formatTime } from "../format.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 
+/** @import { SyncState } from "../sync.js" */
 /** @import { GameView } from "../types.js" */
 
 /** The page's bar and toolbar. */
@@ -16,6 +17,7 @@ export function createBar() {
     moves: find(document, '[data-field="moves"]'),
     code: find(document, '[data-field="code"]'),
     badge: find(document, '[data-role="badge"]'),
+    sync: find(document, '[data-field="sync"]'),
   };
   const tools = {
     undo: find(document, '.toolbar [data-action="undo"]', HTMLButtonElement),
@@ -49,6 +51,16 @@ export function createBar() {
       bar.badge.hidden = badges.length === 0;
       tools.undo.disabled = !view.can_undo;
       tools.hint.disabled = view.status !== "playing";
+    },
+    /**
+     * Show whether the server holds every move ("saved") or some wait to be sent; <body data-sync> says the same
+     * for tests and benchmarks.
+     * @param {SyncState} state
+     */
+    sync(state) {
+      bar.sync.dataset.sync = state;
+      bar.sync.textContent = t(`ui.sync.${state}`);
+      document.body.dataset.sync = state;
     },
     /**
      * Move the clock on.

@@ -26,6 +26,10 @@ export function createQueue(report) {
   }
 
   return {
+    /** Nothing is waiting or running. */
+    idle() {
+      return pending === 0;
+    },
     /**
      * Run `work` after every earlier piece; its failure is reported.
      * @param {() => unknown} work

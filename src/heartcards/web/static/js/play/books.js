@@ -1,0 +1,85 @@
+// The play page's side of the books (sync.js) in the browser: localStorage as the store, the moves endpoint as the
+// request; ids and deal codes for games started on the device (offline), and the daily deals already fetched.
+
+import { ApiError, api, isRetryable } from "../api.js";
+import { MAX_NUMBER, formatCode } from "../h2h/engine/index.js";
+import { readItem, writeItem } from "../storage.js";
+import { createSync } from "../sync.js";
+
+/** @import { SyncOptions } from "../sync.js" */
+
+const DAILY_PREFIX = "heartcards.h2h.daily.";
+
+/** localStorage (or the page's memory where there is none) as the books' store. */
+const browserStore = {
+  keys() {
+    try {
+      return Object.keys(localStorage);
+    } catch {
+      return [];
+    }
+  },
+  read: readItem,
+  write: writeItem,
+};
+
+/**
+ * The books of this browser: the page passes what to do with a refusal, an answer and a change of state.
+ * @param {Pick<SyncOptions, "onRefused" | "onStored" | "onState">} handlers
+ */
+export function createBooks(handlers) {
+  return createSync({ store: browserStore, send: (id, batch) => api.moves(id, batch), retryable: isRetryable, ...handlers });
+}
+
+/** @param {unknown} error the server could not be reached (or is down): the device carries on alone */
+export function isOffline(error) {
+  return isRetryable(error);
+}
+
+/** A new game's id made on the device: 32 hex digits from the browser's random source, as the server's own ids. */
+export function newDeviceId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A fresh deal code of `mode`, its number from the browser's random source (a next deal must not be predictable).
+ * @param {"N" | "S"} mode
+ */
+export function randomCode(mode) {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return formatCode(mode, Number((BigInt(high) * 2n ** 32n + BigInt(low)) % BigInt(MAX_NUMBER + 1)));
+}
+
+/** Today's date (UTC), as the server names daily deals. */
+export function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Keep a day's deal code for playing it offline.
+ * @param {string} date
+ * @param {string} code
+ */
+export function rememberDaily(date, code) {
+  writeItem(DAILY_PREFIX + date, code);
+}
+
+/**
+ * The daily deal of `date` if it was fetched once, else an error saying it needs the server.
+ * @param {string} date
+ * @param {(key: string) => string} translate
+ */
+export function dailyCode(date, translate) {
+  const code = readItem(DAILY_PREFIX + date);
+  if (code === null) throw new ApiError(0, "ui.offline.daily", translate("ui.offline.daily"));
+  return code;
+}
+
+/** Fetch and keep today's deal code in the background (so it can be played offline later today). */
+export function fetchDaily() {
+  api
+    .daily()
+    .then((daily) => rememberDaily(daily.date, daily.code))
+    .catch(() => null);
+}
