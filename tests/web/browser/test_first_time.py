@@ -177,3 +177,39 @@ def test_no_page_overflows_sideways(new_player: NewPlayer, viewport: dict[str, i
     player.open(f"/play/{stalled_at_start()}")
     player.dialog().wait_for()
     player.shot(f"first-play-stuck-{lang}")
+
+
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_statistics_on_a_phone_show_the_replay_link_and_a_readable_hints_mark(new_player: NewPlayer) -> None:
+    code, moves = stalls_after_moves()
+    player = new_player(viewport=PORTRAIT)
+    player.open(f"/play/{code}")
+    player.play(moves)
+    player.dialog().wait_for()
+    player.open("/stats")
+    replay = player.page.locator('[data-role="recent"] a[href^="/replay/"]').first
+    box = replay.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PORTRAIT["width"]
+    assert box["height"] >= MIN_TARGET_PX
+    # The "(hints)" mark a game with hints gets in its result cell (this stalled deal has no hint to take).
+    color = player.page.evaluate(
+        """() => { const mark = document.createElement("span"); mark.className = "hints-note";
+        document.querySelector('[data-role="recent"] td').append(mark); return getComputedStyle(mark).color; }"""
+    )
+    rgb = tuple(int(part) for part in color[color.index("(") + 1 : color.index(")")].split(",")[:3])
+    felt_light = (0x2F, 0x7A, 0x59)  # the lightest green of the page's background
+    assert contrast((rgb[0], rgb[1], rgb[2]), felt_light) >= 4.5
+    player.shot("first-stats-played")

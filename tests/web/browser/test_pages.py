@@ -70,17 +70,24 @@ def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPl
     page.locator('[data-control="play"]').click()  # playing through stops by itself on the rules' example
     page.wait_for_function("() => document.querySelector('[data-control=play]').dataset.playing === 'false'")
     assert step.get_attribute("data-step") == "10"
-    page.locator('[data-role="show-10"]').click()
-    assert step.get_attribute("data-step") == "9"
-    assert page.locator(".viewer [data-pile='waste']").get_attribute("data-rank") == "4"
-    assert page.locator('[data-role="callout"]').get_attribute("class") == "callout active"
-    player.shot("examples-move-9")
-    page.locator('[data-control="next"]').click()
+    page.locator('[data-control="first"]').click()
+    page.locator('[data-role="show-10"]').click()  # "Show move 10" shows move 10 made, its step line naming it
     assert step.get_attribute("data-step") == "10"
     assert step.inner_text().startswith("Move 10:")
     assert page.locator(".viewer [data-pos='25']").count() == 0
     assert page.locator(".viewer [data-pos='23']").get_attribute("data-free") == "true"
     assert page.locator(".viewer [data-pos='24']").get_attribute("data-free") == "true"
+    assert page.locator('[data-role="callout"]').get_attribute("class") == "callout active"
+    page.locator('[data-control="prev"]').click()  # the position it was played from
+    assert step.get_attribute("data-step") == "9"
+    assert page.locator(".viewer [data-pile='waste']").get_attribute("data-rank") == "4"
+    player.shot("examples-move-9")
+    page.locator('[data-control="next"]').click()
+    assert step.get_attribute("data-step") == "10"
+    # "back to the start" and "previous move" are drawn differently (two triangles against one)
+    first = page.locator('[data-control="first"] svg path').count()
+    previous = page.locator('[data-control="prev"] svg path').count()
+    assert first == 3 and previous == 2
     player.shot("examples-move-10")
     page.locator('[data-control="slider"]').fill(str(len(example_moves())))
     assert page.locator(".viewer [data-pos]").count() == 0

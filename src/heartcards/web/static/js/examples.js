@@ -43,7 +43,7 @@ async function main() {
   const shown = player;
   /** @type {HTMLElement} */ (root.querySelector('[data-role="show-10"]')).addEventListener("click", () => {
     shown.pause();
-    shown.go(CALLOUT_MOVE - 1);
+    shown.go(CALLOUT_MOVE); // the position after move 10, its step line naming the move
   });
   document.body.dataset.ready = "true";
 }

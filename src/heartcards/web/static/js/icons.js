@@ -14,7 +14,8 @@ const PATHS = {
   pause: '<path d="M8 5v14M16 5v14"/>',
   next: '<path d="M6 4v16l10-8Z"/><path d="M19 5v14"/>',
   prev: '<path d="M18 4v16L8 12Z"/><path d="M5 5v14"/>',
-  first: '<path d="M19 5v14l-9-7Z"/><path d="M6 5v14"/>',
+  // "Back to the start" is two triangles against a bar, so it is never taken for "previous move".
+  first: '<path d="M4 5v14"/><path d="M13 6v12l-7-6Z"/><path d="M21 6v12l-7-6Z"/>',
 };
 
 /**

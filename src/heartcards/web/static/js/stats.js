@@ -83,7 +83,7 @@ function recentTable(recent, lang) {
     .map(
       (g) =>
         `<tr><td>${escape(formatDate(g.finished_at, lang))}</td><td><a href="/play/${escape(g.code)}">${escape(g.code)}</a></td>` +
-        `<td>${t(g.status === "won" ? "ui.stats.result_won" : "ui.stats.result_lost")}${g.assisted ? ` <span class="note">${t("ui.stats.assisted")}</span>` : ""}</td>` +
+        `<td>${t(g.status === "won" ? "ui.stats.result_won" : "ui.stats.result_lost")}${g.assisted ? ` <span class="hints-note">${t("ui.stats.assisted")}</span>` : ""}</td>` +
         `<td>${escape(g.moves)}</td><td>${formatTime(g.seconds)}</td>` +
         `<td><a href="/replay/${encodeURIComponent(g.id)}">${t("ui.stats.replay")}</a></td></tr>`,
     )
