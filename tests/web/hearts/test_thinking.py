@@ -51,6 +51,9 @@ def test_the_budget_shrinks_when_decisions_wait() -> None:
     assert crowded < 0.2
     thinkers.waiting = 1000
     assert thinkers.budget("strong") < crowded
+    thinkers.waiting = 100
+    thinkers.full_seconds["strong"] = 1.0  # the workers turned slow (a busy machine): think less still
+    assert thinkers.budget("strong") < crowded
 
 
 def test_decisions_run_in_other_processes_at_a_lower_priority() -> None:

@@ -6,8 +6,9 @@ the share of the level's full search. It runs in a pool of worker processes star
 server's event loop never holds the GIL for a bot nor waits for one, and the operating system serves the people's
 messages first when the cores are busy.
 
-Under load the bots think less: the budget shrinks with the number of decisions waiting, so that a decision,
-queue included, stays near `LATENCY_GOAL`; below `MIN_BUDGET` the rule-based player decides instead (instant).
+Under load the bots think less: the budget shrinks with the number of decisions waiting and with how long a
+decision takes in the workers now (a busy machine gives them less time), so that a decision, queue included, stays
+near `LATENCY_GOAL`; below `MIN_BUDGET` the rule-based player decides instead (instant).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import time
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Final
 
@@ -61,6 +63,12 @@ def start_bot_worker() -> None:
     follow_the_server()
 
 
+def timed_decide(observation: Observation, strength: str, seed: int, budget: float) -> tuple[tuple[str, ...], float]:
+    """`decide`, with the wall-clock seconds it took in the worker (what a full search costs on this machine now)."""
+    started = time.perf_counter()
+    return decide(observation, strength, seed, budget), time.perf_counter() - started
+
+
 def worker_niceness() -> int:
     """This process's niceness (run in a worker, it shows the worker's)."""
     return os.nice(0)
@@ -73,6 +81,9 @@ class Thinkers:
         self.workers = workers or max(1, os.cpu_count() or 1)
         self.waiting = 0
         """Decisions asked for and not answered yet."""
+        self.full_seconds: dict[str, float] = {}
+        """Per strength, what a full decision takes in a worker now (a moving average of the measured times, scaled
+        to a full budget): on a busy machine the workers are slower than the level's time cap says."""
         self._pool: ProcessPoolExecutor | None = None
 
     def pool(self) -> ProcessPoolExecutor:
@@ -92,8 +103,8 @@ class Thinkers:
     def budget(self, strength: str) -> float:
         """The share of a full search the next decision gets, given how many are waiting before it."""
         queued = self.waiting + 1
-        affordable = LATENCY_GOAL * self.workers / (queued * full_decision_seconds(strength))
-        return min(1.0, affordable)
+        full = max(full_decision_seconds(strength), self.full_seconds.get(strength, 0.0))
+        return min(1.0, LATENCY_GOAL * self.workers / (queued * full))
 
     async def decide(self, observation: Observation, strength: str, seed: int) -> tuple[Card, ...]:
         """The bot's choice, decided in a worker; the caller's event loop runs on meanwhile."""
@@ -101,13 +112,17 @@ class Thinkers:
         loop = asyncio.get_running_loop()
         self.waiting += 1
         try:
+            arguments = (observation, strength, seed, budget)
             try:
-                texts = await loop.run_in_executor(self.pool(), decide, observation, strength, seed, budget)
+                texts, seconds = await loop.run_in_executor(self.pool(), timed_decide, *arguments)
             except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, once
                 self._pool = None
-                texts = await loop.run_in_executor(self.pool(), decide, observation, strength, seed, budget)
+                texts, seconds = await loop.run_in_executor(self.pool(), timed_decide, *arguments)
         finally:
             self.waiting -= 1
+        if budget >= MIN_BUDGET:
+            measured = seconds / budget
+            self.full_seconds[strength] = 0.8 * self.full_seconds.get(strength, measured) + 0.2 * measured
         return cards_of_texts(texts)
 
     def close(self) -> None:
