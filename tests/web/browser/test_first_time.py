@@ -213,3 +213,18 @@ def test_statistics_on_a_phone_show_the_replay_link_and_a_readable_hints_mark(ne
     felt_light = (0x2F, 0x7A, 0x59)  # the lightest green of the page's background
     assert contrast((rgb[0], rgb[1], rgb[2]), felt_light) >= 4.5
     player.shot("first-stats-played")
+
+
+def test_quick_stock_taps_during_the_draw_animation_all_draw(new_player: NewPlayer) -> None:
+    player = new_player(viewport=LANDSCAPE, settings={"animation": "slow"})
+    player.open(f"/play/{SEED_DEAL}")
+    box = player.page.locator('[data-pile="stock"]').bounding_box()
+    assert box is not None
+    taps = 14
+    for _ in range(taps):  # each tap lands while the previous card still flies from the stock to the waste
+        player.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        player.page.wait_for_timeout(50)
+    player.page.wait_for_function(f"() => document.querySelector('[data-field=\"moves\"]').textContent === '{taps}'")
+    player.idle()
+    assert player.field("moves") == str(taps)
+    assert player.pressed() == []  # the waste was never selected by a tap meant for the stock
