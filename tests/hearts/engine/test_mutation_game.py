@@ -137,3 +137,13 @@ def test_giver_and_receiver_undo_each_other(direction: PassDirection) -> None:
         assert direction.receiver(direction.giver(seat)) == seat
     assert [PassDirection.LEFT.giver(seat) for seat in range(4)] == [3, 0, 1, 2]
     assert [PassDirection.RIGHT.giver(seat) for seat in range(4)] == [1, 2, 3, 0]
+
+
+def test_only_the_seat_to_play_has_legal_cards() -> None:
+    game = Game(8, first_deal=4)
+    assert game.phase is Phase.PLAY and game.turn is not None
+    for seat in range(4):
+        legal = game.observation(seat).legal
+        assert (len(legal) > 0) is (seat == game.turn)
+    passing = Game(8)
+    assert all(passing.observation(seat).legal == () for seat in range(4))
