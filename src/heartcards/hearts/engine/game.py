@@ -183,10 +183,6 @@ class Game:
 
     # -- play -------------------------------------------------------------------------------------------------------
 
-    @property
-    def first_trick(self) -> bool:
-        return not self.tricks
-
     def led_suit(self) -> int:
         return self.trick_cards[0] // 13 if self.trick_cards else -1
 
@@ -334,10 +330,6 @@ class Game:
 
     def hand(self, seat: object) -> tuple[Card, ...]:
         return cards_of(self.hands[_check_seat(seat)])
-
-    @property
-    def queen_played(self) -> bool:
-        return any(mask & QUEEN_OF_SPADES_BIT for mask in self.taken)
 
     # -- saving -----------------------------------------------------------------------------------------------------
 
