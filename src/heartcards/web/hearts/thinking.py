@@ -28,9 +28,9 @@ from heartcards.hearts.engine import CARDS, Observation, Phase
 from heartcards.web.hearts.players import bot_with_budget, full_decision_seconds
 from heartcards.web.workers import follow_the_server
 
-BOT_NICENESS: Final = 10
+BOT_NICENESS: Final = 15
 """How much nicer than the server the bots' workers run: a busy core serves the people's messages first."""
-LATENCY_GOAL: Final = 0.4
+LATENCY_GOAL: Final = 0.3
 """Seconds a decision should take, waiting included; the budget shrinks when more decisions wait."""
 MIN_BUDGET: Final = 0.05
 """Below this share of its search a level would play no better than the rule-based player, which then decides."""
