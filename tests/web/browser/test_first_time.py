@@ -228,3 +228,15 @@ def test_quick_stock_taps_during_the_draw_animation_all_draw(new_player: NewPlay
     player.idle()
     assert player.field("moves") == str(taps)
     assert player.pressed() == []  # the waste was never selected by a tap meant for the stock
+
+
+def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    notes = dialog.locator(".note").all_inner_texts()
+    # placement help, move errors, animation, deal mode, daily deal (the language names itself)
+    assert len([note for note in notes if note.strip()]) == 5
+    player.shot("first-settings")

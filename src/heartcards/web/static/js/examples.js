@@ -10,15 +10,17 @@ import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
 
 async function main() {
   await startPage("examples", "ui.title.examples");
+  // A deal code never breaks at its hyphens.
+  const nowrapCode = `<span class="nowrap">${EXAMPLE_CODE}</span>`;
   const root = document.getElementById("examples");
   if (root === null) throw new Error("the Examples page has no #examples");
   root.innerHTML =
     `<div class="split"><div class="side">` +
     `<h1>${t("ui.examples.title")}</h1>` +
-    `<p>${t("ui.examples.intro", { code: EXAMPLE_CODE, moves: EXAMPLE_MOVES.length })}</p>` +
+    `<p>${t("ui.examples.intro", { code: nowrapCode, moves: EXAMPLE_MOVES.length })}</p>` +
     `<div class="callout" data-role="callout"><p>${t("ui.examples.callout")}</p>` +
     `<button type="button" class="button" data-role="show-10">${t("ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
-    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: EXAMPLE_CODE })}</a></p>` +
+    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: nowrapCode })}</a></p>` +
     `</div><section data-role="player"></section></div>`;
   const settings = loadSettings();
   const deal = Deal.fromCode(EXAMPLE_CODE); // dealt here by the engine: no request

@@ -41,16 +41,20 @@ export function openSettingsDialog(settings, { onChange, onDaily }) {
   body.innerHTML =
     `<label class="row"><span>${t("ui.settings.placement_help")}</span>` +
     `<input class="switch" type="checkbox" name="placementHelp"${s.placementHelp ? " checked" : ""}></label>` +
+    `<p class="note setting-note">${t("ui.settings.placement_help_note")}</p>` +
     `<label class="row"><span>${t("ui.settings.move_errors")}</span>` +
     `<input class="switch" type="checkbox" name="moveErrors"${s.moveErrors ? " checked" : ""}></label>` +
+    `<p class="note setting-note">${t("ui.settings.move_errors_note")}</p>` +
     `<label class="row"><span>${t("ui.settings.language")}</span><select name="language">${languageOptions}</select></label>` +
-    `<fieldset><legend>${t("ui.settings.animation")}</legend><div class="choices">${speedChoices}</div></fieldset>` +
+    `<fieldset><legend>${t("ui.settings.animation")}</legend><div class="choices">${speedChoices}</div>` +
+    `<p class="note">${t("ui.settings.animation_note")}</p></fieldset>` +
     `<fieldset><legend>${t("ui.settings.deal_mode")}</legend><div class="choices">` +
     `<label><input type="radio" name="dealMode" value="N"${s.dealMode === "N" ? " checked" : ""}>${t("ui.settings.mode_any")}</label>` +
     `<label><input type="radio" name="dealMode" value="S"${s.dealMode === "S" ? " checked" : ""}>${t("ui.settings.mode_winnable")}</label>` +
     `</div><p class="note">${t("ui.settings.mode_note").replace("HH1-S-…", '<span class="nowrap">HH1-S-…</span>')}</p></fieldset>` +
     `<div class="row daily"><span>${t("ui.settings.daily")}</span>` +
-    `<button type="button" class="button" data-action="daily">${t("ui.settings.play_daily")}</button></div>`;
+    `<button type="button" class="button" data-action="daily">${t("ui.settings.play_daily")}</button></div>` +
+    `<p class="note setting-note">${t("ui.settings.daily_note")}</p>`;
   body.addEventListener("change", (event) => {
     const el = event.target;
     if (el instanceof HTMLSelectElement && el.name === "language") {
