@@ -34,7 +34,8 @@ def test_a_deal_stuck_from_the_start_says_it_cannot_be_played(new_player: NewPla
     dialog = player.dialog()
     dialog.wait_for()
     text = dialog.inner_text()
-    assert "This deal cannot be played" in text
+    assert dialog.locator("h2").inner_text() == "No moves possible"  # the rules' label
+    assert dialog.locator('[data-role="stuck-lead"]').inner_text() == "This deal cannot be played"
     assert "Undo" not in text  # nothing to undo: no Undo button, no advice to undo
     assert dialog.locator('[data-action="undo"]').count() == 0
     assert dialog.locator('[data-action="winnable"]').count() == 1

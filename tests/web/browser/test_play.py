@@ -107,6 +107,7 @@ def test_a_deal_stuck_from_the_start_opens_the_stalemate_dialog_at_once(new_play
     player.open(f"/play/{stalled_at_start()}")
     dialog = player.dialog()
     dialog.wait_for()
+    assert "No moves possible" in dialog.inner_text()
     assert "This deal cannot be played" in dialog.inner_text()
     player.shot("play-stalled")
     dialog.locator('[data-action="new"]').click()

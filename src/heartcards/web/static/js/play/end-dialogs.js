@@ -34,10 +34,19 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
     actions.push({ label: t("ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
   }
   actions.push({ label: t("ui.stalled.new_deal"), primary: true, name: "new", onClick: onNewGame });
-  let body = t(view.can_undo ? "ui.stalled.body" : view.moves === 0 ? "ui.stalled.body_start" : "ui.stalled.body_lost");
-  if (stuckFromStart && !winnableOn) body += ` ${t("ui.stalled.winnable_hint")}`;
+  let text = t(view.can_undo ? "ui.stalled.body" : view.moves === 0 ? "ui.stalled.body_start" : "ui.stalled.body_lost");
+  if (stuckFromStart && !winnableOn) text += ` ${t("ui.stalled.winnable_hint")}`;
+  // The title stays the rules' label; a deal stuck from its first move says first that it cannot be played.
+  const body = document.createElement("p");
+  if (view.moves === 0) {
+    const lead = document.createElement("strong");
+    lead.dataset.role = "stuck-lead";
+    lead.textContent = t("ui.stalled.title_start");
+    body.append(lead, ". ");
+  }
+  body.append(text);
   return openDialog({
-    title: t(view.moves === 0 ? "ui.stalled.title_start" : "ui.stalled.title"),
+    title: t("ui.stalled.title"),
     body,
     className: "stalled",
     actions,
