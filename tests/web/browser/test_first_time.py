@@ -164,6 +164,11 @@ def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer, viewpor
         "nowrap"
     )
     player.shot("first-play")
+    player.open("/examples")  # the examples' heart too
+    widths = player.page.eval_on_selector_all(
+        ".viewer [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= MIN_TARGET_PX
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
@@ -241,3 +246,18 @@ def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer) -> None
     # placement help, move errors, animation, deal mode, daily deal (the language names itself)
     assert len([note for note in notes if note.strip()]) == 5
     player.shot("first-settings")
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, WIDE], ids=["portrait", "desktop"])
+def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
+    for path in ("/", "/examples"):
+        player.open(path)
+        heights = player.page.eval_on_selector_all(
+            "main a, .site nav a",
+            """els => els.filter(e => e.offsetParent !== null && !e.closest('li, .prose p'))
+                        .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])""",
+        )
+        assert heights
+        short = [(text, height) for text, height in heights if height < MIN_TARGET_PX]
+        assert short == [], path
