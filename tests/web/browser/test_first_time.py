@@ -4,7 +4,9 @@ way home, and the pages fit phone (both orientations) and desktop screens in eve
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -261,3 +263,21 @@ def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer, view
         assert heights
         short = [(text, height) for text, height in heights if height < MIN_TARGET_PX]
         assert short == [], path
+
+
+def paper_colour(page: Any, position: int) -> tuple[int, int, int]:
+    """The paper colour of the face drawn at `position` (the first rectangle's fill in its SVG picture)."""
+    source = page.eval_on_selector(f'#table [data-pos="{position}"] img', "img => decodeURIComponent(img.src)")
+    fill = re.search(r'<rect[^>]*fill="#([0-9a-fA-F]{6})"', source)
+    assert fill is not None, source[:200]
+    value = fill.group(1)
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def test_free_and_covered_cards_are_clearly_distinct(new_player: NewPlayer) -> None:
+    player = new_player(settings={"animation": "off", "placementHelp": False})
+    player.open(f"/play/{SEED_DEAL}")
+    assert player.card(1).get_attribute("data-free") == "false"
+    assert player.card(25).get_attribute("data-free") == "true"
+    # A luminance ratio of 1.4 between the two papers: white against a visibly darker cream.
+    assert contrast(paper_colour(player.page, 25), paper_colour(player.page, 1)) >= 1.4
