@@ -14,7 +14,7 @@ import pytest
 from heartcards.heart_to_heart.engine.deal import Mode, format_code
 from heartcards.heart_to_heart.engine.game import Game, Status
 from heartcards.heart_to_heart.solver.solve import is_winnable
-from tests.web.browser.conftest import Player
+from tests.web.browser.conftest import Player, settings_script
 from tests.web.browser.deals import stalled_at_start, stalls_after_moves
 from tests.web.conftest import LiveServer
 
@@ -281,3 +281,19 @@ def test_free_and_covered_cards_are_clearly_distinct(new_player: NewPlayer) -> N
     assert player.card(25).get_attribute("data-free") == "true"
     # A luminance ratio of 1.4 between the two papers: white against a visibly darker cream.
     assert contrast(paper_colour(player.page, 25), paper_colour(player.page, 1)) >= 1.4
+
+
+def test_a_tapped_toolbar_button_does_not_stay_highlighted_on_touch(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(viewport=PORTRAIT, has_touch=True, is_mobile=True)
+    try:
+        context.add_init_script(settings_script({"animation": "off"}))
+        player = Player(context.new_page(), server.url)
+        player.open(f"/play/{SEED_DEAL}")
+        assert player.page.evaluate("matchMedia('(hover: hover)').matches") is False
+        button = player.page.locator('.toolbar [data-action="restart"]')
+        button.tap()
+        player.idle()
+        background = button.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background == "rgba(0, 0, 0, 0)"
+    finally:
+        context.close()
