@@ -13,7 +13,6 @@ PAGES = {
     "/": "index",
     "/play": "play",
     "/play/HH1-N-AAAAAAM": "play",
-    "/play/not-a-code": "play",
     "/rules": "rules",
     "/examples": "examples",
     "/stats": "stats",
@@ -56,6 +55,25 @@ def test_a_missing_shell_is_a_clean_404(app_maker: AppMaker, tmp_path: Path) -> 
     client = app_maker.client(app_maker.new_app(pages_dir=tmp_path / "none"))
     response = client.get("/stats")
     assert response.status_code == 404 and response.json()["error"]["key"] == "error.not_found"
+
+
+@pytest.mark.parametrize(
+    ("path", "key"), [("/no/such/page", "error.not_found"), ("/play/not-a-code", "error.page.no_deal")]
+)
+def test_a_browser_gets_a_not_found_page_in_its_language_and_a_program_json(
+    app_maker: AppMaker, pages_dir: Path, path: str, key: str
+) -> None:
+    client = app_maker.client(app_maker.new_app(pages_dir=pages_dir))
+    page = client.get(path, headers={"Accept": "text/html,*/*", "Accept-Language": "it"})
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<h1>Pagina non trovata</h1>" in page.text
+    assert 'href="/" data-role="home"' in page.text
+    assert SHARED_HEAD in page.text
+    answer = client.get(path, headers={"Accept": "application/json"})
+    assert answer.status_code == 404 and answer.json()["error"]["key"] == key
+    api = client.get("/api/no/such/thing", headers={"Accept": "text/html"})
+    assert api.status_code == 404 and api.json()["error"]["key"] == "error.not_found"
 
 
 def test_static_files_and_health(app_maker: AppMaker) -> None:
