@@ -232,7 +232,7 @@ def test_a_deal_in_greek(live_server_module: LiveServer, new_hearts_player: NewP
     assert player.page.get_attribute("html", "lang") == "el"
     player.create_table("solo", "Ελένη")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-    assert player.page.inner_text('[data-action="pass"]') == "Δώσε 3 φύλλα αριστερά"
+    assert player.page.inner_text('[data-action="pass"]') == "Δώστε 3 φύλλα αριστερά"
     reasons: list[str] = []
 
     def deal_over() -> bool:
