@@ -36,6 +36,8 @@ CONTENT_SECURITY_POLICY: Final = "; ".join(
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
         "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

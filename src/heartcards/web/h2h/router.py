@@ -1,13 +1,15 @@
-"""The Heart to Heart router the app includes: the game API and the pages."""
+"""The Heart to Heart router the app includes: the game API, the pages, and the service worker and manifest that
+let them run offline."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from heartcards.web.h2h import pages, routes
+from heartcards.web.h2h import offline, pages, routes
 
 router = APIRouter()
 router.include_router(routes.router)
 router.include_router(pages.router)
+router.include_router(offline.router)
 
 __all__ = ["router"]

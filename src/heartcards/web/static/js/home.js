@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { startPage } from "./chrome.js";
+import { registerWorker } from "./sync-worker.js";
 import { openCodeDialog } from "./code-dialog.js";
 import { openDialog } from "./dialogs.js";
 import { byId, find } from "./dom.js";
@@ -53,6 +54,7 @@ function guarded(work, actionKey) {
 
 async function main() {
   await startPage("home", "ui.title.home");
+  registerWorker();
   const root = byId("home");
   const newButton = find(root, '[data-role="new"]');
   newButton.addEventListener(

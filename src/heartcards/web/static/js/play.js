@@ -21,6 +21,7 @@ import { createQueue } from "./play/queue.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
 import { duration, loadSettings, saveSettings } from "./settings.js";
 import { announce } from "./status.js";
+import { registerWorker } from "./sync-worker.js";
 import { KEY_PREFIX, nextBatch, recordMoves } from "./sync.js";
 
 /** @import { NewGameSpec } from "./api.js" */
@@ -534,6 +535,7 @@ async function main() {
     show(await game, { fresh: true });
     document.body.dataset.ready = "true";
     performance.mark("heartcards-ready");
+    registerWorker();
   } catch (error) {
     reportError(error);
   }

@@ -1,0 +1,74 @@
+"""Heart to Heart with no network: the service worker at `/sw.js` (served from the site root so its scope covers
+every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icon our
+own SVG). The worker is `static/sw.js` with two things written in: VERSION, a digest of the static files (a new
+deploy is a new worker, which replaces the cache), and PRECACHE, what one visit stores: the Heart to Heart pages, the
+scripts, styles and icons they load (Hearts' own files are left out: that game needs the server) and the catalogs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from typing import Final
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse, Response
+
+from heartcards.web.i18n import LANGUAGES
+from heartcards.web.paths import STATIC_DIR
+
+router = APIRouter(include_in_schema=False)
+
+PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats")
+LEFT_OUT: Final = ("pages/", "js/hearts/", "css/hearts.css", "sw.js")
+THEME: Final = "#226247"
+NO_CACHE: Final = {"Cache-Control": "no-cache"}
+
+
+@lru_cache(maxsize=1)
+def worker_script() -> tuple[str, str]:
+    """The worker's text and its version (the static files do not change while the server runs)."""
+    digest = hashlib.sha256()
+    assets: list[str] = []
+    for path in sorted(STATIC_DIR.rglob("*")):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(STATIC_DIR).as_posix()
+        digest.update(relative.encode())
+        digest.update(path.read_bytes())
+        if not relative.startswith(LEFT_OUT):
+            assets.append(f"/static/{relative}")
+    version = digest.hexdigest()[:16]
+    precache = [*PAGES, *assets, *(f"/api/i18n/{language}" for language in LANGUAGES)]
+    template = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+    text = template.replace("__VERSION__", version, 1).replace("__PRECACHE__", " ".join(precache), 1)
+    return text, version
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    text, _ = worker_script()
+    return Response(text, media_type="text/javascript", headers=NO_CACHE)
+
+
+@router.get("/manifest.webmanifest")
+async def manifest() -> JSONResponse:
+    return JSONResponse(
+        {
+            "name": "Heart Cards",
+            "short_name": "Heart Cards",
+            "description": "Heart to Heart patience, also with no network.",
+            "start_url": "/play",
+            "scope": "/",
+            "display": "standalone",
+            "orientation": "any",
+            "background_color": THEME,
+            "theme_color": THEME,
+            "icons": [
+                {"src": "/static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                {"src": "/static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"},
+            ],
+        },
+        media_type="application/manifest+json",
+        headers=NO_CACHE,
+    )

@@ -1,0 +1,174 @@
+"""Heart to Heart on the device, in headless Chromium: after one visit the service worker serves the app with no
+server; games started and played there (to a win, to a stalemate) reach the server once it is back, replayed and
+verified; a refused record reloads the server's game; two tabs of one game; a server restart while moves wait."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from heartcards.heart_to_heart.engine import Game
+from heartcards.heart_to_heart.solver import solve
+from tests.web.browser.conftest import DESKTOP, Player
+from tests.web.browser.deals import stalls_after_moves
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SEED_DEAL = "HH1-N-AAAAAAM"
+OFFLINE_DEAL = "HH1-S-AAAAAAB"
+SYNC_TIMEOUT_MS = 40_000
+NewPlayer = Callable[..., Player]
+
+
+@pytest.fixture
+def server(live_server: LiveServer) -> Iterator[LiveServer]:
+    """A server of the test's own: these tests stop and start it."""
+    yield live_server
+
+
+def wait_for_worker(player: Player) -> None:
+    player.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def wait_for_sync(player: Player, state: str = "saved", timeout: int = SYNC_TIMEOUT_MS) -> None:
+    player.page.wait_for_function(f"() => document.body.dataset.sync === '{state}'", timeout=timeout)
+
+
+def books(player: Player) -> list[dict[str, Any]]:
+    """The games the page keeps in localStorage (its books), oldest change first."""
+    text = player.page.evaluate(
+        """() => JSON.stringify(Object.keys(localStorage).filter((key) => key.startsWith("heartcards.h2h.sync."))
+            .map((key) => JSON.parse(localStorage.getItem(key))))"""
+    )
+    entries: list[dict[str, Any]] = json.loads(text)
+    return sorted(entries, key=lambda entry: entry.get("changedAt", 0))
+
+
+def api_client(player: Player, server: LiveServer) -> httpx.Client:
+    """The player's identity (cookie) outside the browser, to read what the server stored."""
+    cookies = {cookie["name"]: cookie["value"] for cookie in player.page.context.cookies()}
+    return httpx.Client(base_url=server.url, cookies=cookies, timeout=60)
+
+
+def go_offline(player: Player, server: LiveServer) -> None:
+    server.stop()
+    player.page.context.set_offline(True)
+
+
+def go_online(player: Player, server: LiveServer) -> None:
+    server.start()
+    player.page.context.set_offline(False)
+
+
+def visit(new_player: NewPlayer) -> Player:
+    player = new_player(viewport=DESKTOP)
+    player.open(f"/play/{SEED_DEAL}")
+    wait_for_worker(player)
+    return player
+
+
+def test_a_game_started_and_won_offline_reaches_the_server_verified(new_player: NewPlayer, server: LiveServer) -> None:
+    solution = [str(move) for move in solve(Game.from_code(OFFLINE_DEAL).position).moves]
+    player = visit(new_player)
+    go_offline(player, server)
+    player.open(f"/play/{OFFLINE_DEAL}")  # the page from the worker's cache, the game started on the device
+    assert player.field("code") == OFFLINE_DEAL
+    player.play(solution)
+    assert player.positions() == [] and player.field("score") == "250"
+    dialog = player.dialog()
+    dialog.wait_for()
+    assert dialog.locator('[data-fact="moves"]').inner_text() == str(len(solution))
+    assert dialog.locator('[data-fact="par"]').inner_text() == "–"
+    assert player.page.locator('[data-field="sync"]').get_attribute("data-sync") == "waiting"
+    assert player.field("sync").lower() == "waiting to sync"
+    player.shot("offline-won")
+    game_id = books(player)[-1]["id"]
+    go_online(player, server)
+    wait_for_sync(player)
+    with api_client(player, server) as client:
+        replay = client.get(f"/api/h2h/games/{game_id}/replay").json()
+        assert replay["code"] == OFFLINE_DEAL and replay["status"] == "won" and replay["moves"] == solution
+        stats = client.get("/api/h2h/stats").json()
+    assert (stats["played"], stats["won"], stats["fewest_moves"]) == (1, 1, len(solution))
+
+
+def test_a_stalemate_offline_is_stored_as_one(new_player: NewPlayer, server: LiveServer) -> None:
+    code, moves = stalls_after_moves()
+    player = visit(new_player)
+    go_offline(player, server)
+    player.open(f"/play/{code}")
+    player.play(list(moves))
+    dialog = player.dialog()
+    dialog.wait_for()
+    assert "No moves possible" in dialog.inner_text()
+    game_id = books(player)[-1]["id"]
+    go_online(player, server)
+    wait_for_sync(player)
+    with api_client(player, server) as client:
+        view = client.get(f"/api/h2h/games/{game_id}").json()
+    assert view["status"] == "stalled" and view["record"] == " ".join([code, *moves])
+
+
+def test_a_forged_record_is_refused_and_the_page_shows_the_servers_game(
+    new_player: NewPlayer, server: LiveServer
+) -> None:
+    player = new_player(viewport=DESKTOP)
+    player.open(f"/play/{SEED_DEAL}")
+    player.play(["S", "S", "S"])
+    wait_for_sync(player)
+
+    def forge(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        body["moves"] = [*body["moves"], "1-2"]  # a move the engine never allowed: a modified client's record
+        route.continue_(post_data=json.dumps(body))
+
+    player.page.route("**/moves", forge)
+    player.tap("stock")
+    player.page.wait_for_function("() => document.querySelector('#status').textContent.includes('1-2')")
+    player.idle()
+    assert "not accept" in player.status_text()
+    assert player.field("moves") == "3"
+    with api_client(player, server) as client:
+        assert client.get("/api/h2h/games/current").json()["record"] == f"{SEED_DEAL} S S S"
+
+
+def test_two_tabs_of_one_game_play_each_move_once(new_player: NewPlayer, server: LiveServer) -> None:
+    first = new_player(viewport=DESKTOP)
+    first.open(f"/play/{SEED_DEAL}")
+    first.play(["S", "S"])
+    wait_for_sync(first)
+    second = Player(first.page.context.new_page(), server.url)
+    second.open(f"/play/{SEED_DEAL}")
+    assert second.field("moves") == "2"
+    second.play(["S"])
+    first.page.wait_for_function("() => document.querySelector('[data-field=\"moves\"]').textContent === '3'")
+    first.play(["S"])
+    second.page.wait_for_function("() => document.querySelector('[data-field=\"moves\"]').textContent === '4'")
+    wait_for_sync(first)
+    wait_for_sync(second)
+    with api_client(first, server) as client:
+        current = client.get("/api/h2h/games/current").json()
+    assert current["record"] == f"{SEED_DEAL} S S S S" and current["moves"] == 4
+
+
+def test_moves_waiting_through_a_reload_and_a_server_restart_are_stored_once(
+    new_player: NewPlayer, server: LiveServer
+) -> None:
+    opening = ["S"] * 9 + ["25-W"]
+    player = visit(new_player)
+    server.stop()
+    player.play(opening)
+    wait_for_sync(player, "waiting")
+    player.open(f"/play/{SEED_DEAL}")  # a reload while the server is down: the worker's page, the device's moves
+    assert (player.field("moves"), player.field("score")) == ("10", "10")
+    server.start()
+    wait_for_sync(player)
+    with api_client(player, server) as client:
+        current = client.get("/api/h2h/games/current").json()
+        assert current["record"] == " ".join([SEED_DEAL, *opening])
+        assert client.get("/api/h2h/stats").json()["played"] == 0
