@@ -1,0 +1,111 @@
+"""The Hearts pages at a phone's size (portrait 390×844 and landscape 844×390) and a desktop's (1366×768), in
+English, Italian and Greek: nothing sticks out sideways (the lobby, a table being passed and played, a spectator's
+view, the statistics with a page of games); the way back to your table and the open tables come before the setup
+form, and both "create" buttons are above the fold on the desktop. Screenshots of each go to test-artifacts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.hearts.conftest import HeartsPlayer
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., HeartsPlayer]
+
+SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
+LANGUAGES = ("en", "it", "el")
+_OVERFLOW = """() => {
+  const doc = document.documentElement;
+  const wide = [...document.querySelectorAll("body *")].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && (r.right > doc.clientWidth + 0.5 || r.left < -0.5) && !el.closest("[hidden], dialog:not([open])");
+  });
+  return {scroll: doc.scrollWidth - doc.clientWidth, wide: wide.slice(0, 5).map((el) => el.outerHTML.slice(0, 120))};
+}"""
+STATS = {
+    "games": 12,
+    "wins": 5,
+    "average_place": 1.92,
+    "moons": 2,
+    "queens_taken": 7,
+    "recent": [
+        {
+            "finished_at": "2026-11-30T21:45:00+00:00",
+            "variant": variant,
+            "target": target,
+            "place": place,
+            "won": place == 1,
+            "total": total,
+            "moons": moons,
+            "queens": queens,
+        }
+        for variant, target, place, total, moons, queens in (
+            ("special", 100, 1, 48, 1, 2),
+            ("classic", 75, 3, 101, 0, 4),
+            ("classic", 50, 2, 57, 0, 1),
+        )
+    ],
+}
+
+STATS_JSON = json.dumps(STATS)
+"""A page of statistics as the API gives it (the layout is what is tested, not the figures)."""
+
+
+def no_overflow(player: HeartsPlayer, what: str) -> None:
+    found = player.page.evaluate(_OVERFLOW)
+    assert found["scroll"] <= 0 and not found["wide"], (what, found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
+    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    for size in SIZES:
+        player = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
+        player.page.goto(f"{live_server_module.url}hearts?lang={language}")
+        player.page.wait_for_selector("body[data-ready='true']")
+        player.page.fill("[data-name]", "Ada")
+        label = f"{language}-{size['width']}x{size['height']}"
+        no_overflow(player, f"lobby {label}")
+        if size["width"] == 1366:
+            bottom = player.page.eval_on_selector('[data-action="online"]', "el => el.getBoundingClientRect().bottom")
+            assert bottom <= size["height"], f"'Create an online table' ends at {bottom}px, below the fold"
+        player.shot(f"lobby-{language}")
+
+        table = player.create_table("solo", "Ada")
+        player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+        no_overflow(player, f"passing {label}")
+        player.shot(f"passing-{language}")
+        player.act()
+        player.page.wait_for_selector('[data-hand][data-mode="play"]')
+        no_overflow(player, f"playing {label}")
+        player.shot(f"playing-{language}")
+
+        watcher = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
+        watcher.open(f"/hearts/table/{table}")
+        watcher.page.wait_for_selector("[data-board]:not([hidden])")
+        no_overflow(watcher, f"spectator {label}")
+        watcher.shot(f"spectator-{language}")
+
+        player.open("/hearts")  # the way back to the table comes before the open tables and the form
+        back = player.page.locator(f'[data-mine] li[data-table="{table}"] a.button')
+        back_box, lobby_box = back.bounding_box(), player.page.locator("[data-lobby]").bounding_box()
+        form_box = player.page.locator("[data-setup]").bounding_box()
+        assert back_box and lobby_box and form_box
+        assert back_box["y"] + back_box["height"] <= size["height"], f"'Back to the table' below the fold ({label})"
+        if size["width"] < 860:
+            assert back_box["y"] < lobby_box["y"] < form_box["y"], label
+
+        player.page.route(
+            "**/api/hearts/stats", lambda route: route.fulfill(body=STATS_JSON, content_type="application/json")
+        )
+        player.page.goto(f"{live_server_module.url}hearts/stats")
+        player.page.wait_for_selector("[data-recent] tbody tr")
+        no_overflow(player, f"statistics {label}")
+        player.shot(f"stats-{language}")
+        player.context.close()
+        watcher.context.close()
