@@ -27,6 +27,7 @@ FAMILIES = {
     "hearts.ui.extension": ("tie", "perfect_hand", "after_tie", "after_perfect_hand"),
     "hearts.ui.speed": ("slow", "normal", "fast"),
     "hearts.ui.stats.col": ("date", "rules", "place", "points", "moons", "queens"),
+    "hearts.ui.seat.cards_left": ("one", "other"),
 }
 """Keys the pages build from a value (`t(\\`hearts.ui.pass.${direction}\\`)`): every value they can meet."""
 

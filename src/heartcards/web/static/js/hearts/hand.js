@@ -49,6 +49,11 @@ export class HandView {
       if (card) onCard(card);
     });
     handEl.addEventListener("keydown", (event) => {
+      if ((event.key === "p" || event.key === "P") && !this.passButton.hidden && !this.passButton.disabled) {
+        this.passButton.click(); // one key to pass the three chosen cards
+        event.preventDefault();
+        return;
+      }
       if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
       const cards = [...handEl.querySelectorAll("[data-card]")];
       const active = document.activeElement;
@@ -56,6 +61,7 @@ export class HandView {
       const next = cards[cards.indexOf(active) + (event.key === "ArrowRight" ? 1 : -1)];
       if (next instanceof HTMLElement) {
         next.focus();
+        this.roveTabStop();
         event.preventDefault();
       }
     });
@@ -115,10 +121,10 @@ export class HandView {
       if (mode === "pass") el.setAttribute("aria-pressed", String(this.selected.has(card)));
       else el.removeAttribute("aria-pressed");
       el.dataset.selected = String(mode === "pass" && this.selected.has(card));
-      el.setAttribute(
-        "aria-label",
-        received.has(card) ? t("hearts.ui.card.received_label", { card: cardName(card) }) : cardName(card),
-      );
+      let label = received.has(card) ? t("hearts.ui.card.received_label", { card: cardName(card) }) : cardName(card);
+      if (mode === "play" && !isLegal) label = t("hearts.ui.card.not_playable", { card: label });
+      el.setAttribute("aria-label", label);
+      el.setAttribute("aria-disabled", String(mode === "play" && !isLegal));
       if (fresh && continuous && view?.phase === "play") {
         const risen = el;
         risen.dataset.fresh = "true"; // received cards rise into the hand
@@ -130,6 +136,7 @@ export class HandView {
     if (inDom.join() !== cards.join()) {
       for (const el of cards.map((card) => this.cards.get(card))) if (el) this.handEl.appendChild(el);
     }
+    this.roveTabStop();
     this.layout();
     const placing = [...this.handEl.querySelectorAll("[data-placing]")];
     if (placing.length) {
@@ -137,6 +144,17 @@ export class HandView {
       for (const el of placing) el.removeAttribute("data-placing");
     }
     this.renderPassControls();
+  }
+
+  /**
+   * The hand is one Tab stop (the focused card, else the first playable one), so Tab leads on to the pass button
+   * and the toolbar in one step; the arrow keys move across the cards.
+   */
+  roveTabStop() {
+    const els = [...this.handEl.querySelectorAll("[data-card]")];
+    const focused = els.find((el) => el === document.activeElement);
+    const stop = focused ?? els.find((el) => el.getAttribute("data-legal") === "true") ?? els[0];
+    for (const el of els) if (el instanceof HTMLElement) el.tabIndex = el === stop ? 0 : -1;
   }
 
   /** Place the hand's cards: one fan when there is room for big enough strips, else two rows (phones). */

@@ -2,7 +2,7 @@
 // left, points taken this deal, total) and the backs of their cards.
 
 import { find } from "../dom.js";
-import { t } from "../i18n.js";
+import { currentLanguage, t } from "../i18n.js";
 import { backMarkup } from "./cards.js";
 import { seatName } from "./names.js";
 
@@ -67,8 +67,9 @@ export class SeatsView {
       find(el, ".tag").textContent = tag;
       const countEl = find(el, ".count");
       countEl.textContent = String(count);
-      countEl.setAttribute("aria-label", t("hearts.ui.seat.cards_left", { count }));
-      countEl.title = t("hearts.ui.seat.cards_left", { count });
+      const cardsLeft = t(`hearts.ui.seat.cards_left.${pluralForm(count)}`, { count });
+      countEl.setAttribute("aria-label", cardsLeft);
+      countEl.title = cardsLeft;
       const taken = view ? view.taken_points[seat] : 0;
       const takenEl = find(el, ".taken");
       find(takenEl, "span").textContent = String(taken);
@@ -91,6 +92,14 @@ export class SeatsView {
   markWinner(winner) {
     for (const el of this.els) el.dataset.wins = String(winner !== null && Number(el.dataset.seat) === winner);
   }
+}
+
+/**
+ * The language's plural form of a number: "one" or "other" in English, Italian and Greek.
+ * @param {number} count
+ */
+function pluralForm(count) {
+  return new Intl.PluralRules(currentLanguage()).select(count) === "one" ? "one" : "other";
 }
 
 /**
