@@ -57,7 +57,8 @@ export function promptFor(state, chosen) {
 }
 
 /**
- * What a spectator reads: whose turn it is while cards are played, else what the table does.
+ * What a spectator reads: whose turn it is while cards are played (short: the plates and the trick say the rest),
+ * else that they are watching, or what the table does.
  * @param {StateMessage} state
  * @param {NonNullable<StateMessage["view"]>} view
  * @returns {{text: string, kind: "info"}}
@@ -65,7 +66,7 @@ export function promptFor(state, chosen) {
 function spectatorPrompt(state, view) {
   const watching = t("hearts.ui.prompt.spectator");
   if (view.phase === "play" && view.turn !== null && view.turn !== undefined) {
-    return { text: `${watching} · ${t("hearts.ui.prompt.turn_of", { name: seatName(state.table, view.turn, null) })}`, kind: "info" };
+    return { text: t("hearts.ui.prompt.turn_of", { name: seatName(state.table, view.turn, null) }), kind: "info" };
   }
   if (view.phase === "deal_over") return { text: t("hearts.ui.prompt.deal_over", { deal: view.deal }), kind: "info" };
   if (view.phase === "game_over") return { text: t("hearts.ui.prompt.game_over"), kind: "info" };
