@@ -51,8 +51,13 @@ def test_no_server_banner(server: LiveServer) -> None:
 
 
 def test_a_frame_over_the_cap_closes_the_socket_before_it_is_read(server: LiveServer) -> None:
+    # A real table, so the server has no other reason to close the socket (an unknown table closes it with 4404).
+    created = httpx.post(server.url + "api/hearts/tables", json={"name": "Anna"}, timeout=30)
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table"]["id"]
+
     async def scenario() -> int | None:
-        url = server.url.replace("http://", "ws://") + "ws/hearts/nosuchtable"
+        url = server.url.replace("http://", "ws://") + f"ws/hearts/{table_id}"
         async with websockets.connect(url, max_size=None) as ws:
             await ws.send("x" * (WEBSOCKET_MAX_BYTES + 1))
             try:
