@@ -58,7 +58,11 @@ def test_a_flood_is_read_at_a_persons_pace_and_answers_stay_json(client: TestCli
         started = time.monotonic()
         for number in range(int(MESSAGE_BURST) + extra):
             socket.send_text(json.dumps({"type": "ping", "id": number}))
-        answers = [strict_json(socket.receive_text()) for _ in range(int(MESSAGE_BURST) + extra)]
+        answers: list[Any] = []
+        while len(answers) < int(MESSAGE_BURST) + extra:
+            message = strict_json(socket.receive_text())
+            if message["type"] == "pong":  # the table's own news (a state, a presence) may come in between
+                answers.append(message)
         took = time.monotonic() - started
     assert [answer["id"] for answer in answers] == list(range(int(MESSAGE_BURST) + extra))  # all answered, in order
     assert took >= (extra - 2) / MESSAGES_PER_SECOND
