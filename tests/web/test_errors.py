@@ -93,7 +93,7 @@ def test_bad_game_ids_are_404(client: Any, game_id: str) -> None:
 def test_new_game_bodies_of_the_wrong_types(client: Any) -> None:
     for body in ({"code": 12}, {"mode": "X"}, {"daily": "yes"}, {"code": None, "mode": 1}, {"code": "x" * 65}, [1]):
         assert_error(client.post("/api/h2h/games", json=body), 422, "error.invalid_request")
-    assert client.get("/api/h2h/games/current").status_code == 404  # none of them started a game
+    assert client.get("/api/h2h/games/current").status_code == 204  # none of them started a game
 
 
 def test_huge_bodies_are_413(client: Any) -> None:

@@ -297,3 +297,19 @@ def test_a_tapped_toolbar_button_does_not_stay_highlighted_on_touch(browser: Any
         assert background == "rgba(0, 0, 0, 0)"
     finally:
         context.close()
+
+
+def test_a_first_visit_has_no_console_error_and_no_failed_request(new_player: NewPlayer) -> None:
+    """A new player has no running game: the home page and the play page ask for it and get a normal answer."""
+    player = new_player()
+    errors: list[str] = []
+    player.page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    player.page.on("requestfailed", lambda request: errors.append(f"failed {request.url}"))
+    player.page.on(
+        "response", lambda answer: errors.append(f"{answer.status} {answer.url}") if answer.status >= 400 else None
+    )
+    player.open("/")
+    assert player.page.locator('#home [data-role="continue"]').is_hidden()
+    player.open("/play")
+    assert player.field("code").startswith("HH1-")
+    assert errors == []

@@ -10,11 +10,6 @@ class GameNotFoundError(WebError):
     key = "h2h.error.game_not_found"
 
 
-class NoCurrentGameError(WebError):
-    status = 404
-    key = "h2h.error.no_current_game"
-
-
 class GameFinishedError(WebError):
     """A tap, undo, hint or abandon on a game that is won or left (abandoned, restarted)."""
 

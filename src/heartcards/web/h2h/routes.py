@@ -13,7 +13,7 @@ from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
 from heartcards.web.deps import Language, PlayerId, ServicesDep
 from heartcards.web.h2h.deps import H2H
-from heartcards.web.h2h.errors import NewGameChoiceError, NoCurrentGameError
+from heartcards.web.h2h.errors import NewGameChoiceError
 from heartcards.web.h2h.games import LiveGame, deal_for
 from heartcards.web.h2h.models import (
     Daily,
@@ -80,11 +80,16 @@ async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewG
     return await view_of(h2h, live)
 
 
-@router.get("/games/current")
-async def current_game(player: PlayerId, h2h: H2H) -> GameView:
+@router.get(
+    "/games/current",
+    response_model=GameView,
+    responses={status.HTTP_204_NO_CONTENT: {"description": "The player has no running game"}},
+)
+async def current_game(player: PlayerId, h2h: H2H) -> GameView | Response:
+    """The player's running game, or 204 with no body: having none is a normal answer, not an error."""
     live = h2h.games.current(player)
     if live is None:
-        raise NoCurrentGameError()
+        return Response(status_code=status.HTTP_204_NO_CONTENT)
     h2h.games.view_touch(live)
     return await view_of(h2h, live)
 

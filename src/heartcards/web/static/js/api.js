@@ -67,7 +67,7 @@ const game = (id) => `/api/h2h/games/${encodeURIComponent(id)}`;
 export const api = {
   /** @type {(spec: NewGameSpec) => Promise<GameView>} */
   newGame: (spec) => request("POST", "/api/h2h/games", spec),
-  /** @type {() => Promise<GameView>} */
+  /** The player's running game, or null when there is none (204, no body). @type {() => Promise<GameView | null>} */
   currentGame: () => request("GET", "/api/h2h/games/current"),
   /** @type {(id: string) => Promise<GameView>} */
   getGame: (id) => request("GET", game(id)),

@@ -67,14 +67,15 @@ async function main() {
   );
   find(root, '[data-role="code"]').addEventListener("click", () => openCodeDialog((code) => start({ code })));
   try {
-    const current = await api.currentGame();
-    running = current;
+    running = await api.currentGame();
+  } catch {
+    running = null; /* the server could not be reached: nothing to continue */
+  }
+  if (running) {
     const link = find(root, '[data-role="continue"]', HTMLAnchorElement);
-    link.href = `/play/${current.code}`;
+    link.href = `/play/${running.code}`;
     link.hidden = false;
     newButton.classList.remove("primary");
-  } catch {
-    /* no running game */
   }
   document.body.dataset.ready = "true";
 }

@@ -460,12 +460,7 @@ async function loadGame() {
  * @returns {Promise<GameView>}
  */
 async function serverGame(wanted) {
-  let current = null;
-  try {
-    current = await api.currentGame();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-  }
+  const current = await api.currentGame();
   if (wanted && !(current && current.code === wanted)) {
     try {
       return await api.newGame({ code: wanted });
