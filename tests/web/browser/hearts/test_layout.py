@@ -1,7 +1,8 @@
 """The Hearts pages at a phone's size (portrait 390×844 and landscape 844×390) and a desktop's (1366×768), in
 English, Italian and Greek: nothing sticks out sideways (the lobby, a table being passed and played, a spectator's
-view, the statistics with a page of games); the way back to your table and the open tables come before the setup
-form, and both "create" buttons are above the fold on the desktop. Screenshots of each go to test-artifacts."""
+view, the statistics with a page of games) and the hearts-broken icon shows its words; the way back to your table
+and the open tables come before the setup form, and both "create" buttons are above the fold on the desktop.
+Screenshots of each go to test-artifacts."""
 
 from __future__ import annotations
 
@@ -83,6 +84,9 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         player.act()
         player.page.wait_for_selector('[data-hand][data-mode="play"]')
         no_overflow(player, f"playing {label}")
+        words = player.page.locator("[data-hearts-broken] span")  # the icon says what it means at every size
+        box = words.bounding_box()
+        assert words.is_visible() and words.inner_text().strip() and box and box["width"] > 40, label
         player.shot(f"playing-{language}")
 
         watcher = new_hearts_player(live_server_module.url, viewport=size, reduced=True)

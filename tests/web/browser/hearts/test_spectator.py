@@ -1,5 +1,7 @@
 """A spectator ("Watch" in the lobby) follows a running online table: the trick with who played each card, the card
-counts, the scores and the last trick, never a hand; no state it is sent names a card that is not on the table."""
+counts, the scores and the last trick, never a hand; no state it is sent names a card that is not on the table. In
+English, Italian and Greek, at a phone's size (portrait and landscape) and a desktop's: no name plate covers the
+prompt, and there is no pass button for a spectator. Screenshots of each go to test-artifacts."""
 
 from __future__ import annotations
 
@@ -12,10 +14,29 @@ from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
+SIZES = (PHONE, {"width": 844, "height": 390}, DESKTOP)
+# The prompt's box and every name plate's box that overlaps it (nothing may cover the line a spectator reads).
+_PLATES_OVER_PROMPT = """() => {
+  const p = document.querySelector("[data-prompt]").getBoundingClientRect();
+  return [...document.querySelectorAll(".seat .plate")].map((el) => el.getBoundingClientRect())
+    .filter((r) => r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom)
+    .map((r) => [r.left, r.top, r.right, r.bottom]);
+}"""
 
 
+def check_the_layout(watcher: HeartsPlayer, name: str) -> None:
+    """At each size: the prompt is shown and no plate covers it; a screenshot of each."""
+    for size in SIZES:
+        watcher.page.set_viewport_size(size)
+        watcher.page.wait_for_timeout(100)  # the hand and the felt are laid out again on resize
+        assert watcher.page.inner_text("[data-prompt]").strip(), size
+        assert watcher.page.evaluate(_PLATES_OVER_PROMPT) == [], (name, size)
+        watcher.shot(name)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "el"])
 def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
+    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
     host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
     table = host.create_table("online", "Hana")
@@ -23,13 +44,17 @@ def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
     host.page.wait_for_selector('[data-hand][data-mode="pass"]')
 
     watcher = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
-    watcher.open("/hearts")
+    watcher.open(f"/hearts?lang={language}")
     row = watcher.page.locator(f'[data-lobby] li[data-table="{table}"]')
     row.locator("a.button").click()  # "Watch"
     watcher.page.wait_for_url(f"**/hearts/table/{table}")
     watcher.page.wait_for_selector("[data-board]:not([hidden])")
     assert watcher.counts() == [13, 13, 13, 13]
     assert watcher.page.is_visible('.seat[data-pos="top"] .count')  # the plates' figures are shown
+    assert watcher.page.get_attribute("html", "lang") == language
+    assert watcher.page.is_hidden('[data-action="pass"]')  # the players pass; the spectator sees where to
+    assert watcher.page.is_visible("[data-direction]")
+    check_the_layout(watcher, f"spectator-passing-{language}")
 
     host.act()  # pass
     labels: list[str] = []
@@ -48,7 +73,7 @@ def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
     watcher.idle()
     assert sum(watcher.counts()) < 52
     assert watcher.page.is_enabled('[data-action="last"]')
-    watcher.shot("spectator-playing")
+    check_the_layout(watcher, f"spectator-playing-{language}")
 
     for message in watcher.state_frames():
         view = message["view"]

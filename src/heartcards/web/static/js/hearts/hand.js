@@ -217,10 +217,11 @@ export class HandView {
     return true;
   }
 
-  /** Show the pass button while a pass is to be chosen; it works once three cards are. */
+  /** Show the pass button while this seat has a pass to choose (never to a spectator); it works once three are. */
   renderPassControls() {
     const view = this.state?.view;
-    const passing = Boolean(view && view.phase === "pass" && !view.passed && view.pass_direction !== "none");
+    const seated = this.state?.seat !== null && this.state?.seat !== undefined;
+    const passing = Boolean(seated && view && view.phase === "pass" && !view.passed && view.pass_direction !== "none");
     this.passButton.hidden = !passing;
     if (view && passing) {
       this.passButton.textContent = t(`hearts.ui.pass.${view.pass_direction}`);
