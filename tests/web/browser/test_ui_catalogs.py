@@ -1,6 +1,6 @@
-"""The front end's catalogs (ui.po): every key the pages use exists in English, Italian and Greek, the three catalogs
-hold the same keys, and the labels of docs/rules/heart-to-heart.md#labels are used
-exactly."""
+"""The front end's catalogs (ui.po): every key the pages use exists in English, Italian and Greek (a plural family
+`tn("key", n)` as `key.one` and `key.other`), the three catalogs hold the same keys, and the labels of
+docs/rules/heart-to-heart.md#labels are used exactly."""
 
 from __future__ import annotations
 
@@ -30,6 +30,13 @@ def catalog(language: str) -> dict[str, str]:
     return read_catalog(WEB / "locales" / language / "LC_MESSAGES" / "ui.po")
 
 
+def plural_families(messages: dict[str, str]) -> set[str]:
+    """The keys `tn` takes: those whose `.one` and `.other` forms the catalog holds."""
+    return {key.removesuffix(".one") for key in messages if key.endswith(".one")} & {
+        key.removesuffix(".other") for key in messages if key.endswith(".other")
+    }
+
+
 def used_keys() -> set[str]:
     keys: set[str] = set()
     for path in OWN_FILES:
@@ -48,10 +55,20 @@ def test_the_three_catalogs_hold_the_same_keys() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_key_the_pages_use_is_translated(language: str) -> None:
     messages = catalog(language)
-    missing = sorted(key for key in used_keys() if key not in messages)
+    missing = sorted(key for key in used_keys() if key not in messages and key not in plural_families(messages))
     assert not missing
     for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
         assert f"ui.rank.{rank}" in messages
+
+
+@pytest.mark.parametrize("domain", ["ui.po", "ui_hearts.po"])
+def test_every_plural_family_has_both_forms_in_every_language(domain: str) -> None:
+    for language in LANGUAGES:
+        messages = read_catalog(WEB / "locales" / language / "LC_MESSAGES" / domain)
+        ones = {key.removesuffix(".one") for key in messages if key.endswith(".one")}
+        others = {key.removesuffix(".other") for key in messages if key.endswith(".other")}
+        assert ones == others, (language, domain, ones ^ others)
+        assert len(ones) >= 3, (language, domain)
 
 
 def test_placeholders_match_across_languages() -> None:

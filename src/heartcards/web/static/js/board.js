@@ -3,7 +3,7 @@
 // lose their data-pos at once (the test hooks see the new state) and fade out as ghosts.
 
 import { backMarkup, faceMarkup, faceUrl, slotMarkup } from "./cards.js";
-import { rankName, t } from "./i18n.js";
+import { rankName, t, tn } from "./i18n.js";
 import { find } from "./dom.js";
 import { HEART_SIZE, slotBox } from "./layout.js";
 
@@ -218,7 +218,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     stock.setAttribute(
       "aria-label",
       stockCount > 0
-        ? t("ui.stock.label", { count: stockCount })
+        ? tn("ui.stock.label", stockCount)
         : wasteCount > 0
           ? t("ui.stock.recycle")
           : t("ui.stock.empty"),
@@ -240,7 +240,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     setFlag(waste, "dim", wasteDim);
     waste.setAttribute(
       "aria-label",
-      top ? t("ui.waste.label", { card: t("ui.card.of_hearts", { rank: rankName(top) }), count: wasteCount }) : t("ui.waste.empty"),
+      top ? tn("ui.waste.label", wasteCount, { card: t("ui.card.of_hearts", { rank: rankName(top) }) }) : t("ui.waste.empty"),
     );
   }
 

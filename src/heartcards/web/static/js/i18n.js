@@ -9,6 +9,8 @@ export const LANGUAGES = [
 
 /** @type {Record<string, string>} */
 let messages = {};
+/** The language of `messages`, whose plural rule `tn` follows. */
+let messagesLanguage = "en";
 
 export function currentLanguage() {
   const lang = document.documentElement.lang;
@@ -19,8 +21,18 @@ export function currentLanguage() {
 export async function loadMessages(lang = currentLanguage()) {
   const response = await fetch(`/api/i18n/${lang}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`catalog ${lang}: ${response.status}`);
-  messages = (await response.json()).messages || {};
+  useMessages(lang, (await response.json()).messages || {});
   return messages;
+}
+
+/**
+ * Use `catalog` as the messages of `lang` (what loadMessages does with the server's answer).
+ * @param {string} lang
+ * @param {Record<string, string>} catalog
+ */
+export function useMessages(lang, catalog) {
+  messagesLanguage = lang;
+  messages = catalog;
 }
 
 /**
@@ -32,6 +44,27 @@ export async function loadMessages(lang = currentLanguage()) {
 export function t(key, params = {}) {
   const text = messages[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * The plural category of `count` in `lang` as the catalogs name it: "one" or "other" (English, Italian and Greek
+ * have these two; a category such as Italian's "many" for millions reads as "other").
+ * @param {number} count
+ * @param {string} [lang]
+ */
+export function pluralCategory(count, lang = messagesLanguage) {
+  return new Intl.PluralRules(lang).select(count) === "one" ? "one" : "other";
+}
+
+/**
+ * A message about `count` things: `key.one` or `key.other` as the language's plural rule asks ("1 card", "2 cards";
+ * "1 carta", "2 carte"; "1 φύλλο", "2 φύλλα"), with {count} and the other `params` filled.
+ * @param {string} key the family's key; the catalogs hold `key.one` and `key.other`
+ * @param {number} count
+ * @param {Record<string, string | number>} [params]
+ */
+export function tn(key, count, params = {}) {
+  return t(`${key}.${pluralCategory(count)}`, { count, ...params });
 }
 
 /** Fill [data-i18n] text, [data-i18n-label] aria-label and [data-i18n-title] title under root. */

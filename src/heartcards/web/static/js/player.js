@@ -4,7 +4,7 @@
 
 import { createBoard } from "./board.js";
 import { Deal, Game, parseMove, rankText } from "./h2h/engine/index.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 
 /**
@@ -139,7 +139,7 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     slider.value = String(index);
     stepLine.textContent =
       index === 0
-        ? t("ui.replay.start", { total: moves.length })
+        ? tn("ui.replay.start", moves.length, { total: moves.length })
         : describeMove(moves[index - 1], frames[index - 1], index);
     stepLine.dataset.step = String(index);
     onStep(index);

@@ -5,7 +5,7 @@ import { ApiError, api } from "./api.js";
 import { startPage } from "./chrome.js";
 import { formatTime } from "./format.js";
 import { Deal } from "./h2h/engine/index.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 import { createPlayer } from "./player.js";
 import { duration, loadSettings } from "./settings.js";
@@ -21,7 +21,7 @@ async function main() {
     const game = await api.replay(id);
     let moves = game.moves;
     let heading = t("ui.replay.title", { code: game.code });
-    let summary = t(game.status === "won" ? "ui.replay.summary_won" : "ui.replay.summary_lost", {
+    let summary = tn(game.status === "won" ? "ui.replay.summary_won" : "ui.replay.summary_lost", game.moves.length, {
       moves: game.moves.length,
       time: formatTime(game.seconds),
     });

@@ -4,7 +4,7 @@ import { ApiError, api } from "./api.js";
 import { startPage } from "./chrome.js";
 import { byId, find } from "./dom.js";
 import { formatDate, formatNumber, formatTime } from "./format.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 /**
  * @typedef {{id: string, code: string, status: string, moves: number, seconds: number, assisted: boolean,
@@ -57,7 +57,7 @@ function chart(recent) {
     .map((g, i) => {
       const h = Math.max(6, ((g.moves || 0) / most) * (height - 12));
       const won = g.status === "won";
-      const label = t(won ? "ui.stats.bar_won" : "ui.stats.bar_lost", { code: g.code, moves: g.moves });
+      const label = tn(won ? "ui.stats.bar_won" : "ui.stats.bar_lost", g.moves, { code: g.code, moves: g.moves });
       return (
         `<a href="/replay/${encodeURIComponent(g.id)}" aria-label="${escape(label)}">` +
         `<rect x="${(i * slot + slot * 0.15).toFixed(1)}" y="${(height - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" ` +

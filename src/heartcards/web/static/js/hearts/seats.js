@@ -2,7 +2,7 @@
 // left, points taken this deal, total) and the backs of their cards.
 
 import { find } from "../dom.js";
-import { currentLanguage, t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { backMarkup } from "./cards.js";
 import { seatName } from "./names.js";
 
@@ -67,13 +67,13 @@ export class SeatsView {
       find(el, ".tag").textContent = tag;
       const countEl = find(el, ".count");
       countEl.textContent = String(count);
-      const cardsLeft = t(`hearts.ui.seat.cards_left.${pluralForm(count)}`, { count });
+      const cardsLeft = tn("hearts.ui.seat.cards_left", count);
       countEl.setAttribute("aria-label", cardsLeft);
       countEl.title = cardsLeft;
       const taken = view ? view.taken_points[seat] : 0;
       const takenEl = find(el, ".taken");
       find(takenEl, "span").textContent = String(taken);
-      takenEl.title = t("hearts.ui.seat.taken", { points: taken });
+      takenEl.title = tn("hearts.ui.seat.taken", taken, { points: taken });
       takenEl.dataset.points = String(taken);
       const total = find(el, ".total");
       total.dataset.scoreSeat = String(seat);
@@ -92,14 +92,6 @@ export class SeatsView {
   markWinner(winner) {
     for (const el of this.els) el.dataset.wins = String(winner !== null && Number(el.dataset.seat) === winner);
   }
-}
-
-/**
- * The language's plural form of a number: "one" or "other" in English, Italian and Greek.
- * @param {number} count
- */
-function pluralForm(count) {
-  return new Intl.PluralRules(currentLanguage()).select(count) === "one" ? "one" : "other";
 }
 
 /**

@@ -31,7 +31,7 @@ function dealOverBody(message, v) {
     const p = document.createElement("p");
     p.className = "moon-line";
     p.innerHTML = hIcon("moon");
-    p.append(v.moon === message.seat ? t("hearts.ui.moon.you") : t("hearts.ui.moon.other", { name: names[v.moon] }));
+    p.append(v.moon === message.seat ? t("hearts.ui.moon.you") : t("hearts.ui.moon.someone", { name: names[v.moon] }));
     body.appendChild(p);
   }
   if (v.extension) {

@@ -1,7 +1,7 @@
 // Small pieces of Hearts DOM shared by the pages: the score table across deals, a trick drawn as a cross, the
 // one-line description of a table, and a few line icons of our own.
 
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName, pointsOf } from "./names.js";
 
@@ -141,7 +141,7 @@ export function trickFigure(trick, names, me) {
   });
   const caption = document.createElement("figcaption");
   const points = pointsOf(trick.cards);
-  caption.textContent = t("hearts.ui.last_trick.caption", { name: names[trick.winner], points });
+  caption.textContent = tn("hearts.ui.last_trick.caption", points, { name: names[trick.winner], points });
   figure.append(cross, caption);
   return figure;
 }
