@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from heartcards.cards.shuffling import COMPILED
 from heartcards.cluster.plan import ALL_DEALS
-from heartcards.heart_to_heart.solver.deals import COMPILED
 from record import record_run
 
 

@@ -12,6 +12,8 @@ from typing import TypeVar
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+MIX_1 = 0xBF58476D1CE4E5B9
+MIX_2 = 0x94D049BB133111EB
 
 T = TypeVar("T")
 
@@ -25,8 +27,8 @@ class SplitMix64:
     def next64(self) -> int:
         self.state = (self.state + GOLDEN_GAMMA) & MASK64
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z = ((z ^ (z >> 30)) * MIX_1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX_2) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:

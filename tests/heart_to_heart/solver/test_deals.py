@@ -11,7 +11,6 @@ from heartcards.heart_to_heart.solver import is_winnable
 from heartcards.heart_to_heart.solver.deals import (
     decide_normal_range,
     normal_values,
-    normal_values_halves,
     stuck_at_start,
 )
 from heartcards.heart_to_heart.solver.stats import summarize_deals
@@ -21,7 +20,6 @@ def test_normal_values_equal_the_engine_deals() -> None:
     for number in [*range(500), 12_345_678, MAX_NUMBER]:
         order = [int(rank) for rank in Deal.from_number(number).order]
         assert normal_values(number) == order
-        assert normal_values_halves(number) == order
 
 
 @settings(max_examples=300, deadline=None)
@@ -29,7 +27,6 @@ def test_normal_values_equal_the_engine_deals() -> None:
 def test_normal_values_equal_the_engine_deals_anywhere(number: int) -> None:
     order = [int(rank) for rank in Deal.from_number(number).order]
     assert normal_values(number) == order
-    assert normal_values_halves(number) == order
 
 
 def test_range_counts_equal_direct_counts() -> None:

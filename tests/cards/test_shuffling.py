@@ -1,0 +1,52 @@
+"""The fast shuffles are `SplitMix64.shuffle`, deck for deck: on Python ints, on 32-bit halves, and whichever runs."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from heartcards.cards import SplitMix64
+from heartcards.cards.prng import GOLDEN_GAMMA
+from heartcards.cards.shuffling import GAMMA_HIGH, GAMMA_LOW, fast_shuffle, shuffle_halves, shuffle_words
+
+SHUFFLES = (fast_shuffle, shuffle_halves, shuffle_words)
+
+
+def reference(seed: int, deck: list[int]) -> list[int]:
+    shuffled = deck.copy()
+    SplitMix64(seed).shuffle(shuffled)
+    return shuffled
+
+
+def test_the_gamma_halves_are_the_golden_gamma() -> None:
+    assert (GAMMA_HIGH << 32) | GAMMA_LOW == GOLDEN_GAMMA
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(min_value=0, max_value=60))
+def test_each_shuffle_is_the_reference(seed: int, size: int) -> None:
+    deck = [3 * item + 1 for item in range(size)]
+    expected = reference(seed, deck)
+    for shuffle in SHUFFLES:
+        shuffled = deck.copy()
+        shuffle(seed, shuffled)
+        assert shuffled == expected, shuffle.__name__
+
+
+def test_each_shuffle_is_the_reference_on_a_grid() -> None:
+    """Seeds whose halves carry, wrap or sit at the edges, where a slip in a low bit or a carry shows."""
+    seeds = [0, 1, 2026, -7, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, 2**70 - 1]
+    seeds += [SplitMix64(number).next64() for number in range(200)]
+    for seed in seeds:
+        expected = reference(seed, list(range(52)))
+        for shuffle in SHUFFLES:
+            shuffled = list(range(52))
+            shuffle(seed, shuffled)
+            assert shuffled == expected, (shuffle.__name__, seed)
+
+
+def test_the_first_swaps_of_a_known_seed() -> None:
+    """Known values: SplitMix64(0)'s first output (Vigna's splitmix64.c) picks j = that output * 52 >> 64."""
+    for shuffle in SHUFFLES:
+        deck = list(range(52))
+        shuffle(0, deck)
+        assert deck[51] == (0xE220A8397B1DCDAF * 52) >> 64
