@@ -1,6 +1,6 @@
-"""Mutation testing of the two game engines and the Heart to Heart solver: how many small bugs do the tests catch?
+"""Mutation testing of the engines, the shared card code and the solver: how many small bugs do the tests catch?
 
-    uv run python benchmarks/mutation.py                              # every mutant of the three packages
+    uv run python benchmarks/mutation.py                              # every mutant of the four packages
     uv run python benchmarks/mutation.py --sample 200 --package hearts/engine
     uv run python benchmarks/mutation.py --list --package heart_to_heart/engine   # the mutants, without running
 
@@ -56,6 +56,7 @@ class Package:
 
 SOLVER_TESTS = ("test_solve.py", "test_independent.py", "test_deals.py", "test_daily.py")
 PACKAGES: tuple[Package, ...] = (
+    Package("cards", ("tests/cards",)),
     Package("heart_to_heart/engine", ("tests/heart_to_heart/engine",)),
     Package("hearts/engine", ("tests/hearts/engine",)),
     Package("heart_to_heart/solver", tuple(f"tests/heart_to_heart/solver/{name}" for name in SOLVER_TESTS)),
@@ -66,15 +67,6 @@ EQUIVALENT: dict[str, str] = {
     "heart_to_heart/engine/reach.py:105:12 hopeless: remove `continue`": "a rank with no card left passes both checks",
     "heart_to_heart/engine/reach.py:108:18 hopeless: `2` -> `3`": (
         "it weakens the parity check, which the pairing check after it implies (pairable(cards) <= len(cards) // 2)"
-    ),
-    "hearts/engine/deck.py:53:23 halves_hands: `0` -> `1`": (
-        "the skipped last step only may swap deck positions 0 and 1, both dealt to the first hand: same hands"
-    ),
-    "hearts/engine/deck.py:64:44 halves_hands: `31` -> `32`": (
-        "flips at most bit 0 of z, which moves j = (z * (i + 1)) >> 64 with a chance below 2**-57 per step"
-    ),
-    "hearts/engine/deck.py:65:8 halves_hands: remove `z_high ^= z_high >> 31`": (
-        "flips at most bit 32 of z, which moves j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
     ),
     "hearts/engine/game.py:66:42 _card_index: `1` -> `2`": "any negative default means 'not a canonical card'",
     "hearts/engine/game.py:67:20 _card_index: `0` -> `1`": (
@@ -91,13 +83,6 @@ EQUIVALENT: dict[str, str] = {
     "hearts/engine/game.py:168:25 Game._exchange: `0` -> `1`": "at the exchange every seat has passed: no None",
     "hearts/engine/game.py:203:84 Game.apply_play: `1` -> `2`": "in the play phase `turn` is never None",
     "hearts/engine/game.py:184:67 Game.led_suit: `1` -> `2`": "callers only ask whether the led suit is negative",
-    "heart_to_heart/solver/deals.py:38:8 normal_values: `^` -> `|`": (
-        "changes only bits 0..32 of z, which move j = (z * (i + 1)) >> 64 with a chance below 2**-25 per step"
-    ),
-    "heart_to_heart/solver/deals.py:40:13 normal_values: `+` -> `-`": (
-        "the low half's part is below i + 1 <= 52 after the shift: j moves only when it borrows across 2**32, a "
-        "chance below 2**-26 per step"
-    ),
     "heart_to_heart/engine/game.py:327:11 _pair_move: `and` -> `or`": "an assert for the type checker: both are ints",
 }
 """Mutant label (file:line:column function: change) -> why no test can tell it from the original."""
