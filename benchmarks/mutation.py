@@ -3,6 +3,7 @@
     uv run python benchmarks/mutation.py                              # every mutant of the four packages
     uv run python benchmarks/mutation.py --sample 200 --package hearts/engine
     uv run python benchmarks/mutation.py --list --package heart_to_heart/engine   # the mutants, without running
+    uv run python benchmarks/mutation.py --commit HEAD --package cards   # a commit's sources and tests
 
 A mutant is one small change inside one function or method: a comparison operator swapped (`<` / `<=`, `==` / `!=`,
 `in` / `not in`, `is` / `is not`), an arithmetic or bit operator swapped (`+` / `-`, `&` / `|`, `<<` / `>>`, …),
@@ -10,11 +11,13 @@ A mutant is one small change inside one function or method: a comparison operato
 (call, assignment, `raise`, `break`, `continue`) removed. It is killed when the package's tests fail (or run over
 the time limit) with it in place, and survives when they pass. Module-level code (tables, constants) is not mutated.
 
-How it runs, and why so: the package is imported once from a temporary copy of `src/` without the compiled (mypyc)
-`.so` files, so every module runs as the Python source being mutated. Each mutant then runs in a forked child that
-swaps the mutated function's code object in (`function.__code__`) and runs the package's tests with pytest in that
-same process: no start-up, no import, and no file of the repository is ever changed. A function the module calls
-while it is imported (a table builder) is mutated in a second copy of the file and tested in a fresh process.
+How it runs, and why so: the package is imported once from a temporary copy of `src/` and `tests/` (as the working
+tree has them, or as `--commit REV` does: then the score belongs to that commit, whatever is being edited meanwhile)
+without the compiled (mypyc) `.so` files, so every module runs as the Python source being mutated. Each mutant then
+runs in a forked child that swaps the mutated function's code object in (`function.__code__`) and runs the package's
+tests with pytest in that same process: no start-up, no import, and no file of the repository is ever changed. A
+function the module calls while it is imported (a table builder) is mutated in a second copy of the file and tested
+in a fresh process.
 Hypothesis runs derandomized and without its example database in the forked children, so a run is repeatable.
 
 Prints the share of mutants killed per package and every survivor, then one JSON line (`benchmarks/record.py`).
@@ -27,12 +30,14 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import io
 import os
 import random
 import shutil
 import signal
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -241,12 +246,13 @@ def _set(node: ast.AST, field: str, value: object) -> Callable[[], None]:
     return lambda: setattr(node, field, value)
 
 
-def package_files(package: Package) -> list[Path]:
-    return sorted((ROOT / "src" / "heartcards" / package.name).glob("*.py"))
+def package_files(package: Package, base: Path = ROOT) -> list[Path]:
+    """The package's modules under `base` (the repository, or the copy a run mutates)."""
+    return sorted((base / "src" / "heartcards" / package.name).glob("*.py"))
 
 
-def mutants_of(path: Path) -> list[Mutant]:
-    relative = str(path.relative_to(ROOT / "src" / "heartcards"))
+def mutants_of(path: Path, base: Path = ROOT) -> list[Mutant]:
+    relative = str(path.relative_to(base / "src" / "heartcards"))
     options = _Collector().module(ast.parse(path.read_text(), str(path)))
     return [
         Mutant(relative, at, option.line, option.column, option.owner, option.description)
@@ -306,11 +312,23 @@ def live_function(module: ModuleType, owner: str, first_line: int) -> FunctionTy
     raise LookupError(f"no live function {owner} at line {first_line}")
 
 
-def pure_python_copy() -> Path:
-    """A temporary copy of src/ without compiled extension modules or bytecode caches."""
+def pure_python_copy(commit: str | None) -> Path:
+    """A temporary copy of the sources and the tests (src/, tests/, pyproject.toml) without compiled extension
+    modules or bytecode caches: as the working tree has them, or as `commit` does. A run reads only this copy, so
+    files edited while it runs change nothing; a second copy of src/ (fresh/src) takes mutated files."""
     folder = Path(tempfile.mkdtemp(prefix="heartcards-mutation-"))
-    for target in (folder / "src", folder / "fresh" / "src"):
-        shutil.copytree(ROOT / "src", target, ignore=shutil.ignore_patterns("*.so", "__pycache__", ".mypy_cache"))
+    if commit is None:
+        ignored = shutil.ignore_patterns("*.so", "__pycache__", ".mypy_cache", ".hypothesis")
+        for name in ("src", "tests"):
+            shutil.copytree(ROOT / name, folder / name, ignore=ignored)
+        shutil.copy2(ROOT / "pyproject.toml", folder)
+    else:
+        archive = subprocess.run(
+            ["git", "archive", commit, "src", "tests", "pyproject.toml"], cwd=ROOT, capture_output=True, check=True
+        ).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+    shutil.copytree(folder / "src", folder / "fresh" / "src")
     return folder
 
 
@@ -348,11 +366,11 @@ def run_tests_afresh(tests: tuple[str, ...], copy: Path, mutant: Mutant, limit: 
     path = copy / "fresh" / "src" / "heartcards" / mutant.file
     original = path.read_text()
     path.write_text(ast.unparse(mutated_tree(path, mutant)))
-    environment = {**os.environ, "PYTHONPATH": f"{copy / 'fresh' / 'src'}:{ROOT}", "PYTHONDONTWRITEBYTECODE": "1"}
+    environment = {**os.environ, "PYTHONPATH": f"{copy / 'fresh' / 'src'}:{copy}", "PYTHONDONTWRITEBYTECODE": "1"}
     try:
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-            cwd=ROOT,
+            cwd=copy,
             env=environment,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -366,10 +384,10 @@ def run_tests_afresh(tests: tuple[str, ...], copy: Path, mutant: Mutant, limit: 
 
 
 def prepare(copy: Path, packages: list[Package]) -> None:
-    """Import the pure-Python copy and the tests once, so that every forked child starts warm."""
+    """Import the pure-Python copy and its tests once, so that every forked child starts warm."""
     sys.path.insert(0, str(copy / "src"))
-    sys.path.insert(0, str(ROOT))
-    os.chdir(ROOT)
+    sys.path.insert(0, str(copy))
+    os.chdir(copy)
     import heartcards
 
     if not str(heartcards.__file__).startswith(str(copy)):
@@ -394,7 +412,7 @@ def prepare(copy: Path, packages: list[Package]) -> None:
 def mutate_package(package: Package, copy: Path, sample: int | None, seed: int, only: str | None) -> dict[str, Any]:
     import importlib
 
-    mutants = [mutant for path in package_files(package) for mutant in mutants_of(path)]
+    mutants = [mutant for path in package_files(package, copy) for mutant in mutants_of(path, copy)]
     if only is not None:
         mutants = [mutant for mutant in mutants if only in mutant.label]
     if sample is not None and sample < len(mutants):
@@ -453,6 +471,7 @@ def main() -> None:
     parser.add_argument("--only", help="only the mutants whose label (file:line owner: change) contains this text")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without appending it")
+    parser.add_argument("--commit", help="mutate this commit's sources and run its tests (default: the working tree)")
     options = parser.parse_args()
     packages = [package for package in PACKAGES if options.package is None or package.name in options.package]
     if options.list:
@@ -464,10 +483,16 @@ def main() -> None:
         return
     os.nice(10)
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))  # stopped: still remove the copy
-    copy = pure_python_copy()
+    commit = None
+    if options.commit is not None:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short=12", options.commit], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    copy = pure_python_copy(commit)
     try:
         prepare(copy, packages)
         figures = {
+            "mutated": commit or "working tree",
             "sample": options.sample,
             "seed": options.seed,
             "only": options.only,
