@@ -23,5 +23,6 @@ def test_card_fields() -> None:
 
 @pytest.mark.parametrize("text", ["", "1C", "11H", "QX", "Q", "10"])
 def test_bad_card_text_names_the_input(text: str) -> None:
-    with pytest.raises(CardTextError, match=repr(text).replace("[", r"\[")):
+    with pytest.raises(CardTextError, match=repr(text).replace("[", r"\[")) as raised:
         Card.parse(text)
+    assert raised.value.text == text

@@ -18,3 +18,11 @@ def test_below_stays_in_range_and_shuffle_is_a_permutation() -> None:
 
 def test_same_seed_same_stream() -> None:
     assert [SplitMix64(5).next64() for _ in range(2)] == [SplitMix64(5).next64() for _ in range(2)]
+
+
+def test_random_is_the_top_53_bits_of_the_output() -> None:
+    assert SplitMix64(0).random() == (0xE220A8397B1DCDAF >> 11) / 2**53
+    rng = SplitMix64(7)
+    values = [rng.random() for _ in range(2000)]
+    assert all(0.0 <= value < 1.0 for value in values)
+    assert 0.45 < sum(values) / len(values) < 0.55

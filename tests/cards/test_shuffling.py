@@ -6,10 +6,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from heartcards.cards import SplitMix64
-from heartcards.cards.prng import GOLDEN_GAMMA
+from heartcards.cards.prng import GOLDEN_GAMMA, MASK64, MIX_1, MIX_2
 from heartcards.cards.shuffling import GAMMA_HIGH, GAMMA_LOW, fast_shuffle, shuffle_halves, shuffle_words
 
 SHUFFLES = (fast_shuffle, shuffle_halves, shuffle_words)
+
+
+def undo_xorshift(z: int, shift: int) -> int:
+    """The x with x ^ (x >> shift) == z."""
+    x = z
+    for _ in range(64 // shift + 1):
+        x = z ^ (x >> shift)
+    return x
+
+
+def seed_whose_first_output_is(z: int) -> int:
+    """SplitMix64's mixer is a bijection of 64-bit words: undo each step (xor-shifts, products by odd constants)."""
+    z = undo_xorshift(z, 31)
+    z = (undo_xorshift((z * pow(MIX_2, -1, 1 << 64)) & MASK64, 27) * pow(MIX_1, -1, 1 << 64)) & MASK64
+    return (undo_xorshift(z, 30) - GOLDEN_GAMMA) & MASK64
 
 
 def reference(seed: int, deck: list[int]) -> list[int]:
@@ -42,6 +57,23 @@ def test_each_shuffle_is_the_reference_on_a_grid() -> None:
             shuffled = list(range(52))
             shuffle(seed, shuffled)
             assert shuffled == expected, (shuffle.__name__, seed)
+
+
+def test_each_shuffle_picks_exactly_at_the_edges_of_the_multiply_shift() -> None:
+    """Lemire's j = (z * 52) >> 64 steps up at z = ceil(m * 2**64 / 52). The fast forms build that product from 32-bit
+    halves, where a lost carry or a slip in a low bit moves j only next to such an edge, which random seeds reach
+    about once in 10**8 steps: here the first output of the generator sits on either side of every edge."""
+    for m in range(1, 52):
+        edge = -(-(m << 64) // 52)
+        for z, j in ((edge - 1, m - 1), (edge, m)):
+            seed = seed_whose_first_output_is(z)
+            assert SplitMix64(seed).next64() == z
+            expected = reference(seed, list(range(52)))
+            assert expected[51] == j  # the first step swaps the last card with card j
+            for shuffle in SHUFFLES:
+                shuffled = list(range(52))
+                shuffle(seed, shuffled)
+                assert shuffled == expected, (shuffle.__name__, m, z)
 
 
 def test_the_first_swaps_of_a_known_seed() -> None:
