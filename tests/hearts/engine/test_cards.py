@@ -1,5 +1,8 @@
+import random
+
 from heartcards.cards import Card, Rank, Suit
-from heartcards.hearts.engine import CARDS, INDEX_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, card_points, hearts_order
+from heartcards.hearts.engine import CARDS, INDEX_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, card_points, hearts_order, mask_of
+from heartcards.hearts.engine.cards import FULL_DECK, HEARTS_MASK, mask_points, popcount
 
 
 def test_every_card_text_round_trips() -> None:
@@ -25,3 +28,22 @@ def test_points_and_named_cards() -> None:
     assert card_points(Card.parse("2H")) == 1
     assert card_points(Card.parse("AS")) == 0
     assert sum(card_points(card) for card in CARDS) == 26
+
+
+def test_popcount_counts_the_cards_of_any_mask() -> None:
+    assert popcount(0) == 0
+    assert popcount(FULL_DECK) == 52
+    assert popcount(HEARTS_MASK) == 13
+    assert popcount((1 << 56) - 1) == 56
+    rng = random.Random(14)
+    for _ in range(2000):
+        mask = rng.getrandbits(52) & rng.getrandbits(52) if rng.random() < 0.5 else rng.getrandbits(52)
+        assert popcount(mask) == mask.bit_count()
+
+
+def test_mask_points_counts_hearts_and_the_queen() -> None:
+    assert mask_points(0) == 0
+    assert mask_points(HEARTS_MASK) == 13
+    assert mask_points(FULL_DECK) == 26
+    assert mask_points(1 << INDEX_OF[QUEEN_OF_SPADES]) == 13
+    assert mask_points(mask_of([Card(Rank.TWO, Suit.HEARTS), Card(Rank.ACE, Suit.HEARTS), TWO_OF_CLUBS])) == 2

@@ -1,6 +1,7 @@
 """Known-value tests of the game: dealing, passing, play errors, scoring, deals and game end, saving."""
 
 import json
+import pickle
 
 import pytest
 
@@ -23,6 +24,7 @@ from heartcards.hearts.engine import (
     deal_hands,
 )
 from heartcards.hearts.engine.errors import BadSeatError
+from heartcards.hearts.engine.observation import Trick
 
 from ..helpers import SUIT_HANDS, cards, game_with_hands
 
@@ -237,6 +239,26 @@ def test_deal_scoring_and_next_deal() -> None:
     assert game.deal_number == 5
     assert game.pass_direction is PassDirection.LEFT
     assert game.phase is Phase.PASS
+
+
+def test_a_deal_record_holds_the_deal_and_pickles() -> None:
+    game = Game(5)
+    dealt = [game.hand(seat) for seat in range(4)]
+    passes = [game.hand(seat)[-3:] for seat in range(4)]
+    for seat in range(4):
+        game.apply_pass(seat, passes[seat])
+    play_out(game)
+    record = game.records[-1]
+    assert record.deal_number == 1 and record.pass_direction is PassDirection.LEFT
+    assert list(record.hands) == dealt
+    assert list(record.passes) == [tuple(cards) for cards in passes]
+    assert record.tricks == tuple(game.tricks) and len(record.tricks) == 13
+    assert all(isinstance(trick, Trick) and trick.winner is not None for trick in record.tricks)
+    queen = C("QS")
+    assert [trick.winner for trick in record.tricks if queen in trick.cards] == [record.queen_taker]
+    assert record.moon_shooter is None and record.points == tuple(game.totals)
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert pickle.loads(pickle.dumps(record.tricks[0])).winner == record.tricks[0].winner
 
 
 def test_moon_scored_by_engine() -> None:

@@ -8,19 +8,25 @@ Card index = suit * 13 + order, with suits in the order clubs, diamonds, spades,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from heartcards.cards import Card, Rank, Suit
 
-SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
-CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * suit) for suit in range(4))
-HEARTS_MASK = SUIT_MASKS[HEARTS]
-FULL_DECK = (1 << 52) - 1
-TWO_OF_CLUBS_INDEX = 0
-QUEEN_OF_SPADES_INDEX = SPADES * 13 + 10
-QUEEN_OF_SPADES_BIT = 1 << QUEEN_OF_SPADES_INDEX
-TWO_OF_CLUBS_BIT = 1
-POINT_MASK = HEARTS_MASK | QUEEN_OF_SPADES_BIT
+# Every module-level value here is `Final`: compiled, a Final name is a constant or a static of its module, where
+# any other global is a dictionary lookup on each use.
+SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+SPADES: Final = 2
+HEARTS: Final = 3
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * suit) for suit in range(4))
+HEARTS_MASK: Final = 0x1FFF << (13 * HEARTS)
+FULL_DECK: Final = (1 << 52) - 1
+TWO_OF_CLUBS_INDEX: Final = 0
+QUEEN_OF_SPADES_INDEX: Final = SPADES * 13 + 10
+QUEEN_OF_SPADES_BIT: Final = 1 << QUEEN_OF_SPADES_INDEX
+TWO_OF_CLUBS_BIT: Final = 1
+POINT_MASK: Final = HEARTS_MASK | QUEEN_OF_SPADES_BIT
 
 
 def hearts_order(rank: Rank) -> int:
@@ -32,12 +38,12 @@ def _rank_of_order(order: int) -> Rank:
     return Rank.ACE if order == 12 else Rank(order + 2)
 
 
-CARDS: tuple[Card, ...] = tuple(Card(_rank_of_order(i % 13), SUITS[i // 13]) for i in range(52))
+CARDS: Final[tuple[Card, ...]] = tuple(Card(_rank_of_order(i % 13), SUITS[i // 13]) for i in range(52))
 """The 52 cards by index: `CARDS[0]` is the 2♣, `CARDS[51]` the A♥."""
-INDEX_OF: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
-TWO_OF_CLUBS = CARDS[TWO_OF_CLUBS_INDEX]
-QUEEN_OF_SPADES = CARDS[QUEEN_OF_SPADES_INDEX]
-CARD_POINTS: tuple[int, ...] = tuple(
+INDEX_OF: Final[dict[Card, int]] = {card: i for i, card in enumerate(CARDS)}
+TWO_OF_CLUBS: Final = CARDS[TWO_OF_CLUBS_INDEX]
+QUEEN_OF_SPADES: Final = CARDS[QUEEN_OF_SPADES_INDEX]
+CARD_POINTS: Final[tuple[int, ...]] = tuple(
     1 if i // 13 == HEARTS else 13 if i == QUEEN_OF_SPADES_INDEX else 0 for i in range(52)
 )
 
@@ -47,9 +53,21 @@ def card_points(card: Card) -> int:
     return CARD_POINTS[INDEX_OF[card]]
 
 
+def popcount(mask: int) -> int:
+    """The number of cards in a mask (any mask below 2**56). Compiled, `int.bit_count()` is a generic method call
+    and this sideways sum stays on machine words, several times faster (pure Python, the other way round)."""
+    count = mask - ((mask >> 1) & 0x55555555555555)
+    count = (count & 0x33333333333333) + ((count >> 2) & 0x33333333333333)
+    count = (count + (count >> 4)) & 0x0F0F0F0F0F0F0F
+    count += count >> 8
+    count += count >> 16
+    count += count >> 32
+    return count & 0x7F
+
+
 def mask_points(mask: int) -> int:
     """The penalty points of a set of cards."""
-    return (mask & HEARTS_MASK).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
+    return popcount(mask & HEARTS_MASK) + (13 if mask & QUEEN_OF_SPADES_BIT else 0)
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -69,7 +87,7 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
-_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(
         tuple(CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
         for byte in range(256)
@@ -120,5 +138,6 @@ __all__ = [
     "indices_of",
     "mask_of",
     "mask_points",
+    "popcount",
     "sort_cards",
 ]

@@ -55,9 +55,9 @@ from heartcards.hearts.engine.rules import (
     trick_winner_offset,
 )
 
-RECORD_VERSION = 1
-_CARD_TEXT: tuple[str, ...] = tuple(card.text for card in CARDS)
-_PLAY_ACTIONS: tuple[str, ...] = tuple(f"play {seat} {text}" for seat in range(SEATS) for text in _CARD_TEXT)
+RECORD_VERSION: Final = 1
+_CARD_TEXT: Final[tuple[str, ...]] = tuple(card.text for card in CARDS)
+_PLAY_ACTIONS: Final[tuple[str, ...]] = tuple(f"play {seat} {text}" for seat in range(SEATS) for text in _CARD_TEXT)
 """`play S C` for seat S and card index C at [S * 52 + C]: the record's text without formatting it per card."""
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
@@ -65,18 +65,42 @@ _DEAL_OVER: Final = Phase.DEAL_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _NO_PASS: Final = PassDirection.NONE
 """Enum members as module constants: compiled, reading one is a load, where `Phase.PLAY` is an attribute lookup."""
-_CANONICAL: dict[int, int] = {id(card): index for index, card in enumerate(CARDS)}
-"""The index of each of the 52 `CARDS` objects by identity: the cards the engine hands out come back as these."""
+_NEW_TUPLE: Final = tuple.__new__
+"""Builds a named tuple (`Trick`) from its fields without the class's Python-level `__new__`, a frame per trick."""
+
+
+def _identity_slots() -> list[int]:
+    """A perfect hash of the 52 `CARDS` objects by identity, for `_card_index`: the cards the engine hands out come
+    back as these. Slot `(id(card) >> 4) % len(slots)` holds the card's index (-1 in the free slots); the length is
+    the smallest that gives each card its own slot (at most the span of the objects' addresses, which were allocated
+    together). Compiled, this is a few machine-word operations where a dictionary keyed by `id` boxes the id and
+    probes."""
+    keys = [id(card) >> 4 for card in CARDS]
+    size = len(keys)
+    while len({key % size for key in keys}) < len(keys):
+        size += 1
+    slots = [-1] * size
+    for index, key in enumerate(keys):
+        slots[key % size] = index
+    return slots
+
+
+_IDENTITY_SLOTS: Final = _identity_slots()
+_IDENTITY_SIZE: Final = len(_IDENTITY_SLOTS)
 
 
 def _card_index(card: object) -> int:
-    canonical = _CANONICAL.get(id(card), -1)
+    canonical = _IDENTITY_SLOTS[(id(card) >> 4) % _IDENTITY_SIZE]
     if canonical >= 0 and CARDS[canonical] is card:
         return canonical
     index = INDEX_OF.get(card) if isinstance(card, Card) else None
     if index is None:
         raise BadCardError(card)
     return index
+
+
+def _passed(mask: int | None) -> tuple[Card, ...]:
+    return cards_of(mask) if mask is not None else ()
 
 
 def _check_seat(seat: object) -> int:
@@ -173,11 +197,13 @@ class Game:
 
     def _exchange(self) -> None:
         given = [mask or 0 for mask in self.passes]
+        hands = self.hands
         for seat in range(SEATS):
-            self.hands[seat] &= ~given[seat]
+            hands[seat] = hands[seat] & ~given[seat]
+        offset = self.pass_direction.offset
         for seat in range(SEATS):
-            receiver = self.pass_direction.receiver(seat)
-            self.hands[receiver] |= given[seat]
+            receiver = (seat + offset) % SEATS
+            hands[receiver] = hands[receiver] | given[seat]
             self.received[receiver] = given[seat]
         self._start_play()
 
@@ -188,7 +214,8 @@ class Game:
 
     def legal_mask(self, seat: int) -> int:
         """The cards `seat` may play now as a mask (0 unless it is that seat's turn)."""
-        if self.phase is not _PLAY or self.turn != seat:
+        turn = self.turn
+        if self.phase is not _PLAY or turn is None or turn != seat:
             return 0
         return legal_mask(self.hands[seat], self.led_suit(), not self.tricks, self.hearts_broken)
 
@@ -199,18 +226,17 @@ class Game:
         """Seat `seat` plays `card`; raises a specific `IllegalPlayError` naming the card and the rule."""
         number = _check_seat(seat)
         index = _card_index(card)
-        text = _CARD_TEXT[index]
         if self.phase is not _PLAY:
             raise WrongPhaseError("play", self.phase.value)
-        if number != self.turn:
-            raise NotYourTurnError(number, self.turn if self.turn is not None else -1, text)
+        turn = self.turn
+        if turn is None or number != turn:
+            raise NotYourTurnError(number, turn if turn is not None else -1, _CARD_TEXT[index])
         bit = 1 << index
         hand = self.hands[number]
         if not hand & bit:
-            raise CardNotInHandError(number, text)
-        legal = legal_mask(hand, self.led_suit(), not self.tricks, self.hearts_broken)
-        if not legal & bit:
-            raise self._why_illegal(number, text, hand)
+            raise CardNotInHandError(number, _CARD_TEXT[index])
+        if not legal_mask(hand, self.led_suit(), not self.tricks, self.hearts_broken) & bit:
+            raise self._why_illegal(number, _CARD_TEXT[index], hand)
         self._play(number, index)
 
     def _why_illegal(self, seat: int, text: str, hand: int) -> HeartsError:
@@ -225,21 +251,27 @@ class Game:
 
     def _play(self, seat: int, index: int) -> None:
         """Plays a card already known to be legal (the fast path used by `apply_play` and by replays)."""
-        self.hands[seat] &= ~(1 << index)
-        self.trick_cards.append(index)
+        # Compiled, `list[i] op= x` is a generic in-place operation on objects; `list[i] = list[i] op x` stays on
+        # machine integers. Likewise the lists are read once into locals.
+        hands = self.hands
+        hands[seat] = hands[seat] & ~(1 << index)
+        cards = self.trick_cards
+        cards.append(index)
         self.actions.append(_PLAY_ACTIONS[seat * 52 + index])
         if index // 13 == HEARTS:
             self.hearts_broken = True
-        if len(self.trick_cards) < SEATS:
+        if len(cards) < SEATS:
             self.turn = (seat + 1) % SEATS
             return
-        cards = self.trick_cards
-        winner = (self.trick_leader + trick_winner_offset(cards)) % SEATS
+        leader = self.trick_leader
+        winner = (leader + trick_winner_offset(cards)) % SEATS
         mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << index)
-        self.taken[winner] |= mask
-        self.points_so_far[winner] += mask_points(mask)
-        in_play = (CARDS[cards[0]], CARDS[cards[1]], CARDS[cards[2]], CARDS[cards[3]])
-        self.tricks.append(Trick(self.trick_leader, in_play, winner))
+        taken = self.taken
+        taken[winner] = taken[winner] | mask
+        points = self.points_so_far
+        points[winner] = points[winner] + mask_points(mask)
+        in_play = (CARDS[cards[0]], CARDS[cards[1]], CARDS[cards[2]], CARDS[index])
+        self.tricks.append(_NEW_TUPLE(Trick, (leader, in_play, winner)))
         self._tricks_view = tuple(self.tricks)
         self.trick_cards = []
         self.trick_leader = winner
@@ -248,26 +280,35 @@ class Game:
             self._score_deal()
 
     def _score_deal(self) -> None:
-        points = deal_points(self.taken)
+        taken = self.taken
+        points = deal_points(taken)
+        totals = self.totals
         for seat in range(SEATS):
-            self.totals[seat] += points[seat]
+            totals[seat] = totals[seat] + points[seat]
         self.score_history.append(points)
-        self.winners = game_winners(self.totals, points, self.variant, self.target)
+        self.winners = game_winners(totals, points, self.variant, self.target)
         self.phase = _GAME_OVER if self.winners else _DEAL_OVER
         self.turn = None
+        dealt = self.dealt
+        passes = self.passes
+        queen_taker: int | None = None
+        for seat in range(SEATS):
+            if taken[seat] & QUEEN_OF_SPADES_BIT:
+                queen_taker = seat
+                break
         self.records.append(
             DealRecord(
                 deal_number=self.deal_number,
                 pass_direction=self.pass_direction,
-                hands=tuple(cards_of(hand) for hand in self.dealt),
-                passes=tuple(cards_of(mask or 0) for mask in self.passes),
-                tricks=tuple(self.tricks),
+                hands=(cards_of(dealt[0]), cards_of(dealt[1]), cards_of(dealt[2]), cards_of(dealt[3])),
+                passes=(_passed(passes[0]), _passed(passes[1]), _passed(passes[2]), _passed(passes[3])),
+                tricks=self._tricks_view,
                 points=points,
-                totals=tuple(self.totals),
+                totals=tuple(totals),
                 game_over=bool(self.winners),
                 winners=self.winners,
-                moon_shooter=moon_shooter(self.taken),
-                queen_taker=next((seat for seat in range(SEATS) if self.taken[seat] & QUEEN_OF_SPADES_BIT), None),
+                moon_shooter=moon_shooter(taken),
+                queen_taker=queen_taker,
             )
         )
 

@@ -1,20 +1,20 @@
 """A finished deal as a plain frozen record, for logs, statistics and score tables.
 
-Kept out of the compiled `game` module on purpose: an ordinary dataclass pickles (simulations and benchmarks send
-records between processes) where a mypyc-compiled frozen one does not.
+Kept out of the compiled `game` module on purpose: an ordinary class pickles (simulations and benchmarks send
+records between processes) where a mypyc-compiled frozen one does not. A named tuple, like `Trick`: the engine builds
+one every deal, and a frozen dataclass's `__init__` costs several times more.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from heartcards.cards import Card
 from heartcards.hearts.engine.observation import Trick
 from heartcards.hearts.engine.rules import PassDirection
 
 
-@dataclass(frozen=True, slots=True)
-class DealRecord:
+class DealRecord(NamedTuple):
     """One finished deal, for logs and score tables: the hands before passing, the passes, the tricks, the score.
 
     `moon_shooter` is the seat that took every heart and the Q♠ (None when nobody did) and `queen_taker` the seat

@@ -6,22 +6,24 @@ Both the engine (`state.py`) and the bots' fast playouts call these, so there is
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from heartcards.hearts.engine.cards import (
     HEARTS_MASK,
     QUEEN_OF_SPADES_BIT,
     SUIT_MASKS,
     TWO_OF_CLUBS_BIT,
+    mask_points,
 )
 
-SEATS = 4
-HAND_SIZE = 13
-PASS_SIZE = 3
-POINTS_PER_DEAL = 26
-MOON_POINTS = 13
+SEATS: Final = 4
+HAND_SIZE: Final = 13
+PASS_SIZE: Final = 3
+POINTS_PER_DEAL: Final = 26
+MOON_POINTS: Final = 13
 """What each opponent of a player who shoots the moon scores (13, not 26: `docs/rules/hearts.md#shooting-the-moon`)."""
-TARGETS = (50, 75, 100)
-DEFAULT_TARGET = 100
+TARGETS: Final = (50, 75, 100)
+DEFAULT_TARGET: Final = 100
 
 
 class PassDirection(Enum):
@@ -53,8 +55,8 @@ class PassDirection(Enum):
         return (seat - self.offset) % SEATS
 
 
-_CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
-_OFFSETS = {PassDirection.LEFT: 1, PassDirection.RIGHT: 3, PassDirection.ACROSS: 2, PassDirection.NONE: 0}
+_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
+_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.RIGHT: 3, PassDirection.ACROSS: 2, PassDirection.NONE: 0}
 
 
 class Variant(Enum):
@@ -88,7 +90,7 @@ def legal_mask(hand: int, led_suit: int, first_trick: bool, hearts_broken: bool)
     return hand
 
 
-def trick_winner_offset(cards: list[int] | tuple[int, ...]) -> int:
+def trick_winner_offset(cards: list[int]) -> int:
     """The position (0 = leader) of the highest card of the led suit among card indices in play order."""
     led = cards[0] // 13
     best = 0
@@ -101,17 +103,17 @@ def trick_winner_offset(cards: list[int] | tuple[int, ...]) -> int:
     return best
 
 
-def deal_points(taken: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+def deal_points(taken: list[int]) -> tuple[int, ...]:
     """Points per seat from the cards each took (masks): 1 a heart, 13 the Q♠; a moon gives 0 to the shooter and 13
     to each opponent."""
-    raw = [(mask & HEARTS_MASK).bit_count() + (13 if mask & QUEEN_OF_SPADES_BIT else 0) for mask in taken]
+    raw = [mask_points(mask) for mask in taken]
     for seat, points in enumerate(raw):
         if points == POINTS_PER_DEAL:
             return tuple(0 if other == seat else MOON_POINTS for other in range(len(raw)))
     return tuple(raw)
 
 
-def moon_shooter(taken: list[int] | tuple[int, ...]) -> int | None:
+def moon_shooter(taken: list[int]) -> int | None:
     """The seat that took every heart and the Q♠, if any."""
     for seat, mask in enumerate(taken):
         if mask & (HEARTS_MASK | QUEEN_OF_SPADES_BIT) == HEARTS_MASK | QUEEN_OF_SPADES_BIT:
