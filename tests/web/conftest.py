@@ -9,6 +9,7 @@ and headless Chromium.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,24 @@ REAL_PAGES = (
     "/hearts/rules",
 )
 """A path to each of the app's real page shells (tests of what every page gets)."""
+
+
+FAST_HEARTS: dict[str, str] = {
+    "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": "0",
+    "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "30",
+}
+"""The Hearts tests' pacing: computer players act without the 0.3 s pause (a deal takes a fraction of a second) and
+the score table waits 30 s, so a test decides when the next deal starts."""
+
+
+@contextlib.contextmanager
+def fast_hearts() -> Iterator[None]:
+    """`FAST_HEARTS` in this process's environment while it lasts (so in every app and server started meanwhile),
+    then the environment as it was: the Hearts folders' tests get it from a fixture, and no other test sees it."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in FAST_HEARTS.items():
+            patch.setenv(name, value)
+        yield
 
 
 def _start_server(folder: Path) -> LiveServer:

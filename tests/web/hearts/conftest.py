@@ -1,12 +1,12 @@
 """Fixtures for the Hearts tables' tests: an in-process app (Starlette's TestClient) on a temporary SQLite file.
 
 Computer players act without the 0.3 s pacing (a deal takes a fraction of a second) and the score table waits
-30 s, so the lock-step tests decide when the next deal starts; the live servers inherit the same environment.
+30 s, so the lock-step tests decide when the next deal starts: `FAST_HEARTS`, set for this folder's tests by a
+fixture (the apps and the live servers read it from the environment) and taken away after them.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +15,13 @@ from fastapi.testclient import TestClient
 
 from heartcards.web.app import create_app
 from heartcards.web.settings import Settings
+from tests.web.conftest import fast_hearts
 
-os.environ["HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"] = "0"
-os.environ["HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"] = "30"
+
+@pytest.fixture(scope="package", autouse=True)
+def fast_hearts_pacing() -> Iterator[None]:
+    with fast_hearts():
+        yield
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ of a card, a loop that plays whatever the table asks for, the WebSocket frames e
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.web.conftest import fast_hearts
 
 ROOT = Path(__file__).resolve().parents[4]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -214,17 +215,12 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
     return checked
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="package", autouse=True)
 def computer_players_without_pause() -> Iterator[None]:
-    """The servers these tests start let computer players act at once (the page's own pacing is what is tested)."""
-    name = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
-    previous = os.environ.get(name)
-    os.environ[name] = "0"
-    yield
-    if previous is None:
-        os.environ.pop(name, None)
-    else:
-        os.environ[name] = previous
+    """The servers these tests start let computer players act at once (the page's own pacing is what is tested),
+    and keep the score table 30 s, as the other Hearts tests do, whatever else the session runs."""
+    with fast_hearts():
+        yield
 
 
 @pytest.fixture
