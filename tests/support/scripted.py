@@ -94,7 +94,9 @@ class PlaySent:
 
 class AsyncSeat:
     """A seat's browser over a real socket. `rng` makes its choices random, `think` (seconds at most, with `rng`)
-    makes it wait before acting, `answer_score_table` makes it say `next` on the score table."""
+    makes it wait before acting, `answer_score_table` makes it say `next` on the score table, `keep` bounds the
+    messages kept in `received` (a load benchmark's hundreds of seats would otherwise hold every state of every
+    game, and the garbage collector's full passes over them stall the clients' loop for seconds)."""
 
     def __init__(
         self,
@@ -105,13 +107,16 @@ class AsyncSeat:
         rng: random.Random | None = None,
         think: float = 0.0,
         answer_score_table: bool = False,
+        keep: int | None = None,
     ) -> None:
         self.url = base_url.replace("http://", "ws://").rstrip("/") + f"/ws/hearts/{table_id}"
         self.token = token
         self.rng = rng
         self.think = think
         self.answer_score_table = answer_score_table
+        self.keep = keep
         self.received: list[State] = []
+        """The messages received, in order: all of them, or the latest `keep` (at least) when `keep` is given."""
         self.state: State | None = None
         self.next_id = 1
         self.pending: int | None = None
@@ -151,6 +156,8 @@ class AsyncSeat:
         arrived = time.perf_counter()
         message: State = json.loads(raw)
         self.received.append(message)
+        if self.keep is not None and len(self.received) > 2 * self.keep:
+            del self.received[: -self.keep]  # a long game's every state would make the client's memory (and GC) grow
         answered = message.get("id")
         if answered is not None and answered in self.sent:
             sent_at, kind = self.sent.pop(answered)
