@@ -1,13 +1,13 @@
 """Heart to Heart solver benchmark: winnability throughput, fewest-moves solve times, memory.
 
     uv run python benchmarks/solver.py                  # the issue's figures (100,000 deals; 1,000 solutions)
-    uv run python benchmarks/solver.py --quick          # a smaller run while developing
+    uv run python benchmarks/solver.py --quick --no-keep  # a smaller run while developing, not kept
 
 Winnability is timed as whole processes (start-up, imports and all), medians of --runs runs: the solver's own
 runner (`summarize_deals` on all cores) and the `heartcards stats` command. Solve times are per deal, in this
 process, over the first --optimal-deals winnable N deals. Wall times are what the targets name; CPU times are
 printed beside them because a machine shared with other work stretches wall times. Prints readable figures, then
-one JSON line.
+the run's JSON line, kept in benchmarks/results/solver.jsonl (not with --no-keep).
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ import subprocess
 import sys
 import time
 
+from heartcards.figures import percentile
 from heartcards.heart_to_heart.engine import Game, Mode, format_code
 from heartcards.heart_to_heart.engine.reach import order_winnable
 from heartcards.heart_to_heart.solver import solve
 from heartcards.heart_to_heart.solver.deals import normal_values
+from record import record_run
 
 RUNNER = (
     "import sys; from heartcards.heart_to_heart.engine import Mode; "
@@ -82,10 +84,6 @@ def winnable_codes(count: int) -> list[str]:
     return codes
 
 
-def percentile(ordered: list[float], fraction: float) -> float:
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
-
-
 def solve_times(count: int) -> dict[str, object]:
     rows = []
     for code in winnable_codes(count):
@@ -130,6 +128,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="whole-process runs per winnability figure (median)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--quick", action="store_true", help="20,000 deals, 200 solutions, 1 run")
+    parser.add_argument("--no-keep", action="store_true", help="print the JSON line without appending it to results/")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.deals, arguments.optimal_deals, arguments.runs = 20_000, 200, 1
@@ -160,7 +159,14 @@ def main() -> None:
         for name, value in measured.items()
     }
     print("targets: " + ", ".join(f"{name} {'met' if met else 'MISSED'}" for name, met in checks.items()))
-    print(json.dumps({"compiled": compiled(), "winnability": win, "optimal": opt, "targets_met": checks}))
+    figures = {
+        "compiled": compiled(),
+        "runs": arguments.runs,
+        "winnability": win,
+        "optimal": opt,
+        "targets_met": checks,
+    }
+    record_run("solver", figures, keep=not arguments.no_keep)
 
 
 if __name__ == "__main__":
