@@ -1,7 +1,7 @@
 """Heart to Heart web speed and weight (issues 4 and 11). Prints each figure and one JSON line at the end.
 
     uv run python benchmarks/web.py                 # 200 browser taps, 1,000 API taps, 5 cold page loads
-    uv run python benchmarks/web.py --taps 60 --api-taps 300 --loads 3   # a quick look
+    uv run python benchmarks/web.py --taps 60 --api-taps 300 --loads 3 --no-keep   # a quick look, not kept
 
 1. Tap to the next frame with the change, in headless Chromium (Debian's /usr/bin/chromium) on localhost. Each tap is
    a mouse click sent through the DevTools protocol (the browser's own input path) at a random moment of the
@@ -26,8 +26,9 @@
    goes online again and the API is polled until the server holds the game won with exactly those moves (it
    replays every batch before storing it). Target: ≤ 5 s.
 
-The server runs in a subprocess on a temporary SQLite file, exactly as `heartcards serve` runs it. The JSON line goes
-through `benchmarks/record.py` (results/web.jsonl).
+The server runs in a subprocess on a temporary SQLite file, exactly as `heartcards serve` runs it, started by
+`tests.support.live_server` (the tests' own starter). The JSON line goes through `benchmarks/record.py`, kept in
+results/web.jsonl (not with --no-keep).
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -51,13 +51,15 @@ from heartcards.figures import percentile
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from record import record_run
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
+from tests.support.live_server import LiveServer, process_cpu_seconds
+
 CHROMIUM = "/usr/bin/chromium"
 SLOW_RTT_MS = 200
 DEAL = "HH1-N-AAAAAAM"
 OFFLINE_DEAL = "HH1-S-AAAAAAB"  # winnable; the solver gives its fewest moves
 SYNC_TIMEOUT_S = 60
 SEED = 11  # the pauses between taps
-_ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 
 # Runs in the page before the taps: every click (dispatched by the benchmark through the DevTools protocol, so it
 # takes the browser's real input path) is timed from its input timestamp (`event.timeStamp`) to the first animation
@@ -106,38 +108,6 @@ async () => {
 """
 
 
-class Server:
-    def __init__(self, folder: Path) -> None:
-        command = [sys.executable, "-m", "heartcards", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--database", f"sqlite:///{folder / 'web-bench.sqlite3'}"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert self.process.stdout is not None
-        deadline = time.monotonic() + 30
-        self.url = ""
-        while not self.url:
-            line = self.process.stdout.readline()
-            if not line and self.process.poll() is not None:
-                raise RuntimeError("the server did not start")
-            match = _ADDRESS.search(line)
-            if match:
-                self.url = match.group(1)
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start in 30 s")
-        while True:
-            try:
-                if httpx.get(self.url + "api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
 def tap_targets(count: int) -> list[int | str]:
     """Select the point, deselect it, select the waste, draw (or recycle): never a pair, so the deal lasts."""
     cycle: list[int | str] = [25, 25, "waste", "stock"]
@@ -161,7 +131,7 @@ def api_taps(url: str, count: int) -> tuple[list[float], list[float]]:
     return server_ms, round_trip_ms
 
 
-def browser_figures(url: str, taps: int, loads: int, server_pid: int) -> dict[str, Any]:
+def browser_figures(url: str, taps: int, loads: int, server: LiveServer) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -203,9 +173,9 @@ def browser_figures(url: str, taps: int, loads: int, server_pid: int) -> dict[st
             system = browser.new_browser_cdp_session()
             busy_before = task_seconds(devtools)
             cpu_before = chromium_cpu_seconds(system)
-            server_before = process_cpu_seconds(server_pid)
+            server_before = server.cpu_seconds()
             plain = time_taps(page, points, tap_targets(taps), pace)
-            server_cpu_ms = (process_cpu_seconds(server_pid) - server_before) * 1000
+            server_cpu_ms = (server.cpu_seconds() - server_before) * 1000
             cpu_ms = (chromium_cpu_seconds(system) - cpu_before) * 1000
             busy_ms = (task_seconds(devtools) - busy_before) * 1000
             # The page applies taps on the device: the network's round trip (emulated) or its absence must not show.
@@ -360,12 +330,6 @@ def chromium_cpu_seconds(system: Any) -> float:
     return total
 
 
-def process_cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def task_seconds(devtools: Any) -> float:
     """The page's main-thread busy time so far (Chromium's TaskDuration metric), in seconds."""
     metrics = devtools.send("Performance.getMetrics")["metrics"]
@@ -377,13 +341,15 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=200, help="taps timed in the browser")
     parser.add_argument("--api-taps", type=int, default=1000, help="taps timed through the API")
     parser.add_argument("--loads", type=int, default=5, help="cold loads of the first page")
+    parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder))
+        server = LiveServer(f"sqlite:///{Path(folder) / 'web-bench.sqlite3'}")
+        server.start()
         try:
             server_ms, round_trip_ms = api_taps(server.url, options.api_taps)
-            figures = browser_figures(server.url, options.taps, options.loads, server.process.pid)
+            figures = browser_figures(server.url, options.taps, options.loads, server)
         finally:
             server.stop()
 
@@ -445,7 +411,7 @@ def main() -> None:
         f"a fewest-moves win ({OFFLINE_DEAL}) played by taps offline, then online again: the server holds it "
         f"verified after {result['offline_win_synced_s']} s (target ≤ 5)"
     )
-    record_run("web", result)
+    record_run("web", result, keep=not options.no_keep)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,12 @@ START_TIMEOUT = 60.0
 ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system, from Linux's /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class ServerStartError(RuntimeError):
     """The server exited or did not answer in time; the message holds what it printed."""
 
@@ -123,8 +129,7 @@ class LiveServer:
         """The server process's CPU time so far (user + system, from Linux's /proc)."""
         if self.process is None:
             return 0.0
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu_seconds(self.process.pid)
 
     def tracebacks(self) -> int:
         """How many tracebacks the server has printed."""
