@@ -1,14 +1,28 @@
 """The computer players' decisions: a pure function of observation, strength, seed and budget, decided in worker
-processes at a lower priority, with less thinking when many decisions wait."""
+processes at a lower priority, with less thinking when many decisions wait (in a few steps of budget)."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import multiprocessing
 import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
 
 from heartcards.hearts.bots import RuleBot
-from heartcards.hearts.engine import Game, Phase
-from heartcards.web.hearts.thinking import MIN_BUDGET, Thinkers, decide, decision_seed, worker_niceness
+from heartcards.hearts.bots import decide as bot_decide
+from heartcards.hearts.engine import Game, Observation, Phase
+from heartcards.web.hearts.thinking import (
+    MIN_BUDGET,
+    Thinkers,
+    budget_step,
+    decide,
+    decision_seed,
+    worker_niceness,
+)
 
 
 def a_game_in_play() -> Game:
@@ -31,6 +45,75 @@ def test_a_decision_is_a_function_of_its_arguments() -> None:
     passing = Game(7).observation(1)
     chosen = decide(passing, "normal", 5, 1.0)
     assert len(set(chosen)) == 3 and set(chosen) <= {card.text for card in passing.hand}
+
+
+def positions() -> list[Observation]:
+    """Seats to decide for: passes, and plays at several moments of three deals (rule bots played up to there)."""
+    found = [Game(seed).observation(1) for seed in (7, 8)]
+    for seed in (31, 32, 33):
+        for cards_played in (1, 5, 9, 14, 22):
+            game = Game(seed)
+            for seat in range(4):
+                passed = bot_decide(game.observation(seat), "rule", seat)
+                assert isinstance(passed, tuple)
+                game.apply_pass(seat, passed)
+            for _ in range(cards_played):
+                seat = game.turn
+                assert seat is not None
+                card = bot_decide(game.observation(seat), "rule", seat)
+                assert not isinstance(card, tuple)
+                game.apply_play(seat, card)
+            found.append(game.observation(game.turn or 0))
+    return found
+
+
+CASES = [("normal", 1, 1.0), ("strong", 2, 1.0), ("strong", 3, 0.25)]
+"""(strength, seed, budget) of the decisions compared below."""
+
+
+def all_decisions(observations: list[Observation]) -> list[tuple[str, ...]]:
+    return [decide(observation, *case) for observation in observations for case in CASES]
+
+
+def test_the_same_decision_in_this_process_and_in_a_fresh_one() -> None:
+    observations = positions()
+    here = all_decisions(observations)
+    assert here == all_decisions(observations)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        there = pool.submit(all_decisions, observations).result(timeout=600)
+    assert there == here
+
+
+def test_a_decision_does_not_depend_on_the_speed_of_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    observations = positions()
+    quiet = all_decisions(observations)
+    clock = itertools.count(0.0, 1.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))  # every look at the clock: a second later
+    assert all_decisions(observations) == quiet  # no time cap cut a search short
+
+
+def test_the_budget_is_one_of_a_few_steps() -> None:
+    assert [budget_step(share) for share in (3.0, 1.0, 0.99, 0.5, 0.3, 0.25, 0.2, 0.13, 0.07)] == [
+        1.0,
+        1.0,
+        0.5,
+        0.5,
+        0.25,
+        0.25,
+        0.125,
+        0.125,
+        0.0625,
+    ]
+    thinkers = Thinkers(workers=2)
+    budgets = set()
+    for waiting in range(40):
+        thinkers.waiting = waiting
+        budgets.add(thinkers.budget("strong"))
+    assert budgets <= {1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625}
+    thinkers.waiting = 20
+    similar = thinkers.budget("strong")
+    thinkers.waiting = 21  # one decision more waiting: the same budget, so the same cards
+    assert thinkers.budget("strong") == similar
 
 
 def test_seeds_differ_by_table_seat_and_moment() -> None:

@@ -7,10 +7,10 @@ fastest levels that still play well, since a couple of worker processes decide f
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot
+from heartcards.hearts.bots.decide import settings_for
 
 _BOTS: Final[dict[str, tuple[str, str]]] = {
     "easy": ("rule", "fast"),
@@ -21,25 +21,18 @@ BOT_NAMES: Final = ("Ada", "Alan", "Grace")
 
 
 def bot_with_budget(strength: str, seed: int, budget: float) -> Bot:
-    """The computer player for `strength` searching `budget` (0 < budget ≤ 1) of its level's playouts within the
-    same share of its time cap, in this process alone: the server's worker processes each run one decision."""
+    """The computer player for `strength` playing `budget` (0 < budget ≤ 1) of its level's playouts, in this process
+    alone, with no time cap: the search is a count of playouts, not a time, so its choice depends on its arguments
+    only, never on how fast the machine is now (`thinking` keeps decisions short by giving a smaller budget)."""
     name, level = _BOTS[strength]
     if name != "mc":
         return make_bot(name, level, seed)
-    full = STRENGTHS[level]
-    settings = replace(
-        full,
-        playouts=max(8, round(full.playouts * budget)),
-        pass_playouts=max(8, round(full.pass_playouts * budget)),
-        exact_samples=max(2, round(full.exact_samples * budget)),
-        time_cap=None if full.time_cap is None else full.time_cap * budget,
-        workers=1,
-    )
-    return MonteCarloBot(seed, settings)
+    return MonteCarloBot(seed, settings_for(level, budget))
 
 
 def full_decision_seconds(strength: str) -> float:
-    """About how long one decision at full budget takes (its level's time cap; the rule bot's is negligible)."""
+    """About how long one decision at full budget takes on a quiet machine: its level's time cap, which its playouts
+    fit in there (the rule bot's is negligible). Only an estimate for the budget: no decision is cut short by it."""
     name, level = _BOTS[strength]
     cap = STRENGTHS[level].time_cap if name == "mc" else None
     return 0.001 if cap is None else cap

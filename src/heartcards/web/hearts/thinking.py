@@ -2,19 +2,23 @@
 
 A decision is a pure function of what the seat observes, the table's strength, a seed derived from the table (its
 own seed, the seat and how many actions the game has seen, so a restarted server decides the same) and a budget:
-the share of the level's full search. It runs in a pool of worker processes started at a higher niceness, so the
-server's event loop never holds the GIL for a bot nor waits for one, and the operating system serves the people's
-messages first when the cores are busy.
+the share of the level's playouts it plays, a count and never a time (no clock cuts a search short, so a slow or
+busy machine decides the same as a quiet one). It runs in a pool of worker processes started at a higher niceness,
+so the server's event loop never holds the GIL for a bot nor waits for one, and the operating system serves the
+people's messages first when the cores are busy.
 
 Under load the bots think less: the budget shrinks with the number of decisions waiting and with how long a
-decision takes in the workers now (a busy machine gives them less time), so that a decision, queue included, stays
-near `LATENCY_GOAL`; below `MIN_BUDGET` the rule-based player decides instead (instant).
+decision takes in the workers now (a busy machine gives them fewer playouts), so that a decision, queue included,
+stays near `LATENCY_GOAL`. The budget is one of a few steps (1, 1/2, 1/4, 1/8, 1/16: `budget_step`), so decisions
+under similar load get the same budget and the same card; below `MIN_BUDGET` the rule-based player decides instead
+(instant).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -33,7 +37,8 @@ BOT_NICENESS: Final = 15
 LATENCY_GOAL: Final = 0.3
 """Seconds a decision should take, waiting included; the budget shrinks when more decisions wait."""
 MIN_BUDGET: Final = 0.05
-"""Below this share of its search a level would play no better than the rule-based player, which then decides."""
+"""Below this share of its search a level would play no better than the rule-based player, which then decides: the
+smallest step a level plays is 1/16."""
 _CARD_BY_TEXT: Final = {card.text: card for card in CARDS}
 
 
@@ -44,11 +49,23 @@ def decision_seed(table_seed: int, seat: int, actions: int) -> int:
 
 def decide(observation: Observation, strength: str, seed: int, budget: float) -> tuple[str, ...]:
     """What the computer player of `strength` does for the observing seat: three card texts to pass, or one to play.
-    The same arguments give the same choice (as long as the level's time cap does not cut the search short)."""
+    The same arguments give the same choice, in any process, however fast the machine (`budget` is a share of the
+    level's playouts, and no time cap applies)."""
     bot = bot_with_budget(strength, seed, budget) if budget >= MIN_BUDGET else RuleBot(seed)
     if observation.phase is Phase.PASS:
         return tuple(card.text for card in bot.choose_pass(observation))
     return (bot.choose_play(observation).text,)
+
+
+def budget_step(share: float) -> float:
+    """The largest of 1, 1/2, 1/4, 1/8 … that is not above `share` (1 for a share of 1 or more): the budget a
+    decision gets, so that a little more or less load changes nothing in what the bots play."""
+    if share >= 1.0:
+        return 1.0
+    if share <= 0.0:
+        return 0.0
+    _, exponent = math.frexp(share)  # share = m · 2**exponent with 0.5 <= m < 1
+    return math.ldexp(0.5, exponent)
 
 
 def cards_of_texts(texts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -101,10 +118,11 @@ class Thinkers:
             self.pool().submit(worker_niceness)
 
     def budget(self, strength: str) -> float:
-        """The share of a full search the next decision gets, given how many are waiting before it."""
+        """The share of a full search the next decision gets, given how many are waiting before it: a step of
+        `budget_step`."""
         queued = self.waiting + 1
         full = max(full_decision_seconds(strength), self.full_seconds.get(strength, 0.0))
-        return min(1.0, LATENCY_GOAL * self.workers / (queued * full))
+        return budget_step(LATENCY_GOAL * self.workers / (queued * full))
 
     async def decide(self, observation: Observation, strength: str, seed: int) -> tuple[Card, ...]:
         """The bot's choice, decided in a worker; the caller's event loop runs on meanwhile."""
