@@ -1,6 +1,7 @@
 """The Hearts rules page in the browser: "Rules" in the menu at a Hearts table opens it (and still the Heart to Heart
 rules elsewhere), every section and picture is there in English, Italian and Greek without sideways scrolling on a
-phone and a desktop, and an illegal tap's message at the table links to the section of the rule it quotes."""
+phone (held upright or sideways) and a desktop, and an illegal tap's message at the table links to the section of the
+rule it quotes."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
 DESKTOP_1366 = {"width": 1366, "height": 768}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
 SECTIONS = (
     "players-and-cards",
     "the-deal",
@@ -74,7 +76,9 @@ def _open_rules(player: HeartsPlayer, language: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("language", ["en", "it", "el"])
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP_1366], ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [PHONE, PHONE_LANDSCAPE, DESKTOP_1366], ids=["phone", "phone-landscape", "desktop"]
+)
 def test_the_rules_page_shows_every_section_and_picture_without_sideways_scrolling(
     live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, viewport: dict[str, int]
 ) -> None:
