@@ -30,7 +30,7 @@ def test_passing_and_playing_by_keyboard(live_server_module: LiveServer, new_hea
         player.page.keyboard.press("ArrowRight")
     assert sorted(player.situation()["chosen"]) == sorted(chosen)
     player.page.keyboard.press("Shift+Tab")
-    assert player.page.evaluate(_ACTIVE) == "pass"  # from the hand to "Pass 3 cards" in one step
+    assert player.page.evaluate(_ACTIVE) == "pass"  # from the hand to the pass button in one step
     player.page.focus('[data-hand] [data-card][tabindex="0"]')
     player.page.keyboard.press("p")  # one key passes
     player.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode !== 'pass'")

@@ -4,6 +4,7 @@ to 50 points) ending with the winner and counted in the player's statistics, and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -65,7 +66,7 @@ def test_a_whole_deal_against_the_computer_by_taps(
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
     assert len(player.hand()) == 13
     assert player.counts() == [13, 13, 13, 13]
-    assert player.page.inner_text('[data-action="pass"]') == "Pass 3 cards to the left"
+    assert player.page.inner_text('[data-action="pass"]') == "Pass to the left"
     assert player.page.is_disabled('[data-action="pass"]')
     player.shot("pass")
 
@@ -142,8 +143,63 @@ def test_a_whole_deal_against_the_computer_by_taps(
     player.page.wait_for_selector('[role="dialog"]', state="detached")
     # The next deal passes to the right.
     player.page.wait_for_function("() => document.querySelector('[data-hand]').dataset.mode === 'pass'")
-    assert player.page.inner_text('[data-action="pass"]') == "Pass 3 cards to the right"
+    assert player.page.inner_text('[data-action="pass"]') == "Pass to the right"
     assert assert_no_hidden_cards(player.frames) > 20
+    assert player.errors == []
+
+
+# Every piece of text a person sees on the page (not the cards' faces), with the element that shows it: its action,
+# "prompt", or its tag and class.
+_VISIBLE_TEXTS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const text = node.textContent.trim();
+    if (!text || !el || el.closest(".hcard, svg, script, style") || !el.checkVisibility()) continue;
+    const owner = el.closest("[data-action], [data-prompt]") || el;
+    const name = owner.dataset.action || (owner.hasAttribute("data-prompt") ? "prompt" : `${owner.localName}.${owner.className}`);
+    out.push([name, text]);
+  }
+  return out;
+}"""
+PASS_WORDS = {
+    "en": ("Pass to the left", "left", "{chosen} of 3"),
+    "it": ("Passa a sinistra", "sinistra", "{chosen} su 3"),
+    "el": ("Δώστε αριστερά", "αριστερά", "{chosen} από 3"),
+}
+"""Per language: the pass button of the first deal, the word of its direction, how the prompt counts the chosen."""
+
+
+@pytest.mark.parametrize("language", ["en", "it", "el"])
+def test_one_instruction_while_passing(
+    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    """While cards are chosen, one line says how many (and counts them) and the pass button alone names the
+    direction: nothing else on the page repeats the three cards or where they go."""
+    button, direction, count = PASS_WORDS[language]
+    player = new_hearts_player(live_server_module.url, reduced=True)
+    player.open(f"/hearts?lang={language}")
+    player.create_table("solo", "Pia")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    hand = player.hand()
+    chosen: list[str] = []
+    for card in [None, *hand[:3], hand[1]]:  # three cards chosen one by one, then one of them put back
+        if card is not None:
+            player.tap_card(card)
+            chosen = [c for c in chosen if c != card] if card in chosen else [*chosen, card]
+            player.page.wait_for_function(
+                "(n) => document.querySelectorAll('[data-hand] [data-selected=\"true\"]').length === n",
+                arg=len(chosen),
+            )
+        texts = player.page.evaluate(_VISIBLE_TEXTS)
+        with_count = [(name, text) for name, text in texts if re.search(r"(?<!\d)3(?!\d)", text)]
+        assert with_count == [("prompt", with_count[0][1])], texts  # "3" once: the line that counts them
+        assert count.format(chosen=len(chosen)) in with_count[0][1]
+        naming = [(name, text) for name, text in texts if direction in text]
+        assert naming == [("pass", button)], texts  # the direction once: on the button
+        assert player.page.is_enabled('[data-action="pass"]') == (len(chosen) == 3)
+    player.shot(f"pass-instruction-{language}")
     assert player.errors == []
 
 
@@ -232,7 +288,7 @@ def test_a_deal_in_greek(live_server_module: LiveServer, new_hearts_player: NewP
     assert player.page.get_attribute("html", "lang") == "el"
     player.create_table("solo", "Ελένη")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-    assert player.page.inner_text('[data-action="pass"]') == "Δώστε 3 φύλλα αριστερά"
+    assert player.page.inner_text('[data-action="pass"]') == "Δώστε αριστερά"
     reasons: list[str] = []
 
     def deal_over() -> bool:

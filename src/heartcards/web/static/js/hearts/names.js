@@ -1,4 +1,4 @@
-// Hearts words and seat arithmetic shared by the table's pieces: card names, who a seat is, where a pass goes.
+// Hearts words and seat arithmetic shared by the table's pieces: card names, who a seat is, where a pass comes from.
 
 import { t } from "../i18n.js";
 import { cardPoints, parseCard } from "./cards.js";
@@ -7,8 +7,6 @@ import { cardPoints, parseCard } from "./cards.js";
 
 /** @type {Record<string, string>} */
 const SUIT_SIGNS = { C: "♣", D: "♦", S: "♠", H: "♥" };
-/** @type {Record<string, number>} */
-const PASS_TO = { left: 1, across: 2, right: 3 };
 /** @type {Record<string, number>} */
 const PASS_FROM = { left: 3, across: 2, right: 1 };
 
@@ -31,16 +29,7 @@ export function cardShort(card) {
 }
 
 /**
- * The seat a pass from `seat` goes to, for a direction ("left", "across", "right").
- * @param {number} seat
- * @param {string} direction
- */
-export function passTarget(seat, direction) {
-  return (seat + PASS_TO[direction]) % 4;
-}
-
-/**
- * The seat a pass to `seat` comes from.
+ * The seat a pass to `seat` comes from, for a direction ("left", "across", "right").
  * @param {number} seat
  * @param {string} direction
  */

@@ -4,7 +4,7 @@
 import { find } from "../dom.js";
 import { t } from "../i18n.js";
 import { sortHand } from "./cards.js";
-import { cardShort, passSource, passTarget, seatName } from "./names.js";
+import { cardShort, passSource, seatName } from "./names.js";
 
 /** @import { StateMessage } from "../types.js" */
 
@@ -24,10 +24,8 @@ export function promptFor(state, chosen) {
   if (state.seat === null || state.seat === undefined) return spectatorPrompt(state, view);
   if (view.phase === "pass") {
     if (view.pass_direction === "none") return { text: t("hearts.ui.prompt.no_pass"), kind: "info" };
-    if (!view.passed) {
-      const target = seatName(table, passTarget(me, view.pass_direction), me);
-      return { text: t("hearts.ui.prompt.choose_pass", { chosen, name: target }), kind: "you" };
-    }
+    // One instruction for one pass: the prompt counts the cards chosen, the pass button names the direction.
+    if (!view.passed) return { text: t("hearts.ui.prompt.choose_pass", { chosen }), kind: "you" };
     const others = (view.waiting_for_pass || []).filter((s) => s !== me);
     return { text: others.length ? t("hearts.ui.prompt.waiting_pass", { names: names(others) }) : "", kind: "info" };
   }
