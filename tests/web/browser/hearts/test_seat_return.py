@@ -1,5 +1,6 @@
 """A person the table marked away (idle while someone else waited) gets their seat back with any action: a tap on a
-card, or the visible "I'm back" button; and on their next turn their own card is played, not the computer's."""
+card, or the visible "I'm back" button; the away mark goes, and on their next turn their own card is played, not the
+computer's."""
 
 from __future__ import annotations
 
@@ -31,10 +32,14 @@ _MY_SEAT_AWAY = """() => {
   return me ? me.dataset.away === "true" : null;
 }"""
 
+_NOBODY_AWAY = """() => ![...document.querySelectorAll(".seat")].some((seat) => seat.dataset.away === "true")"""
 
-def test_an_away_person_gets_the_seat_back_with_a_tap_and_plays_their_own_card(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
+
+@pytest.mark.parametrize("how", ["tap", "button"])
+def test_an_away_person_gets_the_seat_back_and_plays_their_own_card(
+    how: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
+    """`how` the person comes back: a tap on a card of their hand, whoever's turn it is, or "I'm back"."""
     host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
     host.open("/hearts")
     table = host.page.evaluate(_CREATE)
@@ -53,12 +58,18 @@ def test_an_away_person_gets_the_seat_back_with_a_tap_and_plays_their_own_card(
     host.act()  # the host passes and waits: the guest, idle, is marked away after the table's 10 s
     guest.page.wait_for_function(_MY_SEAT_AWAY, timeout=25_000)
     back.wait_for(state="visible")
-    guest.shot("away")
+    assert guest.page.inner_text('.seat[data-pos="bottom"] .tag').strip()  # the plate says so
+    guest.shot(f"away-{how}")
     guest.page.wait_for_selector('[data-hand][data-mode="wait"], [data-hand][data-mode="play"]')  # passed for them
 
-    guest.tap_card(guest.hand()[-1])  # whoever's turn it is, the tap is the person's: the seat is theirs again
+    if how == "tap":
+        guest.tap_card(guest.hand()[-1])  # whoever's turn it is, the tap is the person's: the seat is theirs again
+    else:
+        back.click()
     guest.page.wait_for_function(f"() => ({_MY_SEAT_AWAY})() === false", timeout=5_000)
     back.wait_for(state="hidden")
+    assert guest.page.inner_text('.seat[data-pos="bottom"] .tag').strip() == ""  # the away mark is gone
+    host.page.wait_for_function(_NOBODY_AWAY, timeout=5_000)  # and the others see the person back
     assert "not your turn" not in guest.status_text().lower()
 
     for _ in range(200):  # the host plays until it is the guest's turn; the computer does not take it
