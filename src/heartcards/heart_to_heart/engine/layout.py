@@ -19,7 +19,6 @@ ROW_XS: tuple[tuple[int, ...], ...] = (
     (5,),
 )
 HEART_SIZE = 25
-POINT = 25
 ALL_REMOVED = (1 << HEART_SIZE) - 1
 
 

@@ -20,7 +20,7 @@ Public API
 - Errors: `HeartsError(ValueError)` with `.key` (message key, e.g. `hearts.error.follow_suit`) and `.params`;
   subclasses `FollowSuitError`, `QueenOnFirstTrickError`, `HeartsNotBrokenError`, `MustLeadTwoOfClubsError`,
   `NotYourTurnError`, `CardNotInHandError`, `BadCardError`, `PassError`, `NoPassThisDealError`, `WrongPhaseError`,
-  `BadSeatError`, `GameRecordError` (all `IllegalPlayError`s carry `.card`).
+  `BadSeatError`, `GameRecordError` (every `IllegalPlayError` names the card in `.params["card"]`).
 - Rules as pure functions over 52-bit card masks (`rules.py`, `cards.py`): `legal_mask`, `trick_winner_offset`,
   `deal_points` (with the moon: 0 to the shooter, 13 to each opponent), `game_winners`, `PassDirection.for_deal`.
   Card index = suit × 13 + order (suits ♣ ♦ ♠ ♥, order 0 for the 2 … 12 for the ace); `CARDS[i]` is the `Card`.
@@ -35,7 +35,6 @@ from heartcards.hearts.engine.cards import (
     cards_of,
     hearts_order,
     mask_of,
-    sort_cards,
 )
 from heartcards.hearts.engine.deck import deal_hands
 from heartcards.hearts.engine.errors import (
@@ -110,6 +109,5 @@ __all__ = [
     "legal_mask",
     "mask_of",
     "moon_shooter",
-    "sort_cards",
     "trick_winner_offset",
 ]

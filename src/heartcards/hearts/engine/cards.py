@@ -109,10 +109,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return out
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=INDEX_OF.__getitem__))
-
-
 __all__ = [
     "CARDS",
     "CARD_POINTS",
@@ -139,5 +135,4 @@ __all__ = [
     "mask_of",
     "mask_points",
     "popcount",
-    "sort_cards",
 ]

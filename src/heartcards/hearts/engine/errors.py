@@ -62,7 +62,6 @@ class IllegalPlayError(HeartsError):
 
     def __init__(self, seat: int, card: str, detail: str, **params: object) -> None:
         super().__init__(f"seat {seat} cannot play {card}: {detail}", seat=seat, card=card, **params)
-        self.card = card
 
 
 class FollowSuitError(IllegalPlayError):
