@@ -1,6 +1,7 @@
 """The game's bookkeeping checked move by move in random games against the rules (docs/rules/hearts.md): who
-leads each trick, who wins it, the points so far, the passes the deal record keeps, and a pass out of its phase.
-Mutation testing found these unobserved by the other tests."""
+leads each trick, who wins it, the points so far, the passes the deal record keeps, and a pass out of its phase; the
+end of a deal (no turn, the score table), the checks of a new game and of a saved record, and how the engine knows
+its own cards. Mutation testing found these unobserved by the other tests."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from heartcards.cards import Card, Suit
 from heartcards.hearts.engine import (
     Game,
     GameRecordError,
+    HeartsError,
     NoPassThisDealError,
     PassDirection,
     Phase,
     WrongPhaseError,
 )
-from heartcards.hearts.engine.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, hearts_order
+from heartcards.hearts.engine import game as game_module
+from heartcards.hearts.engine.cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, hearts_order
 
 
 def card_points(card: Card) -> int:
@@ -140,10 +143,83 @@ def test_giver_and_receiver_undo_each_other(direction: PassDirection) -> None:
 
 
 def test_only_the_seat_to_play_has_legal_cards() -> None:
+    """At every turn of a deal, not only at the first lead (where the 2♣ rule leaves the others nothing anyway)."""
     game = Game(8, first_deal=4)
-    assert game.phase is Phase.PLAY and game.turn is not None
-    for seat in range(4):
-        legal = game.observation(seat).legal
-        assert (len(legal) > 0) is (seat == game.turn)
+    rng = random.Random(8)
+    while game.phase is Phase.PLAY:
+        turn = game.turn
+        assert turn is not None
+        for seat in range(4):
+            legal = game.observation(seat).legal
+            assert (len(legal) > 0) is (seat == turn)
+            assert game.legal_plays(seat) == legal
+        game.apply_play(turn, rng.choice(game.legal_plays(turn)))
+    assert all(game.legal_plays(seat) == () for seat in range(4))
     passing = Game(8)
     assert all(passing.observation(seat).legal == () for seat in range(4))
+
+
+def test_a_scored_deal_ends_the_turns_and_joins_the_score_table() -> None:
+    game = Game(2, target=1000)
+    rng = random.Random(2)
+    play_deal(game, rng, {})
+    first = game.records[-1].points
+    assert game.phase is Phase.DEAL_OVER
+    assert game.turn is None
+    seen = game.observation(1)
+    assert seen.turn is None
+    assert seen.score_history == (first,)
+    game.apply_next_deal()
+    play_deal(game, rng, {})
+    assert game.turn is None
+    assert game.observation(3).score_history == (first, game.records[-1].points)
+    ended = Game(2, target=1)
+    play_deal(ended, random.Random(2), {})
+    assert ended.phase is Phase.GAME_OVER
+    assert ended.turn is None and ended.observation(0).turn is None
+
+
+@pytest.mark.parametrize("first_deal", [0, -2, True, "2", 1.5, None])
+def test_a_first_deal_that_is_not_a_deal_number_is_refused(first_deal: object) -> None:
+    with pytest.raises(HeartsError, match="deal numbers start at 1") as caught:
+        Game(1, first_deal=first_deal)
+    assert caught.value.params == {"first_deal": first_deal}
+
+
+def test_a_record_without_a_first_deal_starts_at_deal_one() -> None:
+    """Records saved before games could start at a later deal have no `first_deal`: they start at deal 1."""
+    game = Game(6)
+    for seat in range(4):
+        game.apply_pass(seat, game.hand(seat)[:3])
+    record = game.to_dict()
+    del record["first_deal"]
+    copy = Game.from_dict(record)
+    assert copy.first_deal == 1
+    assert copy.deal_number == 1 and copy.pass_direction is PassDirection.LEFT
+    assert copy.observation(0) == game.observation(0)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("seed", "1"), ("target", 100.0), ("first_deal", "1"), ("actions", 5), ("actions", None), ("actions", "next")],
+)
+def test_a_record_with_fields_of_the_wrong_type_is_refused(field: str, value: object) -> None:
+    record = {**Game(1).to_dict(), field: value}
+    with pytest.raises(GameRecordError, match="must be integers and actions a list"):
+        Game.from_dict(record)
+
+
+def test_each_card_has_its_own_slot_in_the_identity_table() -> None:
+    slots = game_module._IDENTITY_SLOTS
+    assert [slots[(id(card) >> 4) % len(slots)] for card in CARDS] == list(range(52))
+
+
+def test_the_engine_knows_its_own_cards_by_identity_and_others_by_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards equal to the engine's (a client's, parsed anew) take the dictionary; the engine's own 52 never need it.
+    Compiled, the module's constants cannot be replaced and the patch changes nothing: the indices are still checked;
+    in pure Python (as the mutation script runs) the identity fast path is."""
+    copies = [Card(card.rank, card.suit) for card in CARDS]
+    assert all(copy is not card for copy, card in zip(copies, CARDS, strict=True))
+    assert [game_module._card_index(card) for card in copies] == list(range(52))
+    monkeypatch.setattr(game_module, "INDEX_OF", {})
+    assert [game_module._card_index(card) for card in CARDS] == list(range(52))

@@ -149,6 +149,11 @@ def test_special_perfect_hand_extends_the_game() -> None:
     assert game_winners([110, 20, 30, 40], [13, 5, 0, 8], Variant.SPECIAL, 100) == ()
 
 
+def test_special_perfect_hand_extends_the_game_when_the_leader_took_a_single_point() -> None:
+    # docs/rules/hearts.md#perfect-hand: any points the leader took count, one heart too.
+    assert game_winners([110, 20, 30, 40], [1, 1, 0, 24], Variant.SPECIAL, 100) == ()
+
+
 def test_special_ends_when_neither_exception_applies() -> None:
     assert game_winners([110, 20, 30, 40], [13, 5, 4, 4], Variant.SPECIAL, 100) == (1,)
 
