@@ -132,7 +132,8 @@ export function trickFigure(trick, names, me) {
     cell.className = "mini-cell";
     cell.dataset.rel = String(rel);
     cell.dataset.winner = String(seat === trick.winner);
-    cell.innerHTML = `<div class="hcard" role="img" aria-label="${cardName(card)}">${faceMarkup(card)}</div>`;
+    const face = faceMarkup(card);
+    cell.innerHTML = `<div class="hcard" role="img" data-card="${card}" aria-label="${cardName(card)}">${face}</div>`;
     const who = document.createElement("span");
     who.className = "mini-name";
     who.textContent = names[seat];
