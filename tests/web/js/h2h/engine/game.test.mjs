@@ -19,11 +19,12 @@ import {
   rankText,
 } from "../../../../../src/heartcards/web/static/js/h2h/engine/index.js";
 
-const SEEDS_DEAL = "HH1-N-AAAAAAM";
+/** The deal of the rules' worked example (docs/rules/heart-to-heart.md#a-worked-example). */
+const WORKED_EXAMPLE = "HH1-N-AAAAAAM";
 
-test("the seeds' deal: a 10 at 1, a 4 at the point, an ace on the waste, the stock's first 4 drawn 9th", () => {
+test("the worked example's deal: a 10 at 1, a 4 at the point, an ace on the waste, the stock's first 4 drawn 9th", () => {
   const deal = Deal.fromCode(" hh1-n-aaaaaam ");
-  assert.equal(deal.code, SEEDS_DEAL);
+  assert.equal(deal.code, WORKED_EXAMPLE);
   assert.equal(rankText(deal.heart[0]), "10");
   assert.equal(rankText(deal.heart[24]), "4");
   assert.deepEqual(deal.waste.map(rankText), ["A"]);
@@ -67,7 +68,7 @@ test("moves round-trip through their text; anything else is a MoveSyntaxError", 
 });
 
 test("illegal moves change nothing and say why", () => {
-  const game = Game.fromCode(SEEDS_DEAL);
+  const game = Game.fromCode(WORKED_EXAMPLE);
   assert.throws(() => game.play(new WasteMove(1)), (error) => {
     assert.ok(error instanceof IllegalMoveError);
     assert.deepEqual(error.params, { move: "1-W", reason: "position 1 is covered" });
@@ -78,8 +79,8 @@ test("illegal moves change nothing and say why", () => {
   assert.deepEqual(game.legalMoves().map(String), ["S"]);
 });
 
-test("the seeds' example: nine draws, then the point pairs with the 4 on the waste", () => {
-  const game = Game.fromCode(SEEDS_DEAL);
+test("the worked example: nine draws, then move 10 pairs the point with the 4 on the waste and frees 23 and 24", () => {
+  const game = Game.fromCode(WORKED_EXAMPLE);
   for (let i = 0; i < 9; i += 1) assert.equal(game.tap("stock").outcome, "drew");
   assert.equal(rankText(/** @type {number} */ (game.wasteTop)), "4");
   assert.ok(game.placementHelp().outlined.has(25));
@@ -89,11 +90,13 @@ test("the seeds' example: nine draws, then the point pairs with the 4 on the was
   assert.equal(result.outcome, "pair_removed");
   assert.equal(String(result.move), "25-W");
   assert.equal(game.score, 10);
-  assert.equal(game.record, `${SEEDS_DEAL} S S S S S S S S S 25-W`);
+  assert.equal(game.moves, 10);
+  assert.equal(game.record, `${WORKED_EXAMPLE} S S S S S S S S S 25-W`);
+  assert.deepEqual(game.freePositions(), [23, 24]);
 });
 
 test("taps: select, deselect, reselect with the same-rank message, and nothing for what cannot be tapped", () => {
-  const game = Game.fromCode(SEEDS_DEAL);
+  const game = Game.fromCode(WORKED_EXAMPLE);
   assert.equal(game.tap(1).outcome, "nothing"); // covered
   assert.equal(game.tap(25).outcome, "selected");
   assert.equal(game.tap(25).outcome, "deselected");
@@ -106,7 +109,7 @@ test("taps: select, deselect, reselect with the same-rank message, and nothing f
 });
 
 test("undo takes back the last 100 moves and no more", () => {
-  const game = Game.fromCode(SEEDS_DEAL);
+  const game = Game.fromCode(WORKED_EXAMPLE);
   for (let i = 0; i < 120; i += 1) game.play(STOCK_TAP);
   const stock = game.stock;
   for (let i = 0; i < 100; i += 1) assert.equal(game.undo(), STOCK_TAP);
@@ -118,10 +121,10 @@ test("undo takes back the last 100 moves and no more", () => {
 });
 
 test("a record replays; a bad move names its index and the moves before it stay played", () => {
-  const game = Game.fromRecord(`${SEEDS_DEAL} S S S S S S S S S 25-W`);
+  const game = Game.fromRecord(`${WORKED_EXAMPLE} S S S S S S S S S 25-W`);
   assert.equal(game.score, 10);
-  const broken = Game.fromCode(SEEDS_DEAL);
-  assert.throws(() => broken.playRecordMoves(`${SEEDS_DEAL} S S 3-W`), (error) => {
+  const broken = Game.fromCode(WORKED_EXAMPLE);
+  assert.throws(() => broken.playRecordMoves(`${WORKED_EXAMPLE} S S 3-W`), (error) => {
     assert.ok(error instanceof RecordError);
     assert.equal(error.at, 3);
     assert.equal(error.cause.message, "illegal move '3-W': position 3 is covered");
