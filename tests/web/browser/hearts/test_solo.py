@@ -1,6 +1,7 @@
 """Hearts against three computer players: a whole deal by taps on a phone, an illegal tap explained, the traffic free
 of hidden cards, a refresh in the middle of a trick restoring the view, and a whole game in Italian (special rules,
-to 50 points) ending with the winner and counted in the player's statistics, and a deal in Greek."""
+to 50 points) ending with the winner and counted in the player's statistics, and a deal in Greek; one instruction
+while passing, and "1 card" (singular) on the plates at the last trick, in each language."""
 
 from __future__ import annotations
 
@@ -56,6 +57,40 @@ def _check_the_winner_is_marked(held: dict[str, Any]) -> None:
         assert entry["winner"] == ("true" if entry["card"] == best else "false"), held
     rel = next(entry["rel"] for entry in held["cards"] if entry["card"] == best)
     assert held["marked"] == (held["me"] + rel) % 4, held
+
+
+CARDS_IN_HAND = {
+    "en": ("1 card in hand", "0 cards in hand"),
+    "it": ("1 carta in mano", "0 carte in mano"),
+    "el": ("1 φύλλο στο χέρι", "0 φύλλα στο χέρι"),
+}
+"""Per language: what a plate's count says of one card left, and of none (the plural)."""
+
+
+class LastCard:
+    """A stop for `play_until`, once: the player's turn with one card left (the table waits for them there)."""
+
+    def __init__(self, player: HeartsPlayer) -> None:
+        self.player = player
+        self.reached = False
+
+    def __call__(self) -> bool:
+        if self.reached:
+            return False
+        now = self.player.situation()
+        self.reached = now["kind"] == "play" and len(now["cards"]) == 1
+        return self.reached
+
+
+def check_the_last_cards_counted(player: HeartsPlayer, language: str) -> None:
+    """At the last trick, each plate's count says "1 card" (singular) or "0 cards" in the page's language."""
+    one, none = CARDS_IN_HAND[language]
+    shown = player.page.eval_on_selector_all(
+        ".seat .count", "els => els.map(e => [e.closest('.seat').dataset.count, e.getAttribute('aria-label'), e.title])"
+    )
+    assert ["1", one, one] in shown, shown  # the player's own plate at least
+    assert all(label == title == (one if count == "1" else none) for count, label, title in shown), shown
+    assert {count for count, _, _ in shown} <= {"0", "1"}, shown
 
 
 def test_a_whole_deal_against_the_computer_by_taps(
@@ -128,7 +163,10 @@ def test_a_whole_deal_against_the_computer_by_taps(
             player.page.wait_for_selector('[role="dialog"]', state="detached")
         return bool(player.situation()["kind"] == "deal_over")
 
-    play_until([player], deal_over, timeout=120)
+    last_card = LastCard(player)
+    play_until([player], lambda: deal_over() or last_card(), timeout=120)
+    check_the_last_cards_counted(player, "en")
+    play_until([player], deal_over, timeout=60)
     dialog = player.page.locator('[role="dialog"]')
     assert dialog.is_visible()
     player.shot("deal-over")
@@ -242,6 +280,8 @@ def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
     assert player.page.get_attribute("html", "lang") == "it"
     assert player.page.inner_text('[data-action="solo"]') == "Gioca contro il computer"
     player.create_table("solo", "Lia")
+    play_until([player], LastCard(player), timeout=120)
+    check_the_last_cards_counted(player, "it")
     deals = 0
     while True:
         play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=150)
@@ -303,7 +343,10 @@ def test_a_deal_in_greek(live_server_module: LiveServer, new_hearts_player: NewP
             reasons.append(player.status_text())
         return bool(player.situation()["kind"] == "deal_over")
 
-    play_until([player], deal_over, timeout=120)
+    last_card = LastCard(player)
+    play_until([player], lambda: deal_over() or last_card(), timeout=120)
+    check_the_last_cards_counted(player, "el")
+    play_until([player], deal_over, timeout=60)
     assert reasons and any(reason in reasons[0] for reason in GREEK_ILLEGAL), reasons
     dialog = player.page.locator('[role="dialog"]')
     assert dialog.locator("h2").inner_text() == "Μοιρασιά 1"
