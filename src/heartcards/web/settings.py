@@ -1,8 +1,9 @@
 """The settings a web app is built from (`create_app(settings)`), so tests and the CLI choose the database.
 
 `Settings.from_environment()` is what `heartcards serve` uses: the database URL (`--database`, else
-`$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder) and the Hearts tables' pacing from
-`$HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS` and `$HEARTCARDS_HEARTS_BOT_DELAY_SECONDS` (tests set them to play fast).
+`$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder), the Hearts tables' pacing from
+`$HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS` and `$HEARTCARDS_HEARTS_BOT_DELAY_SECONDS` (tests set them to play fast), and
+how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from heartcards.web.paths import PAGES_DIR
 
 DEAL_PAUSE_VARIABLE: Final = "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"
 BOT_DELAY_VARIABLE: Final = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
+RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
+DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,8 @@ class Settings:
     """The Hearts score table waits this long for the people to say `next` before the next deal starts by itself."""
     hearts_bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
     """A Hearts computer player waits this long before its card is played, so a person can follow the trick."""
+    hearts_running_absence_seconds: float = DEFAULT_RUNNING_ABSENCE_SECONDS
+    """A running Hearts table no person has been at for this long (it is paused) leaves the lobby's "Watch" list."""
 
     @classmethod
     def from_environment(
@@ -48,6 +53,9 @@ class Settings:
             database_url=resolve_database_url(database_url),
             hearts_deal_pause_seconds=_seconds(environment, DEAL_PAUSE_VARIABLE, DEFAULT_DEAL_PAUSE_SECONDS),
             hearts_bot_delay_seconds=_seconds(environment, BOT_DELAY_VARIABLE, DEFAULT_BOT_DELAY_SECONDS),
+            hearts_running_absence_seconds=_seconds(
+                environment, RUNNING_ABSENCE_VARIABLE, DEFAULT_RUNNING_ABSENCE_SECONDS
+            ),
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 
@@ -24,6 +25,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         HeartsRepository(services.engine),
         deal_pause_seconds=services.settings.hearts_deal_pause_seconds,
         bot_delay_seconds=services.settings.hearts_bot_delay_seconds,
+        running_absence=timedelta(seconds=services.settings.hearts_running_absence_seconds),
     )
     app.state.hearts_tables = service
     await service.start()

@@ -43,13 +43,14 @@ from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS
 from heartcards.web.hearts.records import seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
-from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS
+from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
 
 logger = logging.getLogger("heartcards.web.hearts")
 
 LOBBY_SIZE: Final = 50
-RUNNING_ABSENCE: Final = timedelta(minutes=2)
-"""A running table no person has been at for this long (it pauses without them) leaves the lobby's "Watch" list."""
+RUNNING_ABSENCE: Final = timedelta(seconds=DEFAULT_RUNNING_ABSENCE_SECONDS)
+"""A running table no person has been at for this long (it pauses without them) leaves the lobby's "Watch" list
+(unless the service is given another time)."""
 LOBBY_PER_PLAYER: Final = 2
 """The lobby shows at most this many tables (the newest) of one creator."""
 TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
@@ -73,8 +74,11 @@ class TableService:
         repository: HeartsRepository,
         deal_pause_seconds: float = DEFAULT_DEAL_PAUSE_SECONDS,
         bot_delay_seconds: float = 0.0,
+        running_absence: timedelta = RUNNING_ABSENCE,
     ) -> None:
         self.repository = repository
+        self.running_absence = running_absence
+        """How long a running table without its people stays in the lobby."""
         self.tables: dict[str, Table] = {}
         """The waiting and running tables in memory, by id."""
         self.player_quota = CreationQuota(PER_PLAYER)
@@ -213,7 +217,7 @@ class TableService:
     def lobby(self, now: datetime | None = None) -> list[Table]:
         """Open tables first (newest first), then running online tables; not those that no person has been at for
         `LOBBY_ABSENCE`, and no running table its people have left (all away: only computers play it; or none there
-        for `RUNNING_ABSENCE`: it is paused), since there is nothing to watch there."""
+        for `running_absence`: it is paused), since there is nothing to watch there."""
         now = now or utc_now()
         present = [table for table in self.tables.values() if table.unvisited_for(now) <= LOBBY_ABSENCE]
         waiting = [table for table in present if table.status == "waiting"]
@@ -222,7 +226,7 @@ class TableService:
             for table in present
             if table.status == "playing"
             and table.mode == "online"
-            and table.unvisited_for(now) <= RUNNING_ABSENCE
+            and table.unvisited_for(now) <= self.running_absence
             and not all(seat.away for seat in table.seats if seat.human)
         ]
         waiting.sort(key=lambda table: table.created_at, reverse=True)
