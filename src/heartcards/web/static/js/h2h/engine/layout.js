@@ -13,7 +13,6 @@ export const ROW_XS = Object.freeze([
   [5],
 ]);
 export const HEART_SIZE = 25;
-export const POINT = 25;
 export const ALL_REMOVED = 2 ** HEART_SIZE - 1;
 
 /** @typedef {{position: number, row: number, x: number, coveredBy: readonly number[]}} Slot */
