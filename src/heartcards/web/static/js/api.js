@@ -28,6 +28,15 @@ export function isRetryable(error) {
 }
 
 /**
+ * The server could not be reached (or is down or busy): the device carries on alone, and what needs the server (hints,
+ * par, statistics) says so.
+ * @param {unknown} error
+ */
+export function isOffline(error) {
+  return isRetryable(error);
+}
+
+/**
  * Send a request; the answer's JSON, or an ApiError.
  * @param {string} method
  * @param {string} path

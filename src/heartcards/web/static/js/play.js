@@ -1,66 +1,58 @@
 // The game screen: each tap is applied on the device by the JavaScript engine and drawn in the same frame; the
 // moves reach the server in the background (play/books.js, sync.js), which replays them and keeps the books. Wires
-// the board renderer (state → DOM), the input (events → intents), the bar, the settings store and the dialogs. With
-// no network the game goes on (a new game gets its id and deal here); hints and par need the server and say so.
+// the board renderer (state → DOM), the input (events → intents), the bar, the settings store and the dialogs; the
+// shown game is play/session.js, where it comes from play/games.js. With no network the game goes on (a new game
+// gets its id and deal on the device); hints and par need the server and say so.
 
-import { ApiError, api } from "./api.js";
+import { ApiError } from "./api.js";
 import { createBoard } from "./board.js";
 import { startPage } from "./chrome.js";
-import { copyText } from "./clipboard.js";
 import { openCodeDialog } from "./code-dialog.js";
-import { openDialog } from "./dialogs.js";
 import { byId } from "./dom.js";
-import { DealCodeError, Game, normalizeCode } from "./h2h/engine/index.js";
 import { t } from "./i18n.js";
 import { bindInput, neighbour } from "./input.js";
 import { createBar } from "./play/bar.js";
-import { createBooks, dailyCode, fetchDaily, isOffline, newDeviceId, randomCode, rememberDaily, today } from "./play/books.js";
-import { openStalemateDialog, openWinDialog } from "./play/end-dialogs.js";
-import { viewOf } from "./play/local-view.js";
+import { fetchDaily, keepSending } from "./play/books.js";
+import { confirmLeaving } from "./play/confirm.js";
+import { createEndDialog } from "./play/end-dialogs.js";
+import { newGame, openGame, restartGame, serverCopy } from "./play/games.js";
+import { showHint } from "./play/hint.js";
 import { createQueue } from "./play/queue.js";
+import { createSession } from "./play/session.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
 import { duration, loadSettings, saveSettings } from "./settings.js";
 import { announce } from "./status.js";
 import { registerWorker } from "./sync-worker.js";
-import { KEY_PREFIX, nextBatch, recordMoves } from "./sync.js";
 
 /** @import { NewGameSpec } from "./api.js" */
 /** @import { Board } from "./board.js" */
-/** @import { OpenDialog } from "./dialogs.js" */
 /** @import { Intent } from "./input.js" */
-/** @import { GameMeta } from "./play/local-view.js" */
-/** @import { SyncEntry } from "./sync.js" */
 /** @import { GameView, Target } from "./types.js" */
 
 const state = {
   /** @type {GameView | null} */
   view: null,
-  /** @type {Game | null} the game on the device: every tap is applied here */
-  game: null,
-  /** @type {GameMeta | null} */
-  meta: null,
   receivedAt: 0,
   settings: loadSettings(),
-  /** @type {OpenDialog | null} */
-  endDialog: null,
-  /** @type {string | null} the game and position whose end dialog was shown */
-  endShownFor: null,
   /** @type {string | null} the won game whose par was asked of the server */
   parAskedFor: null,
 };
 const queue = createQueue(reportError);
 const bar = createBar();
-const books = createBooks({
-  onState: (syncState) => bar.sync(syncState),
-  onStored: (id, answer) => {
-    if (state.meta?.id !== id) return;
-    state.meta.par = answer.view.par;
-    state.meta.assisted = answer.view.assisted;
+const session = createSession({ onState: (syncState) => bar.sync(syncState), onRefused });
+const books = session.books;
+const endDialog = createEndDialog(
+  {
+    onUndo: () => undo(),
+    onNewGame: () => queue.run(() => replaceGame(newGameSpec())),
+    onWinnableGame: () => {
+      state.settings.heartToHeart.dealMode = "S";
+      saveSettings(state.settings);
+      return queue.run(() => replaceGame(newGameSpec()));
+    },
   },
-  onRefused: (id, error) => {
-    if (state.meta?.id === id) queue.run(() => reloadRefused(error));
-  },
-});
+  () => state.settings.heartToHeart.dealMode === "S",
+);
 /** @type {Board} */
 let board;
 
@@ -81,168 +73,52 @@ function elapsedSeconds() {
 function show(view, { fresh = false } = {}) {
   state.view = view;
   state.receivedAt = performance.now();
-  if (fresh) state.endShownFor = null;
+  if (fresh) endDialog.forget();
   board.render(view, { showHelp: state.settings.heartToHeart.placementHelp });
   bar.render(view, elapsedSeconds());
   const path = `/play/${view.code}`;
   if (window.location.pathname !== path) history.replaceState(null, "", path + window.location.hash);
-  if (view.status === "playing") {
-    closeEndDialog();
-    state.endShownFor = null;
-  } else if (view.status === "won" && view.par === null && state.parAskedFor !== `${view.id}:${view.moves}`) {
+  if (view.status === "won" && view.par === null && state.parAskedFor !== `${view.id}:${view.moves}`) {
     // A win on the device: its dialog waits for the server to store it and tell the deal's par (offline: not long).
     state.parAskedFor = `${view.id}:${view.moves}`;
     queue.run(async () => {
       const saved = await books.flush();
       if (state.view?.id !== view.id || state.view.status !== "won") return;
-      show(localView());
+      show(session.view());
       if (!saved) announce(t("ui.offline.par"), { ms: 5000 });
     });
-  } else if (state.endShownFor !== `${view.id}:${view.status}:${view.moves}`) {
-    state.endShownFor = `${view.id}:${view.status}:${view.moves}`;
-    openEndDialog(view);
-  }
-}
-
-/** @param {GameView} view */
-function openEndDialog(view) {
-  closeEndDialog();
-  const actions = {
-    onUndo: () => undo(),
-    onNewGame: () => queue.run(() => replaceGame(newGameSpec())),
-    onWinnableGame: () => {
-      state.settings.heartToHeart.dealMode = "S";
-      saveSettings(state.settings);
-      return queue.run(() => replaceGame(newGameSpec()));
-    },
-    onClose: () => {
-      state.endDialog = null;
-    },
-  };
-  if (view.status === "stalled") {
-    const winnableOn = state.settings.heartToHeart.dealMode === "S";
-    state.endDialog = openStalemateDialog(view, actions, { winnableOn });
-  }
-  else if (view.status === "won") state.endDialog = openWinDialog(view, actions);
-}
-
-function closeEndDialog() {
-  state.endDialog?.close();
-  state.endDialog = null;
+  } else endDialog.follow(view);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The game on the device and its books
+// The books: a refusal, another tab
 
-/** The shown game's view as the device's engine has it, its clock at the time played so far. */
-function localView() {
-  return viewOf(/** @type {Game} */ (state.game), /** @type {GameMeta} */ (state.meta));
-}
-
-/** Write the device's moves of the shown game to the books (which send what the server lacks). */
-function saveMoves() {
-  const game = state.game;
-  const meta = state.meta;
-  if (!game || !meta) return;
-  const held = books.get(meta.id);
-  books.update({
-    id: meta.id,
-    code: meta.code,
-    moves: game.played.map(String),
-    confirmed: held ? held.confirmed : [],
-    known: held ? held.known : false,
-    daily: meta.daily,
-    assisted: meta.assisted,
-    seconds: meta.seconds,
+/**
+ * The server refused the device's moves of game `id` (a move that does not replay, or another tab played on): show
+ * the server's game again and say why.
+ * @param {string} id
+ * @param {unknown} error
+ */
+function onRefused(id, error) {
+  if (session.meta?.id !== id) return;
+  const reason = error instanceof ApiError ? error.message : t("ui.error.unexpected");
+  queue.run(async () => {
+    const view = await serverCopy(session, id, newGameSpec());
+    endDialog.close();
+    show(view, { fresh: true });
+    announce(t("ui.sync.refused", { reason }), { kind: "error", ms: 8000 });
   });
 }
 
 /**
- * Make the server's game the shown one (its record replayed by the device's engine); books of other games that the
- * server holds completely are dropped.
- * @param {GameView} view
- * @returns {GameView}
+ * Another tab of this browser played on the shown game: take its moves.
+ * @param {StorageEvent} event
  */
-function takeServerView(view) {
-  state.game = Game.fromRecord(view.record);
-  state.meta = { id: view.id, code: view.code, seconds: view.seconds, assisted: view.assisted, daily: view.daily, par: view.par };
-  if (view.daily) rememberDaily(today(), view.code);
-  for (const entry of books.entries()) if (entry.id !== view.id && nextBatch(entry) === null) books.forget(entry.id);
-  const moves = recordMoves(view.record);
-  books.update({ id: view.id, code: view.code, moves, confirmed: moves, known: true, daily: view.daily, assisted: view.assisted, seconds: view.seconds });
-  return localView();
-}
-
-/**
- * Make a game of the books the shown one (moves the server may not hold yet).
- * @param {SyncEntry} entry
- * @returns {GameView}
- */
-function takeEntry(entry) {
-  state.game = Game.fromRecord([entry.code, ...entry.moves].join(" "));
-  state.meta = { id: entry.id, code: entry.code, seconds: entry.seconds || 0, assisted: Boolean(entry.assisted), daily: Boolean(entry.daily), par: null };
-  return localView();
-}
-
-/**
- * A new game started on the device (no server): its id made here, its deal from `spec`. The server creates it from
- * its first batch of moves.
- * @param {NewGameSpec} spec
- * @returns {GameView}
- */
-function takeDeviceGame(spec) {
-  let code;
-  try {
-    code = spec.code ? normalizeCode(spec.code) : spec.daily ? dailyCode(today(), t) : randomCode(spec.mode || "N");
-  } catch (error) {
-    if (error instanceof DealCodeError) throw new ApiError(400, error.key, t(error.key, stringParams(error.params)), error.params);
-    throw error;
-  }
-  state.game = Game.fromCode(code);
-  state.meta = { id: newDeviceId(), code, seconds: 0, assisted: false, daily: Boolean(spec.daily), par: null };
-  saveMoves();
-  return localView();
-}
-
-/**
- * @param {Record<string, unknown>} params
- * @returns {Record<string, string>}
- */
-function stringParams(params) {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)]));
-}
-
-/**
- * The server refused the device's moves (a move that does not replay, or another tab played on): show the server's
- * game again and say why.
- * @param {unknown} error
- */
-async function reloadRefused(error) {
-  const id = state.meta?.id;
-  if (!id) return;
-  const reason = error instanceof ApiError ? error.message : t("ui.error.unexpected");
-  let view;
-  try {
-    view = takeServerView(await api.getGame(id));
-  } catch (problem) {
-    if (!(problem instanceof ApiError) || problem.status !== 404) throw problem;
-    view = takeServerView(await api.newGame(newGameSpec()));
-  }
-  closeEndDialog();
-  show(view, { fresh: true });
-  announce(t("ui.sync.refused", { reason }), { kind: "error", ms: 8000 });
-}
-
-/** Another tab of this browser played on the shown game: take its moves. */
-/** @param {StorageEvent} event */
 function onStorage(event) {
-  const meta = state.meta;
-  if (!meta || event.key !== KEY_PREFIX + meta.id || !event.newValue) return;
-  const entry = /** @type {SyncEntry} */ (JSON.parse(event.newValue));
-  if (entry.moves.join(" ") === state.game?.played.map(String).join(" ")) return;
-  meta.seconds = elapsedSeconds();
-  state.game = Game.fromRecord([entry.code, ...entry.moves].join(" "));
-  show(localView());
+  const seconds = elapsedSeconds();
+  if (!session.takeStored(event) || !session.meta) return;
+  session.meta.seconds = seconds;
+  show(session.view());
 }
 
 /** @param {unknown} error */
@@ -254,7 +130,7 @@ function reportError(error) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The player's actions, each one request to the server in the order asked
+// The player's actions: taps and undo on the device at once, the others in the order asked
 
 /**
  * Run `work` now when nothing is waiting (a tap is drawn in the frame it was made in), else after what is waiting.
@@ -274,17 +150,17 @@ function now(work) {
 function tap(target) {
   now(() => {
     const view = state.view;
-    const game = state.game;
-    if (!view || !game || !state.meta) return;
+    const { game, meta } = session;
+    if (!view || !game || !meta) return;
     if (view.status !== "playing") {
       // The game is over: a tap brings back its dialog (Undo / New game) rather than an error.
-      if (!state.endDialog) openEndDialog(view);
+      if (!endDialog.isOpen) endDialog.show(view);
       return;
     }
     const result = game.tap(target);
-    state.meta.seconds = elapsedSeconds();
-    if (result.move) saveMoves();
-    show(localView());
+    meta.seconds = elapsedSeconds();
+    if (result.move) session.save();
+    show(session.view());
     if (result.outcome === "reselected" && state.settings.heartToHeart.moveErrors && result.message) {
       announce(t(result.message), { kind: "error" });
     }
@@ -293,43 +169,20 @@ function tap(target) {
 
 function undo() {
   now(() => {
-    if (!state.view?.can_undo || !state.game || !state.meta) return;
-    state.game.undo();
-    state.meta.seconds = elapsedSeconds();
-    saveMoves();
-    show(localView());
+    const { game, meta } = session;
+    if (!state.view?.can_undo || !game || !meta) return;
+    game.undo();
+    meta.seconds = elapsedSeconds();
+    session.save();
+    show(session.view());
   });
 }
 
 function hint() {
   return queue.run(async () => {
     if (!state.view || state.view.status !== "playing") return;
-    let answer;
-    try {
-      if (!(await books.flush())) throw new ApiError(0, "network", "offline");
-      answer = await api.hint(state.view.id);
-    } catch (error) {
-      if (!isOffline(error)) throw error;
-      announce(t("ui.offline.hint"), { ms: 5000 });
-      return;
-    }
-    show(takeServerView(answer.view));
-    if (answer.hint) {
-      board.showHint(answer.hint);
-      announce(describeMove(answer.hint), { ms: 3000 });
-    } else {
-      announce(t(answer.view.can_undo ? "ui.hint.none" : "ui.hint.none_lost"), { ms: 5000 });
-    }
+    await showHint(state.view.id, { books, board, onView: (view) => show(session.takeServer(view)) });
   });
-}
-
-/**
- * A hint's move in words; the board shows which cards (positions are numbers the player never sees).
- * @param {string} move
- */
-function describeMove(move) {
-  if (move === "S") return t("ui.hint.stock");
-  return t(move.endsWith("-W") ? "ui.hint.waste" : "ui.hint.pair");
 }
 
 /**
@@ -337,20 +190,8 @@ function describeMove(move) {
  * @param {NewGameSpec} spec
  */
 async function replaceGame(spec) {
-  const old = state.view;
-  let view;
-  try {
-    await books.flush(); // the old game's moves first: starting a new game leaves it
-    const answer = await api.newGame(spec);
-    if (old && old.id !== answer.id && old.status === "playing" && old.moves > 0) {
-      await api.abandon(old.id).catch(() => null);
-    }
-    view = takeServerView(answer);
-  } catch (error) {
-    if (!isOffline(error)) throw error;
-    view = takeDeviceGame(spec);
-  }
-  closeEndDialog();
+  const view = await newGame(session, books, spec, state.view);
+  endDialog.close();
   show(view, { fresh: true });
   return view;
 }
@@ -361,45 +202,20 @@ function newGameSpec() {
 }
 
 /**
- * Run `work` at once when nothing would be lost, else after the player confirms (a begun game counts as lost).
- * @param {string} titleKey
- * @param {string} bodyKey
- * @param {string} actionKey
+ * Run `work` in order, after the player confirms when a begun game would count as lost.
+ * @param {string} title
+ * @param {string} action
  * @param {() => Promise<unknown>} work
  */
-function confirmThen(titleKey, bodyKey, actionKey, work) {
-  const view = state.view;
-  if (!view || view.status !== "playing" || view.moves === 0) {
-    queue.run(work);
-    return;
-  }
-  openDialog({
-    title: t(titleKey),
-    body: t(bodyKey),
-    actions: [
-      { label: t("ui.action.cancel"), name: "cancel" },
-      { label: t(actionKey), primary: true, name: "confirm", onClick: () => queue.run(work) },
-    ],
-  });
-}
-
-function newGame() {
-  confirmThen("ui.confirm.new_title", "ui.confirm.counts_as_loss", "ui.action.new", () => replaceGame(newGameSpec()));
+function confirmThen(title, action, work) {
+  confirmLeaving(state.view, { title, action }, () => queue.run(work));
 }
 
 function restart() {
-  confirmThen("ui.confirm.restart_title", "ui.confirm.counts_as_loss", "ui.action.restart", async () => {
+  confirmThen("ui.confirm.restart_title", "ui.action.restart", async () => {
     if (!state.view) return;
-    const code = state.view.code;
-    let view;
-    try {
-      await books.flush();
-      view = takeServerView(await api.restart(state.view.id));
-    } catch (error) {
-      if (!isOffline(error)) throw error;
-      view = takeDeviceGame({ code });
-    }
-    closeEndDialog();
+    const view = await restartGame(session, books, state.view);
+    endDialog.close();
     show(view, { fresh: true });
   });
 }
@@ -410,18 +226,8 @@ function openSettings() {
       applyAnimationSpeed();
       if (state.view) board.render(state.view, { showHelp: state.settings.heartToHeart.placementHelp });
     },
-    onDaily: () =>
-      confirmThen("ui.confirm.new_title", "ui.confirm.counts_as_loss", "ui.settings.play_daily", () =>
-        replaceGame({ daily: true }),
-      ),
+    onDaily: () => confirmThen("ui.confirm.new_title", "ui.settings.play_daily", () => replaceGame({ daily: true })),
   });
-}
-
-async function copyLink() {
-  const view = state.view;
-  if (!view) return;
-  const link = `${window.location.origin}/play/${view.code}`;
-  announce((await copyText(link)) ? t("ui.bar.link_copied", { code: view.code }) : link);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -429,48 +235,6 @@ async function copyLink() {
 
 function applyAnimationSpeed() {
   document.documentElement.style.setProperty("--t-fast", `${duration(state.settings, 120)}ms`);
-}
-
-/**
- * The game to show: moves of this device the server does not hold yet first, else the game the address names, else
- * the running one, else a new one; with no server, the device's last game (of the address's deal) or a new one.
- * @returns {Promise<GameView>}
- */
-async function loadGame() {
-  const match = window.location.pathname.match(/^\/play\/([^/]+)\/?$/);
-  const wanted = match ? decodeURIComponent(match[1]).trim().toUpperCase() : null;
-  const mine = books.entries().filter((entry) => !wanted || entry.code === wanted);
-  const waiting = mine.filter((entry) => nextBatch(entry) !== null).pop();
-  if (waiting) {
-    books.kick();
-    return takeEntry(waiting);
-  }
-  try {
-    return takeServerView(await serverGame(wanted));
-  } catch (error) {
-    if (!isOffline(error)) throw error;
-    const last = mine.pop();
-    return last ? takeEntry(last) : takeDeviceGame(wanted ? { code: wanted } : newGameSpec());
-  }
-}
-
-/**
- * The server's game for the address's deal `wanted` (or the running one, or a new one).
- * @param {string | null} wanted
- * @returns {Promise<GameView>}
- */
-async function serverGame(wanted) {
-  const current = await api.currentGame();
-  if (wanted && !(current && current.code === wanted)) {
-    try {
-      return await api.newGame({ code: wanted });
-    } catch (error) {
-      if (!(error instanceof ApiError) || isOffline(error)) throw error;
-      announce(error.message, { kind: "error", ms: 8000 });
-      return current || api.newGame(newGameSpec());
-    }
-  }
-  return current || api.newGame(newGameSpec());
 }
 
 /** @param {Intent} intent */
@@ -487,20 +251,9 @@ function onIntent(intent) {
   }
 }
 
-/** Stop the server's clock while the page is hidden; the next action, or coming back, resumes it. */
-function onVisibilityChange() {
-  const view = state.view;
-  if (!view || view.status !== "playing") return;
-  if (document.hidden) {
-    fetch(`/api/h2h/games/${encodeURIComponent(view.id)}/pause`, { method: "POST", keepalive: true }).catch(() => null);
-  } else {
-    books.kick();
-  }
-}
-
 async function main() {
   // The game and the catalog load at the same time; the table is drawn once both are here.
-  const game = loadGame();
+  const game = openGame(session, books, newGameSpec());
   game.catch(() => null); // reported below, once the messages are in
   await startPage("play", "ui.title.play");
   applyAnimationSpeed();
@@ -509,20 +262,19 @@ async function main() {
     animationMs: (ms) => duration(state.settings, ms),
   });
   bindInput(board, onIntent);
-  bar.tools.undo.addEventListener("click", () => undo());
-  bar.tools.hint.addEventListener("click", () => hint());
-  bar.tools.new.addEventListener("click", () => newGame());
-  bar.tools.restart.addEventListener("click", () => restart());
-  bar.tools.code.addEventListener("click", () =>
-    openCodeDialog((code) => queue.runStrict(() => replaceGame({ code }))),
+  const { tools } = bar;
+  tools.undo.addEventListener("click", () => undo());
+  tools.hint.addEventListener("click", () => hint());
+  tools.new.addEventListener("click", () =>
+    confirmThen("ui.confirm.new_title", "ui.action.new", () => replaceGame(newGameSpec())),
   );
-  bar.tools.settings.addEventListener("click", () => openSettings());
-  bar.codeButton.addEventListener("click", () => copyLink());
+  tools.restart.addEventListener("click", () => restart());
+  tools.code.addEventListener("click", () => openCodeDialog((code) => queue.runStrict(() => replaceGame({ code }))));
+  tools.settings.addEventListener("click", () => openSettings());
   setInterval(() => {
     if (state.view && !document.hidden) bar.tick(elapsedSeconds());
   }, 500);
-  document.addEventListener("visibilitychange", onVisibilityChange);
-  window.addEventListener("online", () => books.kick());
+  keepSending(books, () => (state.view?.status === "playing" ? state.view.id : null));
   window.addEventListener("storage", onStorage);
   bar.sync(books.state);
   fetchDaily();

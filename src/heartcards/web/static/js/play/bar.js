@@ -1,10 +1,12 @@
 // The play page's bar and toolbar state: time, score, moves, the deal code (a button that copies the deal's link),
 // the daily and assisted badges, whether the moves are saved on the server, and which tools can be used.
 
+import { copyText } from "../clipboard.js";
 import { find } from "../dom.js";
 import { formatTime } from "../format.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
+import { announce } from "../status.js";
 
 /** @import { SyncState } from "../sync.js" */
 /** @import { GameView } from "../types.js" */
@@ -27,9 +29,14 @@ export function createBar() {
     code: find(document, '.toolbar [data-action="code"]', HTMLButtonElement),
     settings: find(document, '.toolbar [data-action="settings"]', HTMLButtonElement),
   };
+  bar.code.addEventListener("click", async () => {
+    const code = bar.code.dataset.code;
+    if (!code) return;
+    const link = `${window.location.origin}/play/${code}`;
+    announce((await copyText(link)) ? t("ui.bar.link_copied", { code }) : link);
+  });
   return {
     tools,
-    codeButton: bar.code,
     /**
      * Show `view`, its clock at `seconds`.
      * @param {GameView} view

@@ -1,5 +1,5 @@
-// The play page's side of the books (sync.js) in the browser: localStorage as the store, the moves endpoint as the
-// request; ids and deal codes for games started on the device (offline), and the daily deals already fetched.
+// The books (sync.js) in the browser, for the play and home pages: localStorage as the store, the moves endpoint as
+// the request; ids and deal codes for games started on the device (offline), and the daily deals already fetched.
 
 import { ApiError, api, isRetryable } from "../api.js";
 import { MAX_NUMBER, formatCode } from "../h2h/engine/index.js";
@@ -31,9 +31,21 @@ export function createBooks(handlers) {
   return createSync({ store: browserStore, send: (id, batch) => api.moves(id, batch), retryable: isRetryable, ...handlers });
 }
 
-/** @param {unknown} error the server could not be reached (or is down): the device carries on alone */
-export function isOffline(error) {
-  return isRetryable(error);
+/** @typedef {ReturnType<typeof createBooks>} Books */
+
+/**
+ * Send what waits as soon as it may reach the server: when the browser is online again or the page is shown again.
+ * While the page is hidden the server's clock of the game `playing()` names is stopped (its next batch resumes it).
+ * @param {Books} books
+ * @param {() => string | null} playing the id of the shown game while it is being played
+ */
+export function keepSending(books, playing) {
+  window.addEventListener("online", () => books.kick());
+  document.addEventListener("visibilitychange", () => {
+    const id = playing();
+    if (!document.hidden) books.kick();
+    else if (id) fetch(`/api/h2h/games/${encodeURIComponent(id)}/pause`, { method: "POST", keepalive: true }).catch(() => null);
+  });
 }
 
 /** A new game's id made on the device: 32 hex digits from the browser's random source, as the server's own ids. */

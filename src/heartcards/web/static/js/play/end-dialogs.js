@@ -1,6 +1,7 @@
 // The dialogs at a game's end: no move left and the win (time, moves, par; watch the solution). A game stuck with
 // nothing to undo (a deal stuck from its first move) says the deal cannot be played and offers a new deal, or a new
-// winnable deal with the setting changed; Undo is offered only when there is a move to undo.
+// winnable deal with the setting changed; Undo is offered only when there is a move to undo. The play page keeps at
+// most one open (createEndDialog).
 
 import { openDialog } from "../dialogs.js";
 import { formatTime } from "../format.js";
@@ -94,4 +95,48 @@ export function openWinDialog(view, { onNewGame, onClose }) {
     ],
     onClose,
   });
+}
+
+/**
+ * The play page's end dialog, at most one open. `follow(view)` for each view shown: closed while the game is played,
+ * opened once for each position where it ended (again after `forget()`: a new or reloaded game).
+ * @param {Omit<EndActions, "onClose">} actions
+ * @param {() => boolean} winnableOn whether "only winnable deals" is on
+ */
+export function createEndDialog(actions, winnableOn) {
+  /** @type {OpenDialog | null} */
+  let open = null;
+  /** @type {string | null} the game and position whose dialog was opened */
+  let shownFor = null;
+  const onClose = () => {
+    open = null;
+  };
+  return {
+    /** @param {GameView} view */
+    follow(view) {
+      if (view.status === "playing") {
+        this.close();
+        shownFor = null;
+      } else if (shownFor !== `${view.id}:${view.status}:${view.moves}`) {
+        shownFor = `${view.id}:${view.status}:${view.moves}`;
+        this.show(view);
+      }
+    },
+    forget() {
+      shownFor = null;
+    },
+    get isOpen() {
+      return open !== null;
+    },
+    /** @param {GameView} view */
+    show(view) {
+      this.close();
+      if (view.status === "stalled") open = openStalemateDialog(view, { ...actions, onClose }, { winnableOn: winnableOn() });
+      else if (view.status === "won") open = openWinDialog(view, { ...actions, onClose });
+    },
+    close() {
+      open?.close();
+      open = null;
+    },
+  };
 }
