@@ -8,20 +8,19 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
 from tests.web.browser.conftest import DESKTOP, Player
 from tests.web.browser.deals import stalls_after_moves
+from tests.web.browser.offline import api_client, books, go_offline, go_online, wait_for_sync, wait_for_worker
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 SEED_DEAL = "HH1-N-AAAAAAM"
 OFFLINE_DEAL = "HH1-S-AAAAAAB"
-SYNC_TIMEOUT_MS = 40_000
 NewPlayer = Callable[..., Player]
 
 
@@ -29,40 +28,6 @@ NewPlayer = Callable[..., Player]
 def server(live_server: LiveServer) -> Iterator[LiveServer]:
     """A server of the test's own: these tests stop and start it."""
     yield live_server
-
-
-def wait_for_worker(player: Player) -> None:
-    player.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-
-
-def wait_for_sync(player: Player, state: str = "saved", timeout: int = SYNC_TIMEOUT_MS) -> None:
-    player.page.wait_for_function(f"() => document.body.dataset.sync === '{state}'", timeout=timeout)
-
-
-def books(player: Player) -> list[dict[str, Any]]:
-    """The games the page keeps in localStorage (its books), oldest change first."""
-    text = player.page.evaluate(
-        """() => JSON.stringify(Object.keys(localStorage).filter((key) => key.startsWith("heartcards.h2h.sync."))
-            .map((key) => JSON.parse(localStorage.getItem(key))))"""
-    )
-    entries: list[dict[str, Any]] = json.loads(text)
-    return sorted(entries, key=lambda entry: entry.get("changedAt", 0))
-
-
-def api_client(player: Player, server: LiveServer) -> httpx.Client:
-    """The player's identity (cookie) outside the browser, to read what the server stored."""
-    cookies = {cookie["name"]: cookie["value"] for cookie in player.page.context.cookies()}
-    return httpx.Client(base_url=server.url, cookies=cookies, timeout=60)
-
-
-def go_offline(player: Player, server: LiveServer) -> None:
-    server.stop()
-    player.page.context.set_offline(True)
-
-
-def go_online(player: Player, server: LiveServer) -> None:
-    server.start()
-    player.page.context.set_offline(False)
 
 
 def visit(new_player: NewPlayer) -> Player:

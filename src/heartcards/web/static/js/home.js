@@ -1,60 +1,79 @@
 // The home page: continue the running game, start a new one, the daily deal, or open a code. Like the game's own
-// buttons, starting another game asks first when a begun game would be lost.
+// buttons, starting another game asks first when a begun game would be lost. When the server cannot be reached, the
+// game is started on the device as the play page starts it (play/session.js: a fresh N or S code, the typed code,
+// the daily deal of a day already fetched), and the game to continue is the device's last one.
 
-import { api } from "./api.js";
+import { ApiError, api, isOffline } from "./api.js";
 import { startPage } from "./chrome.js";
-import { registerWorker } from "./sync-worker.js";
 import { openCodeDialog } from "./code-dialog.js";
-import { openDialog } from "./dialogs.js";
 import { byId, find } from "./dom.js";
 import { t } from "./i18n.js";
+import { createBooks, fetchDaily } from "./play/books.js";
+import { confirmLeaving } from "./play/confirm.js";
+import { viewOf } from "./play/local-view.js";
+import { heldEntry, startOnDevice } from "./play/session.js";
 import { loadSettings } from "./settings.js";
 import { announce } from "./status.js";
+import { registerWorker } from "./sync-worker.js";
 
 /** @import { NewGameSpec } from "./api.js" */
 /** @import { GameView } from "./types.js" */
 
-/** @type {GameView | null} the running game, once the server has said which */
+// The play page opened next reloads the server's game if a batch sent from here is refused.
+const books = createBooks({ onRefused: () => {} });
+
+/** @type {GameView | null} the running game, once the server (or, without it, the device) has said which */
 let running = null;
 
 /**
- * Start a game on the server and go to its page.
+ * Start a game on the server, else on the device, and go to its page.
  * @param {NewGameSpec} spec
  */
 async function start(spec) {
-  const view = await api.newGame(spec);
-  window.location.assign(`/play/${view.code}`);
+  let code;
+  try {
+    code = (await api.newGame(spec)).code;
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    code = startOnDevice(books, spec).meta.code;
+  }
+  window.location.assign(`/play/${code}`);
 }
 
 /**
- * A click handler that runs `work` and says what went wrong, if anything. When a begun game is running, it asks
- * first (that game counts as lost), with `actionKey` as the confirming button.
+ * A click handler that runs `work` and says what went wrong, if anything; it asks first when a begun game is running
+ * (that game counts as lost), with `action` as the confirming button.
  * @param {() => Promise<void>} work
- * @param {string} actionKey
+ * @param {string} action
  */
-function guarded(work, actionKey) {
+function guarded(work, action) {
   const run = () => {
-    work().catch((error) => announce(error instanceof Error ? error.message : String(error), { kind: "error" }));
+    work().catch((error) => announce(error instanceof ApiError ? error.message : t("ui.error.unexpected"), { kind: "error" }));
   };
-  return () => {
-    if (!running || running.status !== "playing" || running.moves === 0) {
-      run();
-      return;
-    }
-    openDialog({
-      title: t("ui.confirm.new_title"),
-      body: t("ui.confirm.counts_as_loss"),
-      actions: [
-        { label: t("ui.action.cancel"), name: "cancel" },
-        { label: t(actionKey), primary: true, name: "confirm", onClick: run },
-      ],
-    });
-  };
+  return () => confirmLeaving(running, { title: "ui.confirm.new_title", action }, run);
+}
+
+/**
+ * The player's running game: the server's, else (it cannot be reached) the last one the device played, if it is not
+ * over.
+ * @returns {Promise<GameView | null>}
+ */
+async function runningGame() {
+  try {
+    return await api.currentGame();
+  } catch (error) {
+    if (!isOffline(error)) return null;
+    const last = books.entries().pop();
+    if (!last) return null;
+    const { game, meta } = heldEntry(last);
+    return game.status === "won" ? null : viewOf(game, meta);
+  }
 }
 
 async function main() {
   await startPage("home", "ui.title.home");
   registerWorker();
+  fetchDaily();
   const root = byId("home");
   const newButton = find(root, '[data-role="new"]');
   newButton.addEventListener(
@@ -66,11 +85,7 @@ async function main() {
     guarded(() => start({ daily: true }), "ui.settings.play_daily"),
   );
   find(root, '[data-role="code"]').addEventListener("click", () => openCodeDialog((code) => start({ code })));
-  try {
-    running = await api.currentGame();
-  } catch {
-    running = null; /* the server could not be reached: nothing to continue */
-  }
+  running = await runningGame();
   if (running) {
     const link = find(root, '[data-role="continue"]', HTMLAnchorElement);
     link.href = `/play/${running.code}`;

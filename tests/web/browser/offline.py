@@ -1,0 +1,48 @@
+"""Helpers of the offline browser tests: the service worker in control, the books' sync mark, the books themselves,
+the player's identity outside the browser, and the server and network going away and coming back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from tests.web.browser.conftest import Player
+from tests.web.conftest import LiveServer
+
+SYNC_TIMEOUT_MS = 40_000
+
+
+def wait_for_worker(player: Player) -> None:
+    player.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def wait_for_sync(player: Player, state: str = "saved", timeout: int = SYNC_TIMEOUT_MS) -> None:
+    player.page.wait_for_function(f"() => document.body.dataset.sync === '{state}'", timeout=timeout)
+
+
+def books(player: Player) -> list[dict[str, Any]]:
+    """The games the page keeps in localStorage (its books), oldest change first."""
+    text = player.page.evaluate(
+        """() => JSON.stringify(Object.keys(localStorage).filter((key) => key.startsWith("heartcards.h2h.sync."))
+            .map((key) => JSON.parse(localStorage.getItem(key))))"""
+    )
+    entries: list[dict[str, Any]] = json.loads(text)
+    return sorted(entries, key=lambda entry: entry.get("changedAt", 0))
+
+
+def api_client(player: Player, server: LiveServer) -> httpx.Client:
+    """The player's identity (cookie) outside the browser, to read what the server stored."""
+    cookies = {cookie["name"]: cookie["value"] for cookie in player.page.context.cookies()}
+    return httpx.Client(base_url=server.url, cookies=cookies, timeout=60)
+
+
+def go_offline(player: Player, server: LiveServer) -> None:
+    server.stop()
+    player.page.context.set_offline(True)
+
+
+def go_online(player: Player, server: LiveServer) -> None:
+    server.start()
+    player.page.context.set_offline(False)
