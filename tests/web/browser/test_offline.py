@@ -1,6 +1,7 @@
 """Heart to Heart on the device, in headless Chromium: after one visit the service worker serves the app with no
 server; games started and played there (to a win, to a stalemate) reach the server once it is back, replayed and
-verified; a refused record reloads the server's game; two tabs of one game; a server restart while moves wait."""
+verified; a refused record reloads the server's game; two tabs of one game; a server restart while moves wait; what
+needs the server says so."""
 
 from __future__ import annotations
 
@@ -137,3 +138,31 @@ def test_moves_waiting_through_a_reload_and_a_server_restart_are_stored_once(
         current = client.get("/api/h2h/games/current").json()
         assert current["record"] == " ".join([SEED_DEAL, *opening])
         assert client.get("/api/h2h/stats").json()["played"] == 0
+
+
+def test_what_needs_the_server_says_so_offline(new_player: NewPlayer, server: LiveServer) -> None:
+    """Hints, statistics, the solution and a replay of a game this device does not hold say plainly that they need
+    the server; a game finished on the device is replayed from its books."""
+    code, moves = stalls_after_moves()
+    player = visit(new_player)
+    go_offline(player, server)
+    player.open(f"/play/{code}")
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    assert player.status_text().startswith("Hints need the server")
+    assert player.page.locator("#table [data-hint]").count() == 0
+    player.play(list(moves))
+    player.dialog().wait_for()
+    game_id = books(player)[-1]["id"]
+
+    player.open("/stats")
+    message = player.page.locator("#stats .empty").inner_text()
+    assert message.startswith("Statistics need the server") and "fetch" not in message
+
+    player.open(f"/replay/{game_id}")
+    assert code in player.page.locator("#replay h1").inner_text()
+    assert player.page.locator('#replay [data-control="slider"]').get_attribute("max") == str(len(moves))
+    player.open(f"/replay/{game_id}?solution=1")
+    assert "The solution needs the server" in player.page.locator("#replay").inner_text()
+    player.open("/replay/0123")
+    assert player.page.locator('#replay [data-role="error"]').inner_text().startswith("This replay needs the server")

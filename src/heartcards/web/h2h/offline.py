@@ -1,8 +1,10 @@
 """Heart to Heart with no network: the service worker at `/sw.js` (served from the site root so its scope covers
 every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icon our
-own SVG). The worker is `static/sw.js` with two things written in: VERSION, a digest of the static files (a new
-deploy is a new worker, which replaces the cache), and PRECACHE, what one visit stores: the Heart to Heart pages, the
-scripts, styles and icons they load (Hearts' own files are left out: that game needs the server) and the catalogs.
+own SVG). The worker is `static/sw.js` with three things written in: VERSION, a digest of the static files (a new
+deploy is a new worker, which replaces the cache); PRECACHE, what one visit stores: the Heart to Heart pages, the
+scripts, styles and icons they load (Hearts' own files are left out: that game needs the server) and the catalogs;
+and SHELLS, the stored page that serves every address under a prefix (each /play/CODE is the play page, each
+/replay/ID the replay page).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from heartcards.web.paths import STATIC_DIR
 
 router = APIRouter(include_in_schema=False)
 
-PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats")
+REPLAY_SHELL: Final = "/replay/offline"  # the replay page is served for any id
+PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats", REPLAY_SHELL)
+SHELLS: Final = {"/play/": "/play", "/replay/": REPLAY_SHELL}
 LEFT_OUT: Final = ("pages/", "js/hearts/", "css/hearts.css", "sw.js")
 THEME: Final = "#226247"
 NO_CACHE: Final = {"Cache-Control": "no-cache"}
@@ -41,7 +45,9 @@ def worker_script() -> tuple[str, str]:
     version = digest.hexdigest()[:16]
     precache = [*PAGES, *assets, *(f"/api/i18n/{language}" for language in LANGUAGES)]
     template = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+    shells = " ".join(f"{prefix}={page}" for prefix, page in SHELLS.items())
     text = template.replace("__VERSION__", version, 1).replace("__PRECACHE__", " ".join(precache), 1)
+    text = text.replace("__SHELLS__", shells, 1)
     return text, version
 
 

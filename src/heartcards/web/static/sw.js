@@ -1,13 +1,15 @@
 /* global self, caches, fetch, URL, Request */
 // Heart Cards' service worker, served at /sw.js so that its scope is the whole site. One visit stores what the
 // Heart to Heart pages need (pages, scripts, styles, cards, the three catalogs); after it the app opens with no
-// network and the play page runs the rules on the device. The server writes VERSION (a digest of the static files)
-// and PRECACHE (the paths to store) into this file: a new deploy is a new worker, which stores the new files and
-// deletes the old cache when it takes over. The API is never cached (a failed request is how a page knows it is
-// offline), except the catalogs, which fall back to the stored copy.
+// network and the play page runs the rules on the device. The server writes VERSION (a digest of the static files),
+// PRECACHE (the paths to store) and SHELLS (the stored page of every address under a prefix) into this file: a new
+// deploy is a new worker, which stores the new files and deletes the old cache when it takes over. The API is never
+// cached (a failed request is how a page knows it is offline), except the catalogs, which fall back to the stored
+// copy.
 
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__".split(" ");
+const SHELLS = "__SHELLS__".split(" ").map((pair) => pair.split("="));
 const CACHE = `heartcards-${VERSION}`;
 
 self.addEventListener("install", (event) => {
@@ -39,11 +41,14 @@ self.addEventListener("fetch", (event) => {
 });
 
 /**
- * The stored page that serves any address of the same shell (every /play/CODE is the play page).
+ * The stored page that serves any address of the same shell (every /play/CODE is the play page, every /replay/ID
+ * the replay page).
  * @param {string} path
+ * @returns {string | null}
  */
 function shellOf(path) {
-  return path.startsWith("/play/") ? "/play" : null;
+  const shell = SHELLS.find(([prefix]) => path.startsWith(prefix));
+  return shell ? shell[1] : null;
 }
 
 /**

@@ -1,15 +1,51 @@
 // The Replay page: a finished game (anyone with the link may watch it), or with ?solution=1 the optimal solution
-// of its deal.
+// of its deal. With no server, a game finished on this device is replayed from its books; the solution, and other
+// games, say they need the server.
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, isOffline } from "./api.js";
 import { startPage } from "./chrome.js";
 import { formatTime } from "./format.js";
 import { Deal } from "./h2h/engine/index.js";
 import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
+import { createBooks } from "./play/books.js";
+import { heldEntry } from "./play/session.js";
 import { createPlayer } from "./player.js";
 import { duration, loadSettings } from "./settings.js";
 import { announce } from "./status.js";
+
+/**
+ * The finished game `id`: the server's replay, else (the server cannot be reached) the device's own record of it.
+ * @param {string} id
+ * @returns {Promise<{code: string, moves: string[], status: string, seconds: number}>}
+ */
+async function finishedGame(id) {
+  try {
+    return await api.replay(id);
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    const entry = createBooks({ onRefused: () => {} }).get(id); // read only: nothing is sent from this page
+    const status = entry ? heldEntry(entry).game.status : "playing";
+    if (!entry || status === "playing") throw new ApiError(0, "ui.offline.replay", t("ui.offline.replay"));
+    return { code: entry.code, moves: entry.moves, status, seconds: entry.seconds || 0 };
+  }
+}
+
+/**
+ * The fewest moves that win the deal `code` (null when it cannot be won), or "offline" when the server cannot be
+ * reached.
+ * @param {string} code
+ * @returns {Promise<string[] | null | "offline">}
+ */
+async function solutionOf(code) {
+  try {
+    const solution = await api.solution(code);
+    return solution.winnable && solution.moves ? solution.moves : null;
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    return "offline";
+  }
+}
 
 async function main() {
   await startPage("replay", "ui.title.replay");
@@ -18,23 +54,20 @@ async function main() {
   const id = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
   const wantSolution = new URLSearchParams(window.location.search).get("solution") === "1";
   try {
-    const game = await api.replay(id);
+    const game = await finishedGame(id);
     let moves = game.moves;
     let heading = t("ui.replay.title", { code: game.code });
     let summary = tn(game.status === "won" ? "ui.replay.summary_won" : "ui.replay.summary_lost", game.moves.length, {
       moves: game.moves.length,
       time: formatTime(game.seconds),
     });
-    if (wantSolution) {
-      const solution = await api.solution(game.code);
-      if (solution.winnable && solution.moves) {
-        moves = solution.moves;
-        heading = t("ui.replay.solution_title", { code: game.code });
-        summary = t("ui.replay.solution_summary", { moves: solution.moves.length });
-      } else {
-        summary = t("ui.replay.no_solution");
-      }
-    }
+    const solution = wantSolution ? await solutionOf(game.code) : null;
+    if (solution === "offline") summary = t("ui.offline.solution");
+    else if (solution) {
+      moves = solution;
+      heading = t("ui.replay.solution_title", { code: game.code });
+      summary = t("ui.replay.solution_summary", { moves: solution.length });
+    } else if (wantSolution) summary = t("ui.replay.no_solution");
     heading = heading.replace(game.code, `<span class="nowrap">${game.code}</span>`);
     const deal = Deal.fromCode(game.code); // dealt here by the engine: no request
     const other = wantSolution

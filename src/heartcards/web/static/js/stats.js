@@ -1,6 +1,7 @@
 // The Statistics page: totals, streaks, bests, a chart of recent results and per-deal bests, from the database.
+// They need the server: with none, the page says so.
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, isOffline } from "./api.js";
 import { startPage } from "./chrome.js";
 import { byId, find } from "./dom.js";
 import { formatDate, formatNumber, formatTime } from "./format.js";
@@ -124,7 +125,8 @@ async function main() {
       `<h2>${t("ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.stats.title")}</h1><p class="empty"></p>`;
-    find(root, ".empty").textContent = error instanceof ApiError ? error.message : t("ui.error.unexpected");
+    const message = isOffline(error) ? t("ui.offline.stats") : error instanceof ApiError ? error.message : null;
+    find(root, ".empty").textContent = message ?? t("ui.error.unexpected");
   }
   document.body.dataset.ready = "true";
 }
