@@ -1,10 +1,10 @@
 """Heart to Heart with no network: the service worker at `/sw.js` (served from the site root so its scope covers
-every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icon our
-own SVG). The worker is `static/sw.js` with three things written in: VERSION, a digest of the static files (a new
-deploy is a new worker, which replaces the cache); PRECACHE, what one visit stores: the Heart to Heart pages, the
-scripts, styles and icons they load (Hearts' own files are left out: that game needs the server) and the catalogs;
-and SHELLS, the stored page that serves every address under a prefix (each /play/CODE is the play page, each
-/replay/ID the replay page).
+every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icons our
+own favicon: the SVG, and PNGs rendered from it by `scripts/render_icons.py`). The worker is `static/sw.js` with
+three things written in: VERSION, a digest of the static files (a new deploy is a new worker, which replaces the
+cache); PRECACHE, what one visit stores: the Heart to Heart pages, the scripts, styles and icons they load (Hearts'
+own files are left out: that game needs the server) and the catalogs; and SHELLS, the stored page that serves every
+address under a prefix (each /play/CODE is the play page, each /replay/ID the replay page).
 """
 
 from __future__ import annotations
@@ -27,6 +27,15 @@ SHELLS: Final = {"/play/": "/play", "/replay/": REPLAY_SHELL}
 LEFT_OUT: Final = ("pages/", "js/hearts/", "css/hearts.css", "sw.js")
 THEME: Final = "#226247"
 NO_CACHE: Final = {"Cache-Control": "no-cache"}
+ICONS: Final = tuple(
+    {"src": f"/static/icons/{name}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+    for name, size, purpose in (
+        ("icon-192", 192, "any"),
+        ("icon-512", 512, "any"),
+        ("icon-maskable-192", 192, "maskable"),  # the heart inside the maskable safe zone, on a full square
+        ("icon-maskable-512", 512, "maskable"),
+    )
+)
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +81,7 @@ async def manifest() -> JSONResponse:
             "theme_color": THEME,
             "icons": [
                 {"src": "/static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-                {"src": "/static/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "maskable"},
+                *ICONS,
             ],
         },
         media_type="application/manifest+json",

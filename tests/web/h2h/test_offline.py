@@ -1,0 +1,90 @@
+"""Heart to Heart installable and offline (web/h2h/offline.py): the web app manifest names the app and its PNG icons,
+which are served at the sizes it states; every Heart to Heart page links the manifest and an Apple touch icon; the
+service worker stores only what the server serves, the replay page and the icons among it."""
+
+from __future__ import annotations
+
+import re
+import struct
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+H2H_PAGES = ("/", "/play", "/play/HH1-N-AAAAAAM", "/rules", "/examples", "/stats", "/replay/0123")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class HeadLinks(HTMLParser):
+    """The `<link rel=… href=…>` of a page, by rel."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "link" and found.get("rel") and found.get("href"):
+            self.links.setdefault(str(found["rel"]), []).append(str(found["href"]))
+
+
+def links_of(client: Any, path: str) -> dict[str, list[str]]:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    parser = HeadLinks()
+    parser.feed(response.text)
+    return parser.links
+
+
+def png_size(client: Any, path: str) -> tuple[int, int]:
+    """The width and height a served PNG's header states (its IHDR chunk)."""
+    response = client.get(path)
+    assert response.status_code == 200, path
+    assert response.headers["content-type"] == "image/png", path
+    body = response.content
+    assert body[:8] == PNG_SIGNATURE and body[12:16] == b"IHDR", path
+    width, height = struct.unpack(">II", body[16:24])
+    return width, height
+
+
+def test_the_manifest_makes_the_app_installable(client: Any) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["name"] == "Heart Cards" and manifest["short_name"]
+    assert manifest["start_url"] == "/play"
+    assert manifest["display"] == "standalone"
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    stated = {(icon["sizes"], icon["purpose"]) for icon in pngs}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= stated
+    for icon in pngs:
+        width, height = png_size(client, icon["src"])
+        assert icon["sizes"] == f"{width}x{height}", icon["src"]
+
+
+@pytest.mark.parametrize("path", H2H_PAGES)
+def test_every_heart_to_heart_page_links_the_manifest_and_a_touch_icon(client: Any, path: str) -> None:
+    links = links_of(client, path)
+    assert links.get("manifest") == ["/manifest.webmanifest"]
+    [touch_icon] = links["apple-touch-icon"]
+    assert png_size(client, touch_icon) == (180, 180)
+
+
+def test_the_worker_stores_what_the_server_serves_the_replay_page_and_icons_among_it(client: Any) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    worker = response.text
+    precache = re.search(r'const PRECACHE = "([^"]*)"', worker)
+    shells = re.search(r'const SHELLS = "([^"]*)"', worker)
+    assert precache is not None and shells is not None
+    paths = precache.group(1).split()
+    # One path the server does not answer and the worker never installs (cache.addAll fails as a whole).
+    for path in paths:
+        assert client.get(path).status_code == 200, path
+    assert {"/static/icons/icon-192.png", "/static/icons/apple-touch-icon.png"} <= set(paths)
+    served_by = dict(pair.split("=") for pair in shells.group(1).split())
+    assert served_by["/play/"] in paths and served_by["/replay/"] in paths
+    replay_shell = client.get(served_by["/replay/"]).text
+    assert '<script type="module" src="/static/js/replay.js"></script>' in replay_shell
+    assert not any(path.startswith("/static/js/hearts/") for path in paths)  # Hearts needs the server
