@@ -1,4 +1,5 @@
-"""The server's HTTP connection handling: uvicorn's httptools protocol with deadlines and a cap on the request head.
+"""The server's connection handling: uvicorn's httptools protocol with deadlines and a cap on the request head, and
+its WebSocket protocol with small buffers and no connection held open by a client that does not read.
 
 uvicorn closes a keep-alive connection that stays idle after an answer, but not a connection that never sends a
 request, nor one that sends its request a byte at a time: thousands of those hold every file descriptor, and then
@@ -6,19 +7,37 @@ every real request fails. Here each request must arrive whole (head and body) wi
 connection opening or of the request's first byte, and its head (request line and headers) may not pass
 `MAX_HEAD_BYTES`; otherwise the connection is closed. A WebSocket upgrade ends the deadline: the socket then has
 its own (the app's hello deadline, pings).
+
+A WebSocket's outgoing data waits in the kernel's send buffer and then in the transport's; the app's own outbox
+(`web.hearts.fanout.MAX_QUEUED`) fills only once both are full. Left to themselves they hold megabytes (on loopback
+the kernel sizes a send buffer to over a megabyte), so a client that never reads would only be noticed after
+minutes. Here they are small (`WEBSOCKET_SEND_BUFFER_BYTES`, `WEBSOCKET_WRITE_HIGH_BYTES`; a table's state is a
+few KB), a close frame is queued even while the client is not reading, and once the app has finished with a socket
+the connection is cut (`WEBSOCKET_LINGER_SECONDS` later) if the client has not read what is left, instead of
+holding its descriptor for as long as the client likes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Final
 
+from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 REQUEST_SECONDS: Final = 15.0
 """How long a client may take to send a whole request (a phone on a bad network sends a few KB well within it)."""
 MAX_HEAD_BYTES: Final = 32_768
 """The most bytes of request line and headers read before the request is refused (browsers send 1-3 KB)."""
+WEBSOCKET_SEND_BUFFER_BYTES: Final = 32_768
+"""The kernel's send buffer of a WebSocket connection (Linux doubles it for its bookkeeping)."""
+WEBSOCKET_WRITE_HIGH_BYTES: Final = 16_384
+"""Bytes the transport holds beyond the kernel's buffer before the app's writer waits."""
+WEBSOCKET_LINGER_SECONDS: Final = 5.0
+"""How long a WebSocket connection may stay open after the app is done with it (a close sent, or the app gone)."""
 
 
 class GuardedHttpProtocol(HttpToolsProtocol):
@@ -77,3 +96,33 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._deadline = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with small send buffers, a close that never waits for a client to read, and a
+    connection cut once the app is done with it and the client still holds it."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, WEBSOCKET_SEND_BUFFER_BYTES)
+        if isinstance(transport, asyncio.WriteTransport):
+            transport.set_write_buffer_limits(high=WEBSOCKET_WRITE_HIGH_BYTES)
+
+    async def send(self, message: ASGISendEvent) -> None:
+        if message["type"] == "websocket.close" and not self.writable.is_set():
+            # The client reads nothing: the close frame goes after what is buffered (a few bytes more), and the
+            # connection is cut if it is still open `WEBSOCKET_LINGER_SECONDS` after the app ends. Nothing is sent
+            # after a close, so no flow control is lost.
+            self.writable.set()
+        await super().send(message)
+
+    async def run_asgi(self) -> None:
+        await super().run_asgi()
+        self.loop.call_later(WEBSOCKET_LINGER_SECONDS, self._cut)
+
+    def _cut(self) -> None:
+        if not self.disconnected:
+            self.transport.abort()

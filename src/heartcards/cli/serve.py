@@ -71,7 +71,7 @@ def concurrency_limit() -> int:
 
 def uvicorn_options() -> dict[str, Any]:
     """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
-    from heartcards.cli.http_protocol import GuardedHttpProtocol
+    from heartcards.cli.http_protocol import GuardedHttpProtocol, GuardedWebSocketProtocol
 
     return {
         "log_level": "warning",
@@ -80,6 +80,7 @@ def uvicorn_options() -> dict[str, Any]:
         # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the
         # server about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
         "ws_per_message_deflate": False,
+        "ws": GuardedWebSocketProtocol,  # small send buffers; a client that does not read cannot hold a socket open
         "ws_max_size": WEBSOCKET_MAX_BYTES,
         "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
         "ws_ping_timeout": 20.0,

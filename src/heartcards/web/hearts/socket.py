@@ -6,8 +6,9 @@ A message that is not JSON, of an unknown type, forged, out of turn or against t
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
 4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
 socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
-only at that pace (`fanout.MessageRate`), and a client that does not read its answers is let go once its outbox is
-full (`fanout.MAX_QUEUED`), so one socket can neither flood the server nor bloat its memory.
+only at that pace (`fanout.MessageRate`), and a client that does not read its answers is closed with 1008 once its
+outbox is full (`fanout.MAX_QUEUED`): what it holds is dropped, since it would never be read. So one socket can
+neither flood the server nor bloat its memory.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ router = APIRouter()
 HELLO_SECONDS: Final = 30.0
 WRITER_STOP_SECONDS: Final = 5.0
 INTERNAL_ERROR_CLOSE: Final = 1011
+OUTBOX_FULL_CLOSE: Final = 1008
+"""The close code (policy violation) of a socket whose client did not read its answers."""
 
 
 def error_message(
@@ -171,8 +174,15 @@ async def _serve(
     except WebSocketDisconnect:
         pass
     finally:
+        if connection.overflowed:
+            writer.cancel()  # it waits for a client that does not read: what is queued is dropped
         await service.disconnect(table, connection)
-        try:
-            await asyncio.wait_for(writer, WRITER_STOP_SECONDS)
-        except TimeoutError:
-            logger.error("the writer of a socket on table %s did not stop in time", table.id)
+        if connection.overflowed:
+            await asyncio.gather(writer, return_exceptions=True)
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                await websocket.close(OUTBOX_FULL_CLOSE)
+        else:
+            try:
+                await asyncio.wait_for(writer, WRITER_STOP_SECONDS)
+            except TimeoutError:
+                logger.error("the writer of a socket on table %s did not stop in time", table.id)
