@@ -1,21 +1,24 @@
-"""`heartcards serve` under abuse: one server per database, no banner, the WebSocket frame cap, and deadlines for
-connections that never send (or only dribble) a request."""
+"""`heartcards serve` under abuse: one server per database, no banner, the WebSocket frame cap, deadlines for
+connections that never send (or only dribble) a request, and a cap on connections open at once."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import resource
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
 import uvicorn
 import websockets
 
-from heartcards.cli import http_protocol
-from heartcards.cli.serve import WEBSOCKET_MAX_BYTES, uvicorn_options
+from heartcards.cli import http_protocol, serve
+from heartcards.cli.serve import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit, uvicorn_options
 from tests.support.live_server import LiveServer, ServerStartError
 
 
@@ -69,21 +72,19 @@ def test_a_frame_over_the_cap_closes_the_socket_before_it_is_read(server: LiveSe
     assert asyncio.run(scenario()) == 1009
 
 
-@pytest.fixture
-def quick_deadline_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int]]:
-    """uvicorn in a thread with the server's options and a 0.5 s request deadline, on a tiny app."""
-    monkeypatch.setattr(http_protocol, "REQUEST_SECONDS", 0.5)
+async def tiny_app(scope: dict[str, object], receive: object, send: object) -> None:
+    if scope["type"] != "http":
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
+    await send({"type": "http.response.body", "body": b"ok"})  # type: ignore[operator]
 
-    async def app(scope: dict[str, object], receive: object, send: object) -> None:
-        if scope["type"] != "http":
-            return
-        await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
-        await send({"type": "http.response.body", "body": b"ok"})  # type: ignore[operator]
 
-    options = {**uvicorn_options(), "lifespan": "off"}
+@contextlib.contextmanager
+def threaded_server(options: dict[str, Any]) -> Iterator[tuple[str, int]]:
+    """uvicorn in a thread with `options` (the server's), on a tiny app that answers "ok"."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    userver = uvicorn.Server(uvicorn.Config(app, **options))
+    userver = uvicorn.Server(uvicorn.Config(tiny_app, **{**options, "lifespan": "off"}))
     thread = threading.Thread(target=userver.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -95,6 +96,14 @@ def quick_deadline_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str
         userver.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@pytest.fixture
+def quick_deadline_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int]]:
+    """The server's options with a 0.5 s request deadline."""
+    monkeypatch.setattr(http_protocol, "REQUEST_SECONDS", 0.5)
+    with threaded_server(uvicorn_options()) as address:
+        yield address
 
 
 def closed_within(connection: socket.socket, seconds: float) -> bool:
@@ -142,3 +151,35 @@ def test_a_normal_request_still_gets_its_answer(quick_deadline_server: tuple[str
         assert client.get(f"http://{host}:{port}/").text == "ok"
         time.sleep(0.8)  # longer than the deadline, shorter than the keep-alive: the kept connection still works
         assert client.get(f"http://{host}:{port}/").text == "ok"
+
+
+def test_the_concurrency_cap_follows_the_descriptor_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (4096, resource.RLIM_INFINITY))
+    assert concurrency_limit() == 4096 - RESERVED_DESCRIPTORS
+    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (100, resource.RLIM_INFINITY))
+    assert concurrency_limit() == 64  # never below a few dozen
+
+
+def test_connections_over_the_cap_get_503_and_normal_requests_work_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As if the process could open RESERVED_DESCRIPTORS + 64 files: the cap is then 64 connections.
+    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (RESERVED_DESCRIPTORS + 64, resource.RLIM_INFINITY))
+    cap = concurrency_limit()
+    with threaded_server(uvicorn_options()) as (host, port):
+        url = f"http://{host}:{port}/"
+        idle = [socket.create_connection((host, port)) for _ in range(cap)]  # open, and never a request
+        try:
+            time.sleep(0.3)  # the server has accepted them all
+            with httpx.Client() as client:
+                refused = [client.get(url) for _ in range(3)]
+            assert [answer.status_code for answer in refused] == [503, 503, 503]
+        finally:
+            for connection in idle:
+                connection.close()
+        deadline = time.monotonic() + 10
+        while True:  # the server notices the closed connections: a request is served again
+            with httpx.Client() as client:
+                answer = client.get(url)
+            if answer.status_code == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert answer.status_code == 200 and answer.text == "ok"

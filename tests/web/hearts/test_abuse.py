@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from heartcards.web.hearts.quotas import PER_PLAYER, CreationQuota
-from heartcards.web.hearts.service import LOBBY_PER_PLAYER, TableService, utc_now
+from heartcards.web.hearts.service import LOBBY_PER_PLAYER, LOBBY_SIZE, TableService, utc_now
 from heartcards.web.hearts.sweeper import UNUSED_AFTER
 from heartcards.web.names import DisplayNameError, display_name
 
@@ -47,6 +47,20 @@ def test_one_players_tables_cannot_push_the_others_out_of_the_lobby(client: Test
     ids = [table["id"] for table in lobby]
     assert real in ids
     assert sum(1 for table in lobby if table["seats"][0]["name"] == "Ann") == LOBBY_PER_PLAYER
+
+
+def test_the_lobby_never_lists_more_than_its_size(client: TestClient) -> None:
+    creators = LOBBY_SIZE // LOBBY_PER_PLAYER + 5  # enough people, each at their lobby share, to pass the size
+    created: list[str] = []
+    for number in range(creators):
+        player = TestClient(client.app, client=(f"192.0.2.{number}", 50000))  # each behind an address of its own
+        for _ in range(LOBBY_PER_PLAYER):
+            answer = create(player, name=f"P{number}")
+            assert answer.status_code == 201
+            created.append(answer.json()["table"]["id"])
+    listed = [table["id"] for table in client.get("/api/hearts/tables").json()["tables"]]
+    assert len(created) > LOBBY_SIZE and len(listed) == LOBBY_SIZE
+    assert set(listed) == set(created[-LOBBY_SIZE:])  # the newest open tables
 
 
 @pytest.mark.parametrize(
