@@ -4,6 +4,7 @@
     uv run python benchmarks/tables.py                          # 200 online tables × 4 scripted people, games to 50
     uv run python benchmarks/tables.py --tables 100 --solo-tables 100 --strength strong   # with computer players
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
+    uv run python benchmarks/tables.py --tables 2 --fuzz-messages 200 --http-examples 3 --no-keep   # the smallest
 
 1. Load: the real server (`heartcards serve` in a subprocess on a temporary SQLite file, started by
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
@@ -23,14 +24,15 @@
    Linux PSI): on a shared machine the latency is mostly that wait. Then every game's log is read back over HTTP
    and checked: every deal present with its 13 tricks, the 52 cards each played once, points of 26 (or a moon's
    39), running totals, the end of the game and its winners as the clients saw them.
-2. Socket fuzz: random and forged messages (junk, wrong types, bad cards, forged tokens, other seats' actions,
-   binary frames, deep JSON) on fresh tables; each must be answered with an `error` or a `state` (a forged hello
-   with an error and the 4403 close, a frame over the server's frame cap with the protocol's 1009 close), never a
-   server error; the server must still answer afterwards.
-3. HTTP fuzz: schemathesis against `/api/hearts/...`. The production app serves no OpenAPI document
-   (`openapi_url=None`), so the schema is computed in this process from the app's routes (`get_openapi`) and the
-   generated requests are sent to the running server: its behaviour is the production one. Check: no 5xx, and every
-   4xx has the `{"error": {"key", "message", "params"}}` shape.
+2. Socket fuzz: `--fuzz-messages` random and forged messages (junk, wrong types, bad cards, forged tokens, other
+   seats' actions, binary frames, deep JSON) on fresh tables, 50 to a socket; each must be answered with an `error`
+   or a `state` (a forged hello with an error and the 4403 close), never a server error. A frame over the server's
+   frame cap is refused by the protocol's 1009 close instead, counted apart (`oversize_closed`), and the fuzz goes on
+   on a new socket, so every message asked for is sent. The server must still answer afterwards.
+3. HTTP fuzz: schemathesis against both games' APIs (`/api/hearts/...` and `/api/h2h/...`). The production app
+   serves no OpenAPI document (`openapi_url=None`), so the schema is computed in this process from the app's routes
+   (`get_openapi`) and the generated requests are sent to the running server: its behaviour is the production one.
+   Check: no 5xx, and every 4xx has the `{"error": {"key", "message", "params"}}` shape.
 Failures (the exit status is 1 if any): error answers or incomplete logs in the load run, fuzz messages left
 unanswered or sockets closed on them, forged hellos accepted, 5xx answers, and tracebacks in the server's output.
 """
@@ -281,10 +283,12 @@ def junk_message(rng: random.Random, tokens: list[str]) -> str | bytes:
 
 
 async def fuzz_sockets(url: str, count: int, seed: int) -> dict[str, int]:
-    """Seated and spectator sockets on fresh tables get random junk; forged hellos must be refused."""
+    """Seated and spectator sockets on fresh tables get `count` random junk messages; forged hellos must be
+    refused."""
     rng = random.Random(seed)
     figures = {
         "sent": 0,
+        "sockets": 0,
         "errors": 0,
         "states": 0,
         "unanswered_or_closed": 0,
@@ -316,14 +320,16 @@ async def fuzz_sockets(url: str, count: int, seed: int) -> dict[str, int]:
                 )
                 figures["forged_refused" if refused else "forged_accepted"] += 1
     sent_per_socket = 50
-    for batch in range(max(1, count // sent_per_socket)):
-        table_id, token = tables[batch % len(tables)]
+    while figures["sent"] < count:  # a socket closed on an oversized frame is followed by a new one: all are sent
+        table_id, token = tables[figures["sockets"] % len(tables)]
+        seated = figures["sockets"] % 4 != 0
+        figures["sockets"] += 1
         socket_url = url.replace("http://", "ws://") + f"/ws/hearts/{table_id}"
         async with websockets.connect(socket_url, max_size=2**22) as socket:
-            await socket.send(json.dumps({"type": "hello", "token": token} if batch % 4 else {"type": "hello"}))
+            await socket.send(json.dumps({"type": "hello", "token": token} if seated else {"type": "hello"}))
             await socket.recv()
             try:
-                for _ in range(sent_per_socket):
+                for _ in range(min(sent_per_socket, count - figures["sent"])):
                     message = junk_message(rng, tokens)
                     await socket.send(message)
                     figures["sent"] += 1
@@ -354,8 +360,12 @@ async def fuzz_sockets(url: str, count: int, seed: int) -> dict[str, int]:
 # -- HTTP fuzz ------------------------------------------------------------------------------------------------------
 
 
-def hearts_openapi() -> dict[str, Any]:
-    """The OpenAPI document of the Hearts routes, computed from the app's routes (the app itself serves none)."""
+FUZZED_PATHS = ("/api/hearts", "/api/h2h")
+"""The APIs the HTTP fuzz covers: both games'."""
+
+
+def games_openapi() -> dict[str, Any]:
+    """The OpenAPI document of both games' API routes, computed from the app's routes (the app itself serves none)."""
     from fastapi.openapi.utils import get_openapi
 
     from heartcards.web.app import create_app
@@ -365,7 +375,7 @@ def hearts_openapi() -> dict[str, Any]:
         app = create_app(Settings.from_environment(f"sqlite:///{folder}/schema.sqlite3"))
         schema = get_openapi(title="Heart Cards", version="0.1.0", routes=app.routes)
         app.state.services.close()
-    schema["paths"] = {path: item for path, item in schema["paths"].items() if path.startswith("/api/hearts")}
+    schema["paths"] = {path: item for path, item in schema["paths"].items() if path.startswith(FUZZED_PATHS)}
     return schema
 
 
@@ -375,7 +385,7 @@ def fuzz_http(url: str, examples: int) -> dict[str, int]:
     import schemathesis
     from hypothesis import HealthCheck, given
 
-    schema = schemathesis.openapi.from_dict(hearts_openapi())
+    schema = schemathesis.openapi.from_dict(games_openapi())
     figures = {"operations": 0, "requests": 0, "server_errors": 0, "bad_error_shape": 0}
     session = requests.Session()
     settings = hypothesis.settings(
