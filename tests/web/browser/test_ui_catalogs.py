@@ -14,9 +14,11 @@ from heartcards.web.i18n import read_catalog
 WEB = Path(__file__).resolve().parents[3] / "src/heartcards/web"
 STATIC = WEB / "static"
 LANGUAGES = ("en", "it", "el")
-OWN_FILES = sorted((STATIC / "js").glob("*.js")) + [
-    STATIC / "pages" / f"{name}.html" for name in ("index", "play", "rules", "examples", "stats", "replay")
-]
+OWN_FILES = (
+    sorted((STATIC / "js").glob("*.js"))
+    + sorted((STATIC / "js" / "play").glob("*.js"))
+    + [STATIC / "pages" / f"{name}.html" for name in ("index", "play", "rules", "examples", "stats", "replay")]
+)
 SEED_LABELS = {
     "ui.settings.move_errors": ("Move errors", "Errori di mossa", "Σφάλματα κίνησης"),
     "ui.settings.placement_help": ("Placement help", "Aiuto al posizionamento", "Βοήθεια τοποθέτησης"),
