@@ -39,6 +39,10 @@ class FlakyRepository(HeartsRepository):
         self._check()
         super().save_seat(*args, **kwargs)
 
+    def create_table(self, *args: Any, **kwargs: Any) -> None:
+        self._check()
+        super().create_table(*args, **kwargs)
+
 
 def run(tmp_path: Path, scenario: Callable[[TableService, FlakyRepository, Any], Any]) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'saves.sqlite3'}")
@@ -103,6 +107,32 @@ def test_a_join_that_cannot_be_stored_leaves_the_seat_empty(tmp_path: Path) -> N
         repository.broken = False
         joined = await service.join(seating.table.id, 2, "Bo", "p2")
         assert joined.table.seats[2].kind == "human"
+
+    run(tmp_path, scenario)
+
+
+def test_a_table_that_cannot_be_stored_is_not_made_and_not_counted(tmp_path: Path) -> None:
+    async def scenario(service: TableService, repository: FlakyRepository, engine: Any) -> None:
+        repository.broken = True
+        for _ in range(20):  # more than the player's quota: a refused table is not counted against it
+            with pytest.raises(NotSavedError):
+                await service.create(
+                    player_id="p",
+                    name="Ada",
+                    mode="solo",
+                    variant="classic",
+                    target=50,
+                    strength="easy",
+                    idle_seconds=60,
+                )
+        assert not service.tables and not service.lobby()
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM hearts_tables")).scalar() == 0
+        repository.broken = False
+        seating = await service.create(
+            player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        assert service.tables == {seating.table.id: seating.table} and stored_actions(engine, seating.table.id) >= 0
 
     run(tmp_path, scenario)
 

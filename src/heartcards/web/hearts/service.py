@@ -161,9 +161,6 @@ class TableService:
             address is not None and not self.address_quota.allows(address, now_monotonic)
         ):
             raise TooManyTablesError(minutes=round(WINDOW_SECONDS / 60))
-        self.player_quota.count(player_id, now_monotonic)
-        if address is not None:
-            self.address_quota.count(address, now_monotonic)
         token = secrets.token_urlsafe(24)
         seed = secrets.randbits(64)
         seats = [Seat(0, "human", name, player_id, token_hash(token))]
@@ -184,7 +181,13 @@ class TableService:
             seed=seed,
         )
         table.after_change(time.monotonic())
-        await self.store.run(self.repository.create_table, table_record(table), now)
+        try:
+            await self.store.run(self.repository.create_table, table_record(table), now)
+        except Exception as error:  # not stored, so no table: nothing to count against the quotas either
+            raise NotSavedError(table=table.id) from error
+        self.player_quota.count(player_id, now_monotonic)
+        if address is not None:
+            self.address_quota.count(address, now_monotonic)
         self.stored_actions[table.id] = len(table.game.actions)
         self.tables[table.id] = table
         self.drivers.ensure(table)
