@@ -5,6 +5,7 @@ import { find } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { backMarkup } from "./cards.js";
 import { seatName } from "./names.js";
+import { hIcon } from "./widgets.js";
 
 /** @import { StateMessage } from "../types.js" */
 
@@ -31,6 +32,19 @@ export class SeatsView {
    */
   relative(seat) {
     return (seat - this.me + 4) % 4;
+  }
+
+  /** Each seat's backs and name plate (avatar, name, tag; cards left, points taken, total), empty. */
+  build() {
+    for (const el of this.els) {
+      el.innerHTML =
+        `<div class="backs" aria-hidden="true"></div>` +
+        `<div class="plate"><span class="id"><span class="avatar" aria-hidden="true"></span>` +
+        `<span class="who"><span class="name"></span><span class="tag"></span></span></span>` +
+        `<span class="stats"><span class="count"></span>` +
+        `<span class="taken">${hIcon("heart")}<span>0</span></span>` +
+        `<span class="total"></span></span></div>`;
+    }
   }
 
   /**

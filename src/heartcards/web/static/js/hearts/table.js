@@ -1,6 +1,6 @@
 // The Hearts table page (/hearts/table/{id}): wires the live socket (the server is the only authority), the table
-// renderer (state → DOM), the taps (intents: choose a card to pass, pass, play, next deal), the dialogs and the
-// waiting room.
+// renderer (state → DOM), the taps (intents: choose a card to pass, pass, play, next deal), the dialogs (the deal's
+// and the game's end in ./deal-end.js), the return of a person marked away (./away.js) and the waiting room.
 
 import { startPage } from "../chrome.js";
 import { copyText } from "../clipboard.js";
@@ -8,16 +8,17 @@ import { byId, find } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadSettings } from "../settings.js";
 import { announce } from "../status.js";
+import { SeatReturn, isSeated } from "./away.js";
 import { installSuits } from "./cards.js";
+import { DealEnd } from "./deal-end.js";
 import { TableSocket, heartsApi } from "./net.js";
 import { TableView } from "./render.js";
 import { showRuleLink } from "./rule-links.js";
 import { forgetSeat, loadSeat, saveSeat } from "./store.js";
-import { openDealOver, openGameOver, openLastTrick, openScores, openSpeed, showReady } from "./table-dialogs.js";
+import { openLastTrick, openScores, openSpeed } from "./table-dialogs.js";
 import { WaitingRoom } from "./waiting.js";
 import { hIcon, tableFacts } from "./widgets.js";
 
-/** @import { OpenDialog } from "../dialogs.js" */
 /** @import { LinkStatus } from "./net.js" */
 /** @import { ServerMessage, StateMessage, TableInfo } from "../types.js" */
 
@@ -41,14 +42,6 @@ const app = {
   running: false,
   instantNext: true,
   pending: 0,
-  /** when "back" was last sent (0: not since the seat came back) */
-  backSent: 0,
-  /** @type {number | null} */
-  dealDialogFor: null,
-  /** @type {OpenDialog | null} */
-  dealDialog: null,
-  /** @type {string | null} */
-  gameDialogFor: null,
 };
 
 const socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
@@ -63,6 +56,11 @@ const waitingRoom = new WaitingRoom(sections.waiting, tableId, {
   },
   onRefused: () => refreshTable(),
 });
+const dealEnd = new DealEnd(() => nextDeal());
+const seatReturn = new SeatReturn(
+  find(sections.board, '[data-action="back"]', HTMLButtonElement),
+  () => socket.send({ type: "back" }) !== false,
+);
 
 // ------------------------------------------------------------------------------------------------------------
 // Sections
@@ -130,7 +128,7 @@ function onMessage(message) {
       return;
     }
     app.pending = 0;
-    showAway(message);
+    seatReturn.show(message);
     if (app.instantNext) app.queue.length = 0;
     app.queue.push(message);
     run();
@@ -183,7 +181,7 @@ function onLink(status) {
 }
 
 /**
- * After a state is on the table: the deal line, and the deal's or the game's dialog when one has just ended.
+ * After a state is on the table: the last trick's button, the deal line, and the deal's or the game's dialog.
  * @param {StateMessage} message
  */
 function afterShow(message) {
@@ -193,24 +191,7 @@ function afterShow(message) {
   const info = find(sections.board, "[data-deal-info]");
   info.textContent = `${t("hearts.ui.deal_over.title", { deal: v.deal })} · ${tableFacts(message.table)}`;
   info.hidden = false;
-  if (app.dealDialog && (v.phase === "pass" || v.phase === "play") && v.deal > (app.dealDialogFor ?? 0)) {
-    app.dealDialog.close(); // the next deal has begun (everyone was ready, or the pause ran out)
-  }
-  if (v.phase === "game_over" && app.gameDialogFor !== tableId) {
-    app.gameDialogFor = tableId;
-    app.dealDialog?.close();
-    openGameOver(message, v);
-  } else if (v.phase === "deal_over" && app.dealDialogFor !== v.deal) {
-    app.dealDialogFor = v.deal;
-    app.dealDialog = openDealOver(message, v, {
-      onNext: () => nextDeal(),
-      onClose: () => {
-        app.dealDialog = null;
-        nextDeal();
-      },
-    });
-  }
-  if (v.phase === "deal_over" && app.dealDialog) showReady(app.dealDialog, message);
+  dealEnd.show(message, v);
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -250,55 +231,8 @@ function nextDeal() {
   if (v && v.phase === "deal_over" && isSeated(app.latest)) socket.send({ type: "next" });
 }
 
-/**
- * Whether the page plays a seat (not a spectator's).
- * @param {StateMessage | null} message
- */
-function isSeated(message) {
-  return message?.seat !== null && message?.seat !== undefined;
-}
-
-/**
- * Whether a computer player stands in for this page's person now.
- * @param {StateMessage | null} message
- */
-function isAway(message) {
-  return Boolean(isSeated(message) && message?.table.seats[message.seat ?? 0]?.away);
-}
-
-/**
- * The "I'm back" button, shown while the computer stands in for the person.
- * @param {StateMessage} message
- */
-function showAway(message) {
-  const away = isAway(message);
-  const button = find(sections.board, '[data-action="back"]', HTMLButtonElement);
-  if (away && button.hidden) announce(t("hearts.ui.away.notice"));
-  button.hidden = !away;
-  document.body.dataset.away = String(away);
-  if (!away) app.backSent = 0;
-}
-
-/** Any action of a person marked away gives the seat back at once (the server does so for any of their messages). */
-function comeBack() {
-  if (!isAway(app.latest) || performance.now() - app.backSent < 1500) return;
-  if (socket.send({ type: "back" }) !== false) app.backSent = performance.now();
-}
-
 // ------------------------------------------------------------------------------------------------------------
 // Start
-
-function buildSeats() {
-  for (const el of sections.board.querySelectorAll(".seat")) {
-    el.innerHTML =
-      `<div class="backs" aria-hidden="true"></div>` +
-      `<div class="plate"><span class="id"><span class="avatar" aria-hidden="true"></span>` +
-      `<span class="who"><span class="name"></span><span class="tag"></span></span></span>` +
-      `<span class="stats"><span class="count"></span>` +
-      `<span class="taken">${hIcon("heart")}<span>0</span></span>` +
-      `<span class="total"></span></span></div>`;
-  }
-}
 
 function placeOwnIcons() {
   for (const el of document.querySelectorAll("[data-hicon]")) {
@@ -317,10 +251,6 @@ function bindControls() {
     if (app.latest && last) openLastTrick(app.latest, last);
   });
   find(board, '[data-action="settings"]').addEventListener("click", () => openSpeed(app.settings));
-  find(board, '[data-action="back"]').addEventListener("click", comeBack);
-  // A tap or a key anywhere is the person's action: the seat comes back before the card (if any) is sent.
-  document.addEventListener("pointerdown", comeBack, { capture: true });
-  document.addEventListener("keydown", comeBack, { capture: true });
   const start = find(sections.waiting, '[data-action="start"]', HTMLButtonElement);
   start.addEventListener("click", () => startGame(start));
   find(sections.waiting, '[data-action="copy"]').addEventListener("click", async () => {
@@ -334,7 +264,7 @@ async function main() {
   await startPage("hearts", "hearts.ui.title.table");
   installSuits();
   placeOwnIcons();
-  buildSeats();
+  tableView.seats.build();
   bindControls();
   try {
     app.table = await heartsApi.table(tableId);
