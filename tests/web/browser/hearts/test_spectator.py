@@ -171,6 +171,8 @@ def test_a_spectator_sees_the_scores_of_a_finished_deal(
     dialog = watcher.page.locator('[role="dialog"]')  # the deal's scores, for the spectator too
     assert dialog.locator("tbody tr").count() == 1
     assert [int(dialog.locator(f'[data-total-seat="{seat}"]').inner_text()) for seat in range(4)] == totals
+    # a spectator has no next deal to ask for: the one button closes the scores
+    assert dialog.locator('[data-action="next"]').count() == 0 and dialog.locator('[data-action="close"]').count() == 1
     watcher.shot("spectator-deal-over")
     watcher.page.keyboard.press("Escape")
     watcher.page.wait_for_selector('[role="dialog"]', state="detached")

@@ -4,6 +4,7 @@
 import { openDialog } from "../dialogs.js";
 import { t } from "../i18n.js";
 import { TRICK_SPEEDS, saveSettings } from "../settings.js";
+import { isSeated } from "./away.js";
 import { seatName } from "./names.js";
 import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
 
@@ -76,7 +77,12 @@ export function openDealOver(message, v, { onNext, onClose }) {
     title: t("hearts.ui.deal_over.title", { deal: v.deal }),
     body: dealOverBody(message, v),
     className: "hearts-dialog",
-    actions: [{ label: t("hearts.ui.action.next_deal"), name: "next", primary: true, onClick: onNext }],
+    // A spectator has no "next deal" to say: the button only closes the scores.
+    actions: [
+      isSeated(message)
+        ? { label: t("hearts.ui.action.next_deal"), name: "next", primary: true, onClick: onNext }
+        : { label: t("hearts.ui.action.close"), name: "close", primary: true },
+    ],
     onClose,
   });
 }
