@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.hearts.conftest import HeartsPlayer
+from tests.web.browser.layout import assert_fits
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -19,14 +20,6 @@ NewPlayer = Callable[..., HeartsPlayer]
 
 SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 LANGUAGES = ("en", "it", "el")
-_OVERFLOW = """() => {
-  const doc = document.documentElement;
-  const wide = [...document.querySelectorAll("body *")].filter((el) => {
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && (r.right > doc.clientWidth + 0.5 || r.left < -0.5) && !el.closest("[hidden], dialog:not([open])");
-  });
-  return {scroll: doc.scrollWidth - doc.clientWidth, wide: wide.slice(0, 5).map((el) => el.outerHTML.slice(0, 120))};
-}"""
 STATS = {
     "games": 12,
     "wins": 5,
@@ -56,11 +49,6 @@ STATS_JSON = json.dumps(STATS)
 """A page of statistics as the API gives it (the layout is what is tested, not the figures)."""
 
 
-def no_overflow(player: HeartsPlayer, what: str) -> None:
-    found = player.page.evaluate(_OVERFLOW)
-    assert found["scroll"] <= 0 and not found["wide"], (what, found)
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
     language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
@@ -71,7 +59,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         player.page.wait_for_selector("body[data-ready='true']")
         player.page.fill("[data-name]", "Ada")
         label = f"{language}-{size['width']}x{size['height']}"
-        no_overflow(player, f"lobby {label}")
+        assert_fits(player.page, f"lobby {label}")
         if size["width"] == 1366:
             bottom = player.page.eval_on_selector('[data-action="online"]', "el => el.getBoundingClientRect().bottom")
             assert bottom <= size["height"], f"'Create an online table' ends at {bottom}px, below the fold"
@@ -79,11 +67,11 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
 
         table = player.create_table("solo", "Ada")
         player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-        no_overflow(player, f"passing {label}")
+        assert_fits(player.page, f"passing {label}")
         player.shot(f"passing-{language}")
         player.act()
         player.page.wait_for_selector('[data-hand][data-mode="play"]')
-        no_overflow(player, f"playing {label}")
+        assert_fits(player.page, f"playing {label}")
         words = player.page.locator("[data-hearts-broken] span")  # the icon says what it means at every size
         box = words.bounding_box()
         assert words.is_visible() and words.inner_text().strip() and box and box["width"] > 40, label
@@ -92,7 +80,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         watcher = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
         watcher.open(f"/hearts/table/{table}")
         watcher.page.wait_for_selector("[data-board]:not([hidden])")
-        no_overflow(watcher, f"spectator {label}")
+        assert_fits(watcher.page, f"spectator {label}")
         watcher.shot(f"spectator-{language}")
 
         player.open("/hearts")  # the way back to the table comes before the open tables and the form
@@ -109,7 +97,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         )
         player.page.goto(f"{live_server_module.url}hearts/stats")
         player.page.wait_for_selector("[data-recent] tbody tr")
-        no_overflow(player, f"statistics {label}")
+        assert_fits(player.page, f"statistics {label}")
         player.shot(f"stats-{language}")
         player.context.close()
         watcher.context.close()

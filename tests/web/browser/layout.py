@@ -1,0 +1,61 @@
+"""What the browser tests check on every page at every size: nothing runs past the screen's right (or left) edge and
+no text is cut off. Element by element, not only the page's total width: a box can stick out of a parent that hides
+its overflow (the play page hides it) and then never widens the page.
+
+- `layout_problems(page)`: the page's sideways scroll, the visible elements whose box runs past the viewport's left
+  or right edge, and the elements whose text is clipped (more content than room in a box that hides its overflow or
+  ends it with an ellipsis), each as the start of its HTML.
+- `assert_fits(page, what)`: fails, naming `what` and the elements, when there is any.
+- `overlap(first, second, margin)`: whether two boxes (as Playwright's `bounding_box()` gives them) cover each
+  other by more than `margin` px.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_PROBLEMS = """() => {
+  const doc = document.documentElement;
+  const width = doc.clientWidth;
+  const shown = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true})
+    && !el.closest("[hidden], dialog:not([open])");
+  const describe = (el) => el.outerHTML.slice(0, 160);
+  const wide = [];
+  const clipped = [];
+  for (const el of document.querySelectorAll("body, body *")) {
+    if (!shown(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;  // nothing to see (the screen reader's text is 1 px)
+    if (box.right > width + 0.5 || box.left < -0.5) wide.push(describe(el));
+    const style = getComputedStyle(el);
+    const hides = (overflow) => overflow === "hidden" || overflow === "clip";
+    const text = el.textContent.trim() !== "";
+    const cutSideways = (hides(style.overflowX) || style.textOverflow === "ellipsis")
+      && el.scrollWidth > el.clientWidth + 1;
+    const cutBelow = hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    if (text && (cutSideways || cutBelow)) clipped.push(describe(el));
+  }
+  return {scroll: doc.scrollWidth - width, wide: wide.slice(0, 5), clipped: clipped.slice(0, 5)};
+}"""
+
+
+def layout_problems(page: Any) -> dict[str, Any]:
+    """`{"scroll": px, "wide": [html…], "clipped": [html…]}` for the page as it is shown now."""
+    found: dict[str, Any] = page.evaluate(_PROBLEMS)
+    return found
+
+
+def assert_fits(page: Any, what: str) -> None:
+    found = layout_problems(page)
+    assert found["scroll"] <= 0 and not found["wide"] and not found["clipped"], (what, found)
+
+
+def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0.0) -> bool:
+    """Whether the boxes cover each other by more than `margin` px (a text's box is its font's height, a little more
+    than a tight line, so two lines of text touch by a pixel without hiding any of each other)."""
+    return not (
+        first["x"] + first["width"] - margin <= second["x"]
+        or second["x"] + second["width"] - margin <= first["x"]
+        or first["y"] + first["height"] - margin <= second["y"]
+        or second["y"] + second["height"] - margin <= first["y"]
+    )
