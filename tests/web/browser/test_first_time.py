@@ -1,11 +1,15 @@
 """What a first-time player stumbles on in Heart to Heart, in headless Chromium: a deal stuck from the start explains
 itself, starting another game from home asks first, hints show on the board, a mistyped address gets a page with a
-way home, and the pages fit phone (both orientations) and desktop screens in every language."""
+way home, and the pages, their dialogs and the play bar at its longest (both badges, moves waiting to sync) fit phone
+(both orientations) and desktop screens in every language, with nothing past the screen's edge, no text cut off and
+no deal code broken at its hyphens."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import httpx
@@ -13,14 +17,16 @@ import pytest
 
 from heartcards.heart_to_heart.engine.deal import Mode, format_code
 from heartcards.heart_to_heart.engine.game import Game, Status
-from heartcards.heart_to_heart.solver.solve import is_winnable
+from heartcards.heart_to_heart.solver.solve import is_winnable, solve
 from tests.web.browser.conftest import Player, settings_script
 from tests.web.browser.deals import stalled_at_start, stalls_after_moves
+from tests.web.browser.layout import assert_fits, overlap
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 SEED_DEAL = "HH1-N-AAAAAAM"
+OTHER_DEAL = "HH1-N-AAAAABC"
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 WIDE = {"width": 1366, "height": 768}
@@ -71,10 +77,12 @@ def test_a_later_stalemate_offers_undo_only_while_there_is_a_move_to_undo(new_pl
     assert player.field("code") != code
 
 
-def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer) -> None:
-    player = new_player()
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
     player.open(f"/play/{SEED_DEAL}")
     bar = player.page.locator(".bar").bounding_box()
+    heart = player.page.locator(".heart").bounding_box()
     player.page.locator('.toolbar [data-action="hint"]').click()
     player.idle()
     status = player.status_text()
@@ -82,20 +90,16 @@ def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPla
     assert not any(ch.isdigit() for ch in status)
     hinted = player.page.eval_on_selector_all("[data-hint]", "els => els.map(e => e.dataset.pos || e.dataset.pile)")
     assert hinted  # the move's cards (or the stock) are marked on the board
-    # The toast covers neither the stock nor the waste, and the "Hints used" badge leaves the bar's height alone.
+    # The toast covers neither the stock nor the waste, and the "Hints used" badge moves neither the bar nor the heart.
     toast = player.page.locator("#status").bounding_box()
     for pile in ("stock", "waste"):
         box = player.page.locator(f'[data-pile="{pile}"]').bounding_box()
         assert toast is not None and box is not None
-        overlaps = not (
-            toast["x"] + toast["width"] <= box["x"]
-            or box["x"] + box["width"] <= toast["x"]
-            or toast["y"] + toast["height"] <= box["y"]
-            or box["y"] + box["height"] <= toast["y"]
-        )
-        assert not overlaps, pile
+        assert not overlap(toast, box), pile
     assert player.page.locator('[data-role="badge"]').is_visible()
     assert player.page.locator(".bar").bounding_box() == bar
+    assert player.page.locator(".heart").bounding_box() == heart
+    player.shot("first-hint")
 
 
 def test_hint_on_an_unwinnable_first_position_never_says_undo(new_player: NewPlayer, server: LiveServer) -> None:
@@ -132,6 +136,34 @@ def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer, button:
     player.page.wait_for_selector("body[data-ready='true']")
     assert player.field("code") == SEED_DEAL
     assert player.field("moves") == "1"
+
+
+@pytest.mark.parametrize("button", ["new", "daily"])
+def test_home_starts_the_other_game_once_asked_and_counts_the_begun_one_as_lost(
+    new_player: NewPlayer, button: str
+) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    player.tap("stock")
+    player.page.wait_for_function("() => document.body.dataset.sync === 'saved'")
+    player.open("/")
+    player.page.locator(f'#home [data-role="{button}"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    with player.page.expect_navigation():
+        dialog.locator('[data-action="confirm"]').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    player.idle()
+    request = player.page.request
+    if button == "daily":
+        assert player.field("code") == request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+    else:
+        assert player.field("code").startswith("HH1-N-") and player.field("code") != SEED_DEAL
+    assert player.field("moves") == "0"
+    # docs/h2h-web-api.md: a new game abandons the running one, which counts as played and lost.
+    stats = request.get(f"{player.base_url}/api/h2h/stats").json()
+    assert (stats["played"], stats["won"]) == (1, 0)
+    assert [(game["code"], game["status"], game["moves"]) for game in stats["recent"]] == [(SEED_DEAL, "abandoned", 1)]
 
 
 def test_a_mistyped_address_gets_a_page_with_a_way_home(new_player: NewPlayer, server: LiveServer) -> None:
@@ -173,18 +205,175 @@ def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer, viewpor
     assert min(widths) >= MIN_TARGET_PX
 
 
+def give_up_a_game(player: Player) -> str:
+    """A game of the player's, begun and given up through the API (so their statistics list it and it has a replay):
+    its id."""
+    games = f"{player.base_url}/api/h2h/games"
+    request = player.page.request
+    game = request.post(games, data={"code": OTHER_DEAL}).json()
+    for _ in range(3):
+        assert request.post(f"{games}/{game['id']}/tap", data={"target": "stock"}).ok
+    assert request.post(f"{games}/{game['id']}/abandon").ok
+    return str(game["id"])
+
+
+@cache
+def seed_solution() -> tuple[str, ...]:
+    return tuple(str(move) for move in solve(Game.from_code(SEED_DEAL).position).moves)
+
+
+def play_on_the_server(player: Player, moves: tuple[str, ...]) -> None:
+    """Play `moves` in the player's running game through the API's taps (quicker than the page's)."""
+    request = player.page.request
+    game = request.get(f"{player.base_url}/api/h2h/games/current").json()
+    for move in moves:
+        first, _, second = move.partition("-")
+        targets = ["stock"] if move == "S" else [int(first), "waste" if second == "W" else int(second)]
+        for target in targets:
+            assert request.post(f"{player.base_url}/api/h2h/games/{game['id']}/tap", data={"target": target}).ok
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-def test_no_page_overflows_sideways(new_player: NewPlayer, viewport: dict[str, int], lang: str) -> None:
+def test_no_page_overflows_sideways_or_cuts_text_off(
+    new_player: NewPlayer, viewport: dict[str, int], lang: str
+) -> None:
     player = new_player(viewport=viewport, locale=LOCALES[lang])
-    for path, name in (("/", "home"), (f"/play/{SEED_DEAL}", "play"), ("/stats", "stats"), ("/examples", "examples")):
+    player.open("/")
+    replay = give_up_a_game(player)
+    pages = (
+        ("/", "home"),
+        (f"/play/{SEED_DEAL}", "play"),
+        ("/stats", "stats"),
+        ("/examples", "examples"),
+        ("/rules", "rules"),
+        (f"/replay/{replay}", "replay"),
+    )
+    for path, name in pages:
         player.open(path)
-        overflow = player.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} overflows by {overflow}px"
+        assert_fits(player.page, f"{path} in {lang}")
         player.shot(f"first-{name}-{lang}")
+    response = player.page.goto(f"{player.base_url}/no-such-page")
+    assert response is not None and response.status == 404
+    assert_fits(player.page, f"the not-found page in {lang}")
+    player.shot(f"first-not-found-{lang}")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_the_play_pages_dialogs_fit(new_player: NewPlayer, viewport: dict[str, int], lang: str) -> None:
+    player = new_player(viewport=viewport, locale=LOCALES[lang])
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    player.dialog().wait_for()
+    assert_fits(player.page, f"the settings in {lang}")
+    player.shot(f"first-settings-{lang}")
     player.open(f"/play/{stalled_at_start()}")
     player.dialog().wait_for()
+    assert_fits(player.page, f"a deal stuck from the start in {lang}")
     player.shot(f"first-play-stuck-{lang}")
+    code, moves = stalls_after_moves()
+    player.open(f"/play/{code}")
+    player.play(moves)
+    player.dialog().wait_for()
+    assert_fits(player.page, f"a stalemate in {lang}")
+    player.shot(f"first-stalemate-{lang}")
+    player.open(f"/play/{SEED_DEAL}")
+    solution = seed_solution()
+    play_on_the_server(player, solution[:-1])
+    player.open(f"/play/{SEED_DEAL}")  # the game one move from its win, then that move by taps
+    player.play(solution[-1:])
+    player.dialog().locator('[data-fact="moves"]').wait_for()
+    assert_fits(player.page, f"the win in {lang}")
+    player.shot(f"first-win-{lang}")
+
+
+_BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .bar .code, .bar .badge")]
+  .filter((el) => el.checkVisibility())
+  .flatMap((el) => {
+    if (el.matches(".code")) return [[el.textContent.trim(), el.getBoundingClientRect().toJSON()]];
+    const range = document.createRange();
+    range.selectNodeContents(el);  // the text's own boxes, not the line's height around it
+    return [...range.getClientRects()].map((box) => [el.textContent.trim(), box.toJSON()]);
+  })"""
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(
+    new_player: NewPlayer, viewport: dict[str, int], lang: str
+) -> None:
+    """The daily deal with a hint taken ("Daily deal · Hints used" under the code) and its moves waiting to sync, on
+    a line of its own on a phone held upright."""
+    player = new_player(viewport=viewport, locale=LOCALES[lang])
+    player.open("/")
+    daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+    player.open(f"/play/{daily}")
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    assert " · " in player.page.locator('[data-role="badge"]').inner_text()  # both badges
+    player.page.context.set_offline(True)
+    player.tap("stock")
+    player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
+    player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
+    assert_fits(player.page, f"the bar waiting to sync in {lang}")
+    texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
+    assert len(texts) >= 9  # three figures and their labels, the save state, the code, the badges
+    clashes = [(a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)]
+    assert clashes == [], clashes
+    player.shot(f"first-play-waiting-{lang}")
+    player.page.context.set_offline(False)
+
+
+_CODE_LINES = """(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/HH1-[A-Z]-(?:[A-Z]{7}|…)/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 0) found.push([match[0], tops.size]);
+    }
+  }
+  return found;
+}"""
+
+
+def codes_on_one_line(player: Player, root: str, what: str) -> None:
+    """Every deal code shown under `root` is on one line at each phone width from 320 to 480 px (at some of them a
+    code that could break would end a line)."""
+    for width in range(320, 481, 4):
+        player.page.set_viewport_size({"width": width, "height": PORTRAIT["height"]})
+        found = player.page.eval_on_selector(root, _CODE_LINES)
+        assert found, (what, width)
+        broken = [code for code, lines in found if lines > 1]
+        assert broken == [], (what, width, broken)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_deal_codes_never_break_at_their_hyphens(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+    player.open("/")
+    replay = give_up_a_game(player)
+    for path in ("/examples", "/stats", f"/replay/{replay}"):
+        player.open(path)
+        codes_on_one_line(player, "main", path)
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    player.dialog().wait_for()
+    codes_on_one_line(player, "dialog[open]", "the settings")  # the winnable deals' "HH1-S-…"
+
+
+def test_the_bars_labels_are_at_least_13_pixels_on_a_desktop(new_player: NewPlayer) -> None:
+    player = new_player(viewport=WIDE)
+    player.open(f"/play/{SEED_DEAL}")
+    sizes = player.page.eval_on_selector_all(
+        ".bar .label", "els => els.map(e => [e.textContent, parseFloat(getComputedStyle(e).fontSize)])"
+    )
+    assert len(sizes) == 4  # time, score, moves, the save state
+    assert all(size >= 13 for _, size in sizes), sizes
 
 
 def relative_luminance(rgb: tuple[int, int, int]) -> float:
@@ -238,16 +427,25 @@ def test_quick_stock_taps_during_the_draw_animation_all_draw(new_player: NewPlay
     assert player.pressed() == []  # the waste was never selected by a tap meant for the stock
 
 
-def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer) -> None:
-    player = new_player()
+def setting_notes(player: Player) -> list[str]:
     player.open(f"/play/{SEED_DEAL}")
     player.page.locator('.toolbar [data-action="settings"]').click()
     dialog = player.dialog()
     dialog.wait_for()
-    notes = dialog.locator(".note").all_inner_texts()
+    return [note.strip() for note in dialog.locator(".note").all_inner_texts()]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(locale=LOCALES[lang])
+    notes = setting_notes(player)
     # placement help, move errors, animation, deal mode, daily deal (the language names itself)
-    assert len([note for note in notes if note.strip()]) == 5
-    player.shot("first-settings")
+    assert len([note for note in notes if note]) == 5
+    assert not any(note.startswith("ui.") for note in notes)  # a sentence, not a missing catalog key
+    player.shot(f"first-settings-notes-{lang}")
+    if lang != "en":  # in the page's language, not English
+        english = setting_notes(new_player(locale=LOCALES["en"]))
+        assert all(note != other for note, other in zip(notes, english, strict=True)), notes
 
 
 @pytest.mark.parametrize("viewport", [PORTRAIT, WIDE], ids=["portrait", "desktop"])
