@@ -19,7 +19,9 @@
    without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
    opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
    four seats has a state showing it); the computer players' decision latency at solo tables (from the state that
-   gives a computer player the turn to the first state with its card played, as the person sees it); the CPU the
+   gives a computer player the turn to the first state with its card played, as the person sees it: the app's
+   pacing, `--bot-delay`, is its floor, as in the app; `--bot-delay 0` plays flat out, a stress far beyond what
+   people's tables ask for); the CPU the
    server used per answered message and the machine's CPU pressure (the share of time some task waited for a CPU,
    Linux PSI): on a shared machine the latency is mostly that wait. Then every game's log is read back over HTTP
    and checked: every deal present with its 13 tricks, the 52 cards each played once, points of 26 (or a moon's
@@ -58,6 +60,7 @@ import websockets
 
 from heartcards.cli.serve import WEBSOCKET_MAX_BYTES
 from heartcards.figures import percentile
+from heartcards.web.settings import DEFAULT_BOT_DELAY_SECONDS
 from record import record_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
@@ -466,6 +469,13 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.3, help="most seconds a scripted person thinks (0 = none)")
     parser.add_argument("--fuzz-messages", type=int, default=2000)
     parser.add_argument("--http-examples", type=int, default=100, help="schemathesis examples per operation")
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=DEFAULT_BOT_DELAY_SECONDS,
+        help=f"the computer players' pacing: a card at least this long after their turn begins (default the app's, "
+        f"{DEFAULT_BOT_DELAY_SECONDS} s; 0 = flat out, far more decisions a second than people's tables ask for)",
+    )
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
@@ -473,7 +483,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(
             f"sqlite:///{Path(folder) / 'tables.sqlite3'}",
-            environment={"HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": "0", "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60"},
+            environment={
+                "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": str(options.bot_delay),
+                "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
+            },
         )
         server.start()
         url = server.url.rstrip("/")
@@ -504,6 +517,7 @@ def main() -> None:
                 "strength": options.strength,
                 "target": options.target,
                 "think_seconds": options.think,
+                "bot_delay_seconds": options.bot_delay,
                 "seconds": round(seconds, 1),
                 "deals": deals,
                 "people": summary(people),
@@ -520,8 +534,8 @@ def main() -> None:
             }
             print(
                 f"load: {options.tables} online tables × 4 people + {options.solo_tables} solo tables at "
-                f"{options.strength!r}, games to {options.target} ({options.variant}), think ≤ {options.think} s: "
-                f"{seconds:.1f} s, {deals} deals"
+                f"{options.strength!r} (paced at {options.bot_delay} s a card), games to {options.target} "
+                f"({options.variant}), think ≤ {options.think} s: {seconds:.1f} s, {deals} deals"
             )
             print(f"  people's messages answered: {len(people)}; latency {shown(figures['people'])}")
             print(f"  after the opening {OPENING_SECONDS:.0f} s: {shown(figures['people_after_opening'])}")

@@ -122,6 +122,7 @@ class Drivers:
 
     async def _bot_turn(self, table: Table, seat: int, version: int, observation: Observation) -> None:
         seed = decision_seed(table.seed, seat, version)
+        turn_began = time.monotonic()
         try:
             choice = await self.thinkers.decide(observation, table.strength, seed)
         except Exception:  # the workers cannot decide (cannot start, keep dying): the table goes on regardless
@@ -132,8 +133,9 @@ class Drivers:
                 if observation.phase is Phase.PASS
                 else (fallback.choose_play(observation),)
             )
-        if self.bot_delay_seconds:
-            await asyncio.sleep(self.bot_delay_seconds)
+        pause = self.bot_delay_seconds - (time.monotonic() - turn_began)
+        if pause > 0:  # the pacing runs while the bot thinks: a long search does not add the pause on top
+            await asyncio.sleep(pause)
         async with table.lock:
             if len(table.game.actions) != version or not table.seats[seat].automatic:
                 return  # the person came back, or the game moved on meanwhile: decide again
