@@ -6,21 +6,17 @@ HEARTCARDS_REQUIRE_NATIVE=1 (scripts/test sets it): there the core should have b
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
-import pytest
-
 from heartcards.hearts.bots import MonteCarloBot, MonteCarloSettings, make_bot, play_game
 from heartcards.hearts.engine import Variant
+from tests.support.native import require_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
-REQUIRE_NATIVE = "HEARTCARDS_REQUIRE_NATIVE"
 SETTINGS = MonteCarloSettings(playouts=60, pass_playouts=60, exact_samples=4, time_cap=None)
 
 PURE_IMPORTS = """
@@ -53,13 +49,7 @@ def hearts_native_modules() -> list[str]:
 def require_compiled_core() -> None:
     """Skip, or fail where REQUIRE_NATIVE is 1, unless every compiled Hearts module is the one loaded."""
     names = [module.removesuffix(".py").replace("/", ".") for module in hearts_native_modules()]
-    missing = [name for name in names if str(importlib.import_module(name).__file__).endswith(".py")]
-    if not missing:
-        return
-    reason = f"no compiled Hearts core loaded ({', '.join(missing)} run from .py): scripts/build_native.py builds it"
-    if os.environ.get(REQUIRE_NATIVE) == "1":
-        pytest.fail(f"{reason}, and {REQUIRE_NATIVE}=1 requires it")
-    pytest.skip(reason)
+    require_compiled(names, "Hearts core")
 
 
 def games() -> list[object]:

@@ -6,12 +6,10 @@ where HEARTCARDS_REQUIRE_NATIVE=1 (scripts/test sets it): there the core should 
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,20 +18,14 @@ from heartcards.heart_to_heart.engine import reach as loaded_reach
 from heartcards.heart_to_heart.solver import search as loaded_search
 from heartcards.heart_to_heart.solver import solve
 from tests.heart_to_heart.solver.broken import pure
+from tests.support.native import require_compiled
 
 ROOT = Path(__file__).resolve().parents[3]
-REQUIRE_NATIVE = "HEARTCARDS_REQUIRE_NATIVE"
 
 
 def require_compiled_core() -> None:
     """Skip, or fail where REQUIRE_NATIVE is 1, unless the compiled modules are the ones loaded."""
-    missing = [module.__name__ for module in (loaded_reach, loaded_search) if str(module.__file__).endswith(".py")]
-    if not missing:
-        return
-    reason = f"no compiled core loaded ({', '.join(missing)} run from .py): scripts/build_native.py builds it"
-    if os.environ.get(REQUIRE_NATIVE) == "1":
-        pytest.fail(f"{reason}, and {REQUIRE_NATIVE}=1 requires it")
-    pytest.skip(reason)
+    require_compiled([loaded_reach.__name__, loaded_search.__name__], "core")
 
 
 def test_compiled_modules_are_fresh() -> None:
