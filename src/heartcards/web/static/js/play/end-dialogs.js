@@ -117,8 +117,11 @@ export function createEndDialog(actions, winnableOn) {
       if (view.status === "playing") {
         this.close();
         shownFor = null;
-      } else if (shownFor !== `${view.id}:${view.status}:${view.moves}`) {
-        shownFor = `${view.id}:${view.status}:${view.moves}`;
+        return;
+      }
+      const position = `${view.id}:${view.status}:${view.moves}`;
+      if (shownFor !== position) {
+        shownFor = position;
         this.show(view);
       }
     },

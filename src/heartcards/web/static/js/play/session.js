@@ -78,13 +78,21 @@ export function startOnDevice(books, spec) {
 }
 
 /**
+ * The game of a books' entry, its moves replayed by the device's engine.
+ * @param {SyncEntry} entry
+ */
+function gameOf(entry) {
+  return Game.fromRecord([entry.code, ...entry.moves].join(" "));
+}
+
+/**
  * A game of the books, its moves replayed by the device's engine.
  * @param {SyncEntry} entry
  * @returns {HeldGame}
  */
 export function heldEntry(entry) {
   return {
-    game: Game.fromRecord([entry.code, ...entry.moves].join(" ")),
+    game: gameOf(entry),
     meta: {
       id: entry.id,
       code: entry.code,
@@ -164,7 +172,7 @@ export function createSession(handlers) {
       if (!held || event.key !== KEY_PREFIX + held.meta.id || !event.newValue) return false;
       const entry = /** @type {SyncEntry} */ (JSON.parse(event.newValue));
       if (entry.moves.join(" ") === held.game.played.map(String).join(" ")) return false;
-      held.game = Game.fromRecord([entry.code, ...entry.moves].join(" "));
+      held.game = gameOf(entry);
       return true;
     },
   };
