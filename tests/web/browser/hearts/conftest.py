@@ -73,6 +73,8 @@ class HeartsPlayer:
         self.base_url = base_url.rstrip("/")
         self.frames: list[str] = []
         self.errors: list[str] = []
+        self.holding: Callable[[dict[str, Any]], bool] | None = None
+        """While set, `act` does nothing in a situation it holds true for (a test stops the table there)."""
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
@@ -131,8 +133,11 @@ class HeartsPlayer:
         return str(self.page.url).rstrip("/").rsplit("/", 1)[1]
 
     def act(self) -> str:
-        """Do what the table asks for, if anything: choose and pass 3 cards, or play the first legal card."""
+        """Do what the table asks for, if anything: choose and pass 3 cards, or play the first legal card; nothing
+        (and "held") in a situation that `holding` holds."""
         now = self.situation()
+        if self.holding is not None and self.holding(now):
+            return "held"
         kind = now["kind"]
         if kind == "pass":
             for card in [c for c in now["cards"] if c not in now["chosen"]][: 3 - len(now["chosen"])]:

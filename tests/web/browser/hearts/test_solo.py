@@ -68,18 +68,27 @@ CARDS_IN_HAND = {
 
 
 class LastCard:
-    """A stop for `play_until`, once: the player's turn with one card left (the table waits for them there)."""
+    """A stop for `play_until`, once: the player's turn with one card left (the table waits for them there). The
+    player holds that card until the stop is seen, so `play_until` cannot play it between two looks."""
 
     def __init__(self, player: HeartsPlayer) -> None:
         self.player = player
         self.reached = False
+        self.stopped = False
+        player.holding = self._holds
+
+    def _holds(self, now: dict[str, Any]) -> bool:
+        self.reached = self.reached or (now["kind"] == "play" and len(now["cards"]) == 1)
+        return self.reached
 
     def __call__(self) -> bool:
-        if self.reached:
+        if self.stopped:
             return False
-        now = self.player.situation()
-        self.reached = now["kind"] == "play" and len(now["cards"]) == 1
-        return self.reached
+        if self.reached or self._holds(self.player.situation()):
+            self.stopped = True
+            self.player.holding = None  # the stop is seen: the player may play the card after the caller's checks
+            return True
+        return False
 
 
 def check_the_last_cards_counted(player: HeartsPlayer, language: str) -> None:
