@@ -465,7 +465,9 @@ def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer, view
 
 def paper_colour(page: Any, position: int) -> tuple[int, int, int]:
     """The paper colour of the face drawn at `position` (the first rectangle's fill in its SVG picture)."""
-    source = page.eval_on_selector(f'#table [data-pos="{position}"] img', "img => decodeURIComponent(img.src)")
+    source = page.eval_on_selector(
+        f'#table [data-pos="{position}"] .face', "face => decodeURIComponent(getComputedStyle(face).backgroundImage)"
+    )
     fill = re.search(r'<rect[^>]*fill="#([0-9a-fA-F]{6})"', source)
     assert fill is not None, source[:200]
     value = fill.group(1)

@@ -1,10 +1,11 @@
 // The renderer: turns a game View (the server's JSON, or a replay frame of the same shape) into the table's DOM.
-// It keeps one element per card and updates attributes, so a tap re-renders in well under a frame; removed cards
+// It keeps one element per card and updates only what changed: a tap touches the attributes of the cards it
+// changes, never reads the layout after writing, and every animation moves only transform and opacity. Removed cards
 // lose their data-pos at once (the test hooks see the new state) and fade out as ghosts.
 
-import { backMarkup, faceMarkup, faceUrl, slotMarkup } from "./cards.js";
+import { backMarkup, faceMarkup, installFaceStyles, slotMarkup } from "./cards.js";
 import { rankName, t, tn } from "./i18n.js";
-import { find } from "./dom.js";
+import { find, setAttribute, setText } from "./dom.js";
 import { HEART_SIZE, slotBox } from "./layout.js";
 
 /** @import { BoardState, Target } from "./types.js" */
@@ -36,6 +37,7 @@ function parseMoveTargets(move) {
  * @param {{interactive?: boolean, animationMs?: (ms: number) => number}} [options]
  */
 export function createBoard(root, { interactive = true, animationMs = () => 0 } = {}) {
+  installFaceStyles(root.ownerDocument);
   root.classList.add("table");
   // A passive board (replays, pictures) draws the same cards as images, not buttons.
   const tag = interactive ? 'button type="button"' : 'div role="img"';
@@ -64,8 +66,11 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   let wasteShown = null;
   /** @type {string | null} */
   let stockShown = null;
+  /** @type {HTMLElement | null} the one target a Tab key reaches (tabindex 0); every other one has -1 */
+  let tabStop = null;
 
   if (!interactive) root.classList.add("passive");
+  else stock.tabIndex = waste.tabIndex = -1;
 
   /**
    * @param {Target} target
@@ -96,6 +101,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       height: PERCENT(box.height),
     });
     el.style.zIndex = String(pos);
+    if (interactive) el.tabIndex = -1;
     el.innerHTML = faceMarkup(rank);
     return el;
   }
@@ -177,15 +183,17 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       const look = `${free}|${selection === pos}|${match}|${dim}`;
       if (looks.get(el) === look) continue; // nothing changed: leave the element alone
       looks.set(el, look);
-      el.dataset.free = String(free);
+      if (el.dataset.free !== String(free)) {
+        el.dataset.free = String(free);
+        el.setAttribute("aria-label", cardLabel(pos, entry.rank, free));
+      }
       /** @type {LookName} */
       const faceLook = dim ? "dim" : free ? "face" : "covered";
       const face = el.firstElementChild;
-      if (face instanceof HTMLImageElement) face.src = faceUrl(entry.rank, faceLook);
-      if (interactive) el.setAttribute("aria-pressed", String(selection === pos));
+      if (face) setAttribute(face, "data-look", faceLook);
+      if (interactive) setAttribute(el, "aria-pressed", String(selection === pos));
       setFlag(el, "match", match);
       setFlag(el, "dim", dim);
-      el.setAttribute("aria-label", cardLabel(pos, entry.rank, free));
     }
   }
 
@@ -195,7 +203,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
    * @param {boolean} on
    */
   function setFlag(el, name, on) {
-    if (on) el.dataset[name] = "true";
+    if (on) setAttribute(el, `data-${name}`, "true");
     else delete el.dataset[name];
   }
 
@@ -213,9 +221,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       stock.innerHTML = (stockLook === "back" ? backMarkup() : slotMarkup(stockLook)) + `<span class="count"></span>`;
       stockShown = stockLook;
     }
-    stock.dataset.count = String(stockCount);
-    find(stock, ".count").textContent = stockCount > 0 ? String(stockCount) : "";
-    stock.setAttribute(
+    setAttribute(stock, "data-count", String(stockCount));
+    setText(find(stock, ".count"), stockCount > 0 ? String(stockCount) : "");
+    setAttribute(
+      stock,
       "aria-label",
       stockCount > 0
         ? tn("ui.stock.label", stockCount)
@@ -226,19 +235,25 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
 
     const top = view.waste.top ?? null;
     const wasteDim = showHelp && selection !== null && help.dimmed.has("waste");
-    const wasteLook = top ? `${top}/${view.waste.below ?? ""}/${wasteDim}` : "empty";
-    if (wasteShown !== wasteLook) {
+    /** @type {LookName} */
+    const topLook = wasteDim ? "dim" : "face";
+    const wasteCards = top ? `${top}/${view.waste.below ?? ""}` : "empty";
+    if (wasteShown !== wasteCards) {
       const below = view.waste.below ? `<span class="below">${faceMarkup(view.waste.below, "covered")}</span>` : "";
-      waste.innerHTML = top
-        ? `${below}<span class="top">${faceMarkup(top, wasteDim ? "dim" : "face")}</span>`
-        : slotMarkup("none");
-      wasteShown = wasteLook;
+      waste.innerHTML = top ? `${below}<span class="top">${faceMarkup(top, topLook)}</span>` : slotMarkup("none");
+      wasteShown = wasteCards;
+    } else if (top) {
+      // Only the help's darkening changed: the top card's picture changes, its element (and a draw animation
+      // still running on it) stays.
+      const face = waste.querySelector(".top .face");
+      if (face) setAttribute(face, "data-look", topLook);
     }
-    if (top) waste.dataset.rank = top;
+    if (top) setAttribute(waste, "data-rank", top);
     else delete waste.dataset.rank;
-    if (interactive) waste.setAttribute("aria-pressed", String(selection === "waste"));
+    if (interactive) setAttribute(waste, "aria-pressed", String(selection === "waste"));
     setFlag(waste, "dim", wasteDim);
-    waste.setAttribute(
+    setAttribute(
+      waste,
       "aria-label",
       top ? tn("ui.waste.label", wasteCount, { card: t("ui.card.of_hearts", { rank: rankName(top) }) }) : t("ui.waste.empty"),
     );
@@ -306,10 +321,15 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       lostFocus = Boolean(active && active.classList.contains("ghost"));
       focusTarget = nearestCard(focusTarget);
     }
-    for (const [pos, el] of cards) el.tabIndex = pos === focusTarget ? 0 : -1;
-    stock.tabIndex = focusTarget === "stock" ? 0 : -1;
-    waste.tabIndex = focusTarget === "waste" ? 0 : -1;
-    if (lostFocus) elementFor(focusTarget)?.focus({ preventScroll: true });
+    // Only the old and the new tab stop change: setting tabindex makes the browser bring style and layout up to
+    // date at once, so setting it on every card after a render's writes laid the page out twice per tap.
+    const next = elementFor(focusTarget);
+    if (next !== tabStop) {
+      if (tabStop) tabStop.tabIndex = -1;
+      if (next) next.tabIndex = 0;
+      tabStop = next;
+    }
+    if (lostFocus) next?.focus({ preventScroll: true });
   }
 
   /**
@@ -373,7 +393,9 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     setFocusTarget(target) {
       focusTarget = target;
       syncFocus();
-      elementFor(target)?.focus({ preventScroll: true });
+      const el = elementFor(target);
+      // A tapped card has the focus already: focus() would bring style up to date for nothing.
+      if (el && document.activeElement !== el) el.focus({ preventScroll: true });
     },
     get focusTarget() {
       return focusTarget;

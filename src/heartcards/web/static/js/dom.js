@@ -1,5 +1,6 @@
 // Finding the elements a page's shell must have. A missing one is a broken shell, so it fails loudly at once
-// instead of as a null later; the result is typed for the check (`tsc --checkJs`).
+// instead of as a null later; the result is typed for the check (`tsc --checkJs`). And writing text and attributes
+// only when they change: the browser invalidates style or layout on every write, even of the same value.
 
 /**
  * The element under `root` matching `selector`, of type `type`.
@@ -30,4 +31,23 @@ export function byId(id) {
  */
 export function eventElement(event) {
   return event.target instanceof Element ? event.target : null;
+}
+
+/**
+ * Give `el` the text `text` unless it has it already.
+ * @param {Element} el
+ * @param {string} text
+ */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Give `el` the attribute `name` = `value` unless it has it already.
+ * @param {Element} el
+ * @param {string} name
+ * @param {string} value
+ */
+export function setAttribute(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }

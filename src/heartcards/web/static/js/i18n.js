@@ -46,6 +46,9 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** @type {Map<string, Intl.PluralRules>} one per language: making one costs more than a whole tap's other work */
+const pluralRules = new Map();
+
 /**
  * The plural category of `count` in `lang` as the catalogs name it: "one" or "other" (English, Italian and Greek
  * have these two; a category such as Italian's "many" for millions reads as "other").
@@ -53,7 +56,12 @@ export function t(key, params = {}) {
  * @param {string} [lang]
  */
 export function pluralCategory(count, lang = messagesLanguage) {
-  return new Intl.PluralRules(lang).select(count) === "one" ? "one" : "other";
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(count) === "one" ? "one" : "other";
 }
 
 /**

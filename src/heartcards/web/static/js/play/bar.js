@@ -2,7 +2,7 @@
 // the daily and assisted badges, whether the moves are saved on the server, and which tools can be used.
 
 import { copyText } from "../clipboard.js";
-import { find } from "../dom.js";
+import { find, setText } from "../dom.js";
 import { formatTime } from "../format.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -43,9 +43,9 @@ export function createBar() {
      * @param {number} seconds
      */
     render(view, seconds) {
-      bar.time.textContent = formatTime(seconds);
-      bar.score.textContent = String(view.score);
-      bar.moves.textContent = String(view.moves);
+      setText(bar.time, formatTime(seconds));
+      setText(bar.score, String(view.score));
+      setText(bar.moves, String(view.moves));
       if (bar.code.dataset.code !== view.code) {
         bar.code.dataset.code = view.code;
         bar.code.innerHTML = `<span>${view.code}</span>${icon("link")}`;
@@ -54,7 +54,7 @@ export function createBar() {
       const badges = [];
       if (view.daily) badges.push(t("ui.bar.daily"));
       if (view.assisted) badges.push(t("ui.bar.assisted"));
-      bar.badge.textContent = badges.join(" · ");
+      setText(bar.badge, badges.join(" · "));
       bar.badge.hidden = badges.length === 0;
       tools.undo.disabled = !view.can_undo;
       tools.hint.disabled = view.status !== "playing";
@@ -74,7 +74,7 @@ export function createBar() {
      * @param {number} seconds
      */
     tick(seconds) {
-      bar.time.textContent = formatTime(seconds);
+      setText(bar.time, formatTime(seconds));
     },
   };
 }
