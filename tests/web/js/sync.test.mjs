@@ -64,6 +64,21 @@ test("moves reach the server in order and a game made on the device names its de
   assert.ok(states.includes("sending"));
 });
 
+test("an update is in the store at once and sent only when `later` runs the sending", async () => {
+  const server = fakeServer();
+  const queued = [];
+  const sync = createSync({ store: memoryStore(), send: server.send, retryable, onRefused: assert.fail, later: (work) => queued.push(work) });
+  sync.update({ id: "a", code: CODE, moves: ["S"], confirmed: [], known: false });
+  assert.deepEqual(sync.get("a").moves, ["S"]);
+  assert.equal(server.sent.length, 0);
+  assert.equal(sync.state, "saved");
+  assert.equal(queued.length, 1);
+  queued.shift()();
+  assert.equal(server.sent.length, 1); // the request starts as the queued work runs, not at a later flush
+  assert.equal(await sync.flush(), true);
+  assert.deepEqual(server.records.get("a"), ["S"]);
+});
+
 test("an undo below the stored moves replaces them", async () => {
   const server = fakeServer();
   const sync = createSync({ store: memoryStore(), send: server.send, retryable, onRefused: assert.fail });

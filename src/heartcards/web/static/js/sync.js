@@ -79,10 +79,21 @@ export function recordMoves(record) {
  * @property {(id: string, answer: {stored: number, view: any}) => void} [onStored]
  * @property {(state: SyncState) => void} [onState]
  * @property {(ms: number) => Promise<void>} [sleep]
+ * @property {(work: () => void) => void} [later] when an update starts sending: at once unless given (the play page
+ *   sends after the next frame, so the frame that draws a tap does not wait for the request)
  */
 
 /** @param {SyncOptions} options */
-export function createSync({ store, send, retryable, onRefused, onStored = () => {}, onState = () => {}, sleep }) {
+export function createSync({
+  store,
+  send,
+  retryable,
+  onRefused,
+  onStored = () => {},
+  onState = () => {},
+  sleep,
+  later = (work) => work(),
+}) {
   /** @type {SyncState} */
   let state = "saved";
   let running = false;
@@ -192,12 +203,13 @@ export function createSync({ store, send, retryable, onRefused, onStored = () =>
     entries,
     get,
     /**
-     * Record the device's moves of a game (and what the page shows with them) and send what the server lacks.
+     * Record the device's moves of a game (and what the page shows with them) at once, and send what the server
+     * lacks when `later` says.
      * @param {SyncEntry} entry
      */
     update(entry) {
       put({ ...entry, changedAt: Date.now() });
-      this.kick();
+      later(() => this.kick());
     },
     /**
      * Forget a game's books (the server's copy is the game now).

@@ -3,6 +3,7 @@
 
 import { ApiError, api, isRetryable } from "../api.js";
 import { MAX_NUMBER, formatCode } from "../h2h/engine/index.js";
+import { afterNextFrame } from "../frames.js";
 import { readItem, writeItem } from "../storage.js";
 import { createSync } from "../sync.js";
 
@@ -24,11 +25,18 @@ const browserStore = {
 };
 
 /**
- * The books of this browser: the page passes what to do with a refusal, an answer and a change of state.
+ * The books of this browser: the page passes what to do with a refusal, an answer and a change of state. A move is
+ * written to the store at once and sent after the frame that draws it.
  * @param {Pick<SyncOptions, "onRefused" | "onStored" | "onState">} handlers
  */
 export function createBooks(handlers) {
-  return createSync({ store: browserStore, send: (id, batch) => api.moves(id, batch), retryable: isRetryable, ...handlers });
+  return createSync({
+    store: browserStore,
+    send: (id, batch) => api.moves(id, batch),
+    retryable: isRetryable,
+    later: afterNextFrame,
+    ...handlers,
+  });
 }
 
 /** @typedef {ReturnType<typeof createBooks>} Books */
