@@ -316,6 +316,31 @@ def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: ob
             context.close()
 
 
+def test_every_face_picture_is_made_before_a_card_first_shows_it(new_player: NewPlayer) -> None:
+    # The browser makes a face's picture the first time a face needs it (a dozen at once when the first selection
+    # darkens the heart); the page makes them all in idle moments instead, and keeps a hidden face of each.
+    player = new_player(settings={"animation": "off"})
+    player.open(f"/play/{SEED_DEAL}")
+    page = player.page
+    page.wait_for_function("() => document.querySelectorAll('#hc-faces-warm .face').length === 39")
+    warm = page.eval_on_selector_all(
+        "#hc-faces-warm .face",
+        "faces => faces.map(f => [f.dataset.face, f.dataset.look, getComputedStyle(f).backgroundImage])",
+    )
+    pictures = {(rank, look): image for rank, look, image in warm}
+    assert len(pictures) == 13 * 3
+    assert all(image.startswith('url("data:image/svg+xml') for image in pictures.values())
+    assert len(set(pictures.values())) == 39  # a picture of its own for each rank and look
+    player.tap(25)  # the selection darkens the other cards: the pictures they show are the ones made ahead
+    shown = page.eval_on_selector_all(
+        "#table .face",
+        "faces => faces.map(f => [f.dataset.face, f.dataset.look, getComputedStyle(f).backgroundImage])",
+    )
+    assert "dim" in {look for _, look, _ in shown}
+    for rank, look, image in shown:
+        assert pictures[(rank, look)] == image
+
+
 def test_tapping_the_code_copies_a_link_to_the_deal(new_player: NewPlayer, server: LiveServer) -> None:
     player = new_player(viewport=DESKTOP)
     player.page.context.grant_permissions(["clipboard-read", "clipboard-write"])

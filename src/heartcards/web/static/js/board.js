@@ -3,7 +3,7 @@
 // changes, never reads the layout after writing, and every animation moves only transform and opacity. Removed cards
 // lose their data-pos at once (the test hooks see the new state) and fade out as ghosts.
 
-import { backMarkup, faceMarkup, installFaceStyles, slotMarkup } from "./cards.js";
+import { backMarkup, faceMarkup, installFaceStyles, slotMarkup, warmFacePictures } from "./cards.js";
 import { rankName, t, tn } from "./i18n.js";
 import { find, setAttribute, setText } from "./dom.js";
 import { HEART_SIZE, slotBox } from "./layout.js";
@@ -70,7 +70,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   let tabStop = null;
 
   if (!interactive) root.classList.add("passive");
-  else stock.tabIndex = waste.tabIndex = -1;
+  else {
+    stock.tabIndex = waste.tabIndex = -1;
+    warmFacePictures(root.ownerDocument);
+  }
 
   /**
    * @param {Target} target
