@@ -7,7 +7,21 @@ from hypothesis import strategies as st
 
 from heartcards.cards import SplitMix64
 from heartcards.cards.prng import GOLDEN_GAMMA, MASK64, MIX_1, MIX_2
-from heartcards.cards.shuffling import GAMMA_HIGH, GAMMA_LOW, fast_shuffle, shuffle_halves, shuffle_words
+from heartcards.cards.shuffling import (
+    GAMMA_HIGH,
+    GAMMA_LOW,
+    MIX_1_0,
+    MIX_1_1,
+    MIX_1_2,
+    MIX_1_3,
+    MIX_2_0,
+    MIX_2_1,
+    MIX_2_2,
+    MIX_2_3,
+    fast_shuffle,
+    shuffle_halves,
+    shuffle_words,
+)
 
 SHUFFLES = (fast_shuffle, shuffle_halves, shuffle_words)
 
@@ -82,3 +96,8 @@ def test_the_first_swaps_of_a_known_seed() -> None:
         deck = list(range(52))
         shuffle(0, deck)
         assert deck[51] == (0xE220A8397B1DCDAF * 52) >> 64
+
+
+def test_the_mixers_limbs_are_the_mixers() -> None:
+    assert sum(limb << (16 * k) for k, limb in enumerate((MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3))) == MIX_1
+    assert sum(limb << (16 * k) for k, limb in enumerate((MIX_2_0, MIX_2_1, MIX_2_2, MIX_2_3))) == MIX_2

@@ -18,8 +18,16 @@ MASK32: Final = (1 << 32) - 1
 # literals, which mypyc inlines as constants.
 GAMMA_HIGH: Final = 0x9E3779B9
 GAMMA_LOW: Final = 0x7F4A7C15
-MIX_1_LIMBS: Final[list[int]] = [(MIX_1 >> shift) & 0xFFFF for shift in (0, 16, 32, 48)]
-MIX_2_LIMBS: Final[list[int]] = [(MIX_2 >> shift) & 0xFFFF for shift in (0, 16, 32, 48)]
+# MIX_1 and MIX_2 as four 16-bit limbs, low first: literals, so compiled they are immediate operands where a list
+# of limbs cost four boxed reads a product (the shuffle tests hold them to the 64-bit constants).
+MIX_1_0: Final = 0xE5B9
+MIX_1_1: Final = 0x1CE4
+MIX_1_2: Final = 0x476D
+MIX_1_3: Final = 0xBF58
+MIX_2_0: Final = 0x11EB
+MIX_2_1: Final = 0x1331
+MIX_2_2: Final = 0x49BB
+MIX_2_3: Final = 0x94D0
 COMPILED: Final = not __file__.endswith(".py")
 """True when mypyc compiled this module (with the rest of the core): then 32-bit halves beat 64-bit Python ints."""
 
@@ -54,10 +62,17 @@ def shuffle_halves(seed: int, deck: list[int]) -> None:
         high = (high + GAMMA_HIGH + (low >> 32)) & MASK32
         low &= MASK32
         # z ^= z >> 30; z *= MIX_1
-        z_high, z_low = _multiply_halves(high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_LIMBS)
+        z_high, z_low = _multiply_halves(
+            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
+        )
         # z ^= z >> 27; z *= MIX_2
         z_high, z_low = _multiply_halves(
-            z_high ^ (z_high >> 27), z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32), MIX_2_LIMBS
+            z_high ^ (z_high >> 27),
+            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
+            MIX_2_0,
+            MIX_2_1,
+            MIX_2_2,
+            MIX_2_3,
         )
         # z ^= z >> 31
         z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
@@ -67,17 +82,13 @@ def shuffle_halves(seed: int, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def _multiply_halves(high: int, low: int, constant: list[int]) -> tuple[int, int]:
-    """(high, low) * constant mod 2**64 on 32-bit halves, the constant as four 16-bit limbs (low first): every
-    product has two factors below 2**16, which compiled code multiplies as machine words."""
+def _multiply_halves(high: int, low: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
+    """(high, low) * constant mod 2**64 on 32-bit halves, the constant as four 16-bit limbs c0..c3 (low first):
+    every product has two factors below 2**16, which compiled code multiplies as machine words."""
     a0 = low & 0xFFFF
     a1 = low >> 16
     a2 = high & 0xFFFF
     a3 = high >> 16
-    c0 = constant[0]
-    c1 = constant[1]
-    c2 = constant[2]
-    c3 = constant[3]
     total = a0 * c0
     limb0 = total & 0xFFFF
     total = (total >> 16) + a0 * c1 + a1 * c0
