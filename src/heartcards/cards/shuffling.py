@@ -102,3 +102,58 @@ def _multiply_halves(high: int, low: int, c0: int, c1: int, c2: int, c3: int) ->
 def _times_small(half: int, factor: int) -> int:
     """A 32-bit half times a factor below 2**16, as two products of 16-bit factors."""
     return ((half >> 16) * factor << 16) + (half & 0xFFFF) * factor
+
+
+class FastSplitMix64:
+    """`SplitMix64` with the same outputs, for the bots' hot loops: compiled, its state is two 32-bit halves and a
+    draw never leaves machine words, where `SplitMix64` is an interpreted class working on 64-bit Python ints.
+    Pure Python, it works on whole words like `SplitMix64`."""
+
+    def __init__(self, seed: int) -> None:
+        state = seed & MASK64
+        self.high = state >> 32
+        self.low = state & MASK32
+
+    def _halves(self) -> tuple[int, int]:
+        """The next output as (high, low) 32-bit halves."""
+        low = self.low + GAMMA_LOW
+        high = (self.high + GAMMA_HIGH + (low >> 32)) & MASK32
+        low &= MASK32
+        self.high = high
+        self.low = low
+        if not COMPILED:
+            z = (high << 32) | low
+            z = ((z ^ (z >> 30)) * MIX_1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX_2) & MASK64
+            z ^= z >> 31
+            return z >> 32, z & MASK32
+        z_high, z_low = _multiply_halves(
+            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
+        )
+        z_high, z_low = _multiply_halves(
+            z_high ^ (z_high >> 27),
+            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
+            MIX_2_0,
+            MIX_2_1,
+            MIX_2_2,
+            MIX_2_3,
+        )
+        z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
+        return z_high ^ (z_high >> 31), z_low
+
+    def next64(self) -> int:
+        high, low = self._halves()
+        return (high << 32) | low
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1 (n >= 1), as `SplitMix64.below`: Lemire's multiply-shift."""
+        high, low = self._halves()
+        if n < 1 << 16:
+            return (_times_small(high, n) + (_times_small(low, n) >> 32)) >> 32
+        return (((high << 32) | low) * n) >> 64
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher–Yates from the last index down, as `SplitMix64.shuffle`."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
