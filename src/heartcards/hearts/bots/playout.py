@@ -70,7 +70,8 @@ def playout(
             hearts_broken = True
         if count == 3:
             winner = (leader + trick_winner_offset(trick)) & 3
-            taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+            # `list[i] = list[i] | x`, not `|=`: compiled, the in-place form is a generic operation on objects.
+            taken[winner] = taken[winner] | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
             leader = winner
             trick = []
             tricks_done += 1

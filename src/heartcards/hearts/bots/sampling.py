@@ -58,8 +58,9 @@ class HandSampler:
             pick = rng.below(total)
             for seat in seats:
                 if pick < left[seat]:
-                    hands[seat] |= 1 << card
-                    left[seat] -= 1
+                    # Not `|=` and `-=`: compiled, the in-place forms on list items are generic operations.
+                    hands[seat] = hands[seat] | 1 << card
+                    left[seat] = left[seat] - 1
                     break
                 pick -= left[seat]
         return hands

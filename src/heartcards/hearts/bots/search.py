@@ -105,8 +105,10 @@ def evaluate_plays(
                         me,
                         shoot,
                     )
-                totals[plan_index * width + position] += outlook.value(points)
-            counts[position] += 1
+                # `list[i] = list[i] + x`, not `+=`: compiled, the in-place form is a generic operation on objects.
+                slot = plan_index * width + position
+                totals[slot] = totals[slot] + outlook.value(points)
+            counts[position] = counts[position] + 1
         playouts_left -= len(active)
         done += 1
     return [*totals, *[float(count) for count in counts]]
@@ -136,6 +138,7 @@ def evaluate_passes(
     totals = [0.0] * (len(plans) * width)
     unseen = [card for card in range(52) if not hand >> card & 1]
     others = [seat for seat in range(4) if seat != me]
+    offset = direction.offset
     done = 0
     while done < samples:
         if deadline is not None and done >= 2 and time.perf_counter() > deadline:
@@ -144,21 +147,24 @@ def evaluate_passes(
         hands = [0, 0, 0, 0]
         hands[me] = hand
         for position, card in enumerate(unseen):
-            hands[others[position // 13]] |= 1 << card
+            other = others[position // 13]
+            hands[other] = hands[other] | 1 << card
         gives = [choose_pass_mask(hands[seat]) if seat != me else 0 for seat in range(4)]
         for position, given in enumerate(choices):
             after = hands[:]
             gives[me] = given
             for seat in range(4):
-                after[seat] &= ~gives[seat]
+                after[seat] = after[seat] & ~gives[seat]
             for seat in range(4):
-                after[direction.receiver(seat)] |= gives[seat]
+                receiver = (seat + offset) & 3
+                after[receiver] = after[receiver] | gives[seat]
             leader = 0
             while not after[leader] & TWO_OF_CLUBS_BIT:
                 leader += 1
             for plan_index, shoot in enumerate(plans):
                 points = playout(after[:], [], leader, [0, 0, 0, 0], 0, False, 0, -1, me, shoot)
-                totals[plan_index * width + position] += outlook.value(points)
+                slot = plan_index * width + position
+                totals[slot] = totals[slot] + outlook.value(points)
         done += 1
     return [*totals, *([float(done)] * width)]
 
