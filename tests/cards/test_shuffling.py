@@ -7,7 +7,22 @@ from hypothesis import strategies as st
 
 from heartcards.cards import SplitMix64
 from heartcards.cards.prng import GOLDEN_GAMMA, MASK64, MIX_1, MIX_2
-from heartcards.cards.shuffling import GAMMA_HIGH, GAMMA_LOW, fast_shuffle, shuffle_halves, shuffle_words
+from heartcards.cards.shuffling import (
+    GAMMA_HIGH,
+    GAMMA_LOW,
+    MIX_1_0,
+    MIX_1_1,
+    MIX_1_2,
+    MIX_1_3,
+    MIX_2_0,
+    MIX_2_1,
+    MIX_2_2,
+    MIX_2_3,
+    FastSplitMix64,
+    fast_shuffle,
+    shuffle_halves,
+    shuffle_words,
+)
 
 SHUFFLES = (fast_shuffle, shuffle_halves, shuffle_words)
 
@@ -82,3 +97,21 @@ def test_the_first_swaps_of_a_known_seed() -> None:
         deck = list(range(52))
         shuffle(0, deck)
         assert deck[51] == (0xE220A8397B1DCDAF * 52) >> 64
+
+
+def test_the_mixers_limbs_are_the_mixers() -> None:
+    assert sum(limb << (16 * k) for k, limb in enumerate((MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3))) == MIX_1
+    assert sum(limb << (16 * k) for k, limb in enumerate((MIX_2_0, MIX_2_1, MIX_2_2, MIX_2_3))) == MIX_2
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(min_value=1, max_value=2**70))
+def test_the_fast_generator_draws_what_splitmix64_draws(seed: int, bound: int) -> None:
+    fast, plain = FastSplitMix64(seed), SplitMix64(seed)
+    assert [fast.next64() for _ in range(3)] == [plain.next64() for _ in range(3)]
+    for n in (1, 2, 13, 39, (1 << 16) - 1, 1 << 16, bound):
+        assert fast.below(n) == plain.below(n)
+    deck, reference_deck = list(range(40)), list(range(40))
+    fast.shuffle(deck)
+    plain.shuffle(reference_deck)
+    assert deck == reference_deck
+    assert fast.next64() == plain.next64()

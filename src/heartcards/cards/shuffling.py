@@ -18,8 +18,16 @@ MASK32: Final = (1 << 32) - 1
 # literals, which mypyc inlines as constants.
 GAMMA_HIGH: Final = 0x9E3779B9
 GAMMA_LOW: Final = 0x7F4A7C15
-MIX_1_LIMBS: Final[list[int]] = [(MIX_1 >> shift) & 0xFFFF for shift in (0, 16, 32, 48)]
-MIX_2_LIMBS: Final[list[int]] = [(MIX_2 >> shift) & 0xFFFF for shift in (0, 16, 32, 48)]
+# MIX_1 and MIX_2 as four 16-bit limbs, low first: literals, so compiled they are immediate operands where a list
+# of limbs cost four boxed reads a product (the shuffle tests hold them to the 64-bit constants).
+MIX_1_0: Final = 0xE5B9
+MIX_1_1: Final = 0x1CE4
+MIX_1_2: Final = 0x476D
+MIX_1_3: Final = 0xBF58
+MIX_2_0: Final = 0x11EB
+MIX_2_1: Final = 0x1331
+MIX_2_2: Final = 0x49BB
+MIX_2_3: Final = 0x94D0
 COMPILED: Final = not __file__.endswith(".py")
 """True when mypyc compiled this module (with the rest of the core): then 32-bit halves beat 64-bit Python ints."""
 
@@ -54,10 +62,17 @@ def shuffle_halves(seed: int, deck: list[int]) -> None:
         high = (high + GAMMA_HIGH + (low >> 32)) & MASK32
         low &= MASK32
         # z ^= z >> 30; z *= MIX_1
-        z_high, z_low = _multiply_halves(high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_LIMBS)
+        z_high, z_low = _multiply_halves(
+            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
+        )
         # z ^= z >> 27; z *= MIX_2
         z_high, z_low = _multiply_halves(
-            z_high ^ (z_high >> 27), z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32), MIX_2_LIMBS
+            z_high ^ (z_high >> 27),
+            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
+            MIX_2_0,
+            MIX_2_1,
+            MIX_2_2,
+            MIX_2_3,
         )
         # z ^= z >> 31
         z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
@@ -67,17 +82,13 @@ def shuffle_halves(seed: int, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def _multiply_halves(high: int, low: int, constant: list[int]) -> tuple[int, int]:
-    """(high, low) * constant mod 2**64 on 32-bit halves, the constant as four 16-bit limbs (low first): every
-    product has two factors below 2**16, which compiled code multiplies as machine words."""
+def _multiply_halves(high: int, low: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
+    """(high, low) * constant mod 2**64 on 32-bit halves, the constant as four 16-bit limbs c0..c3 (low first):
+    every product has two factors below 2**16, which compiled code multiplies as machine words."""
     a0 = low & 0xFFFF
     a1 = low >> 16
     a2 = high & 0xFFFF
     a3 = high >> 16
-    c0 = constant[0]
-    c1 = constant[1]
-    c2 = constant[2]
-    c3 = constant[3]
     total = a0 * c0
     limb0 = total & 0xFFFF
     total = (total >> 16) + a0 * c1 + a1 * c0
@@ -91,3 +102,58 @@ def _multiply_halves(high: int, low: int, constant: list[int]) -> tuple[int, int
 def _times_small(half: int, factor: int) -> int:
     """A 32-bit half times a factor below 2**16, as two products of 16-bit factors."""
     return ((half >> 16) * factor << 16) + (half & 0xFFFF) * factor
+
+
+class FastSplitMix64:
+    """`SplitMix64` with the same outputs, for the bots' hot loops: compiled, its state is two 32-bit halves and a
+    draw never leaves machine words, where `SplitMix64` is an interpreted class working on 64-bit Python ints.
+    Pure Python, it works on whole words like `SplitMix64`."""
+
+    def __init__(self, seed: int) -> None:
+        state = seed & MASK64
+        self.high = state >> 32
+        self.low = state & MASK32
+
+    def _halves(self) -> tuple[int, int]:
+        """The next output as (high, low) 32-bit halves."""
+        low = self.low + GAMMA_LOW
+        high = (self.high + GAMMA_HIGH + (low >> 32)) & MASK32
+        low &= MASK32
+        self.high = high
+        self.low = low
+        if not COMPILED:
+            z = (high << 32) | low
+            z = ((z ^ (z >> 30)) * MIX_1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX_2) & MASK64
+            z ^= z >> 31
+            return z >> 32, z & MASK32
+        z_high, z_low = _multiply_halves(
+            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
+        )
+        z_high, z_low = _multiply_halves(
+            z_high ^ (z_high >> 27),
+            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
+            MIX_2_0,
+            MIX_2_1,
+            MIX_2_2,
+            MIX_2_3,
+        )
+        z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
+        return z_high ^ (z_high >> 31), z_low
+
+    def next64(self) -> int:
+        high, low = self._halves()
+        return (high << 32) | low
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1 (n >= 1), as `SplitMix64.below`: Lemire's multiply-shift."""
+        high, low = self._halves()
+        if n < 1 << 16:
+            return (_times_small(high, n) + (_times_small(low, n) >> 32)) >> 32
+        return (((high << 32) | low) * n) >> 64
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher–Yates from the last index down, as `SplitMix64.shuffle`."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

@@ -1,7 +1,19 @@
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from heartcards.cards import Card, Rank, Suit
-from heartcards.hearts.engine import CARDS, INDEX_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, card_points, hearts_order, mask_of
+from heartcards.hearts.engine import (
+    CARDS,
+    INDEX_OF,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    card_points,
+    cards_of,
+    hearts_order,
+    mask_of,
+)
 from heartcards.hearts.engine.cards import FULL_DECK, HEARTS_MASK, mask_points, popcount
 
 
@@ -47,3 +59,15 @@ def test_mask_points_counts_hearts_and_the_queen() -> None:
     assert mask_points(FULL_DECK) == 26
     assert mask_points(1 << INDEX_OF[QUEEN_OF_SPADES]) == 13
     assert mask_points(mask_of([Card(Rank.TWO, Suit.HEARTS), Card(Rank.ACE, Suit.HEARTS), TWO_OF_CLUBS])) == 2
+
+
+@given(st.integers(min_value=0, max_value=(1 << 56) - 1))
+def test_cards_of_lists_a_masks_cards_by_index_and_ignores_bits_above_the_deck(mask: int) -> None:
+    assert cards_of(mask) == tuple(CARDS[index] for index in range(52) if mask >> index & 1)
+    assert mask_of(cards_of(mask)) == mask & FULL_DECK
+
+
+def test_cards_of_a_one_suit_mask_is_one_shared_tuple() -> None:
+    spades = mask_of(Card.parse(text) for text in ("2S", "QS", "AS"))
+    assert [card.text for card in cards_of(spades)] == ["2S", "QS", "AS"]
+    assert cards_of(spades) is cards_of(spades)

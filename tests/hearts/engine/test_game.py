@@ -397,3 +397,17 @@ def test_bad_game_settings(seed: object, variant: object, target: object) -> Non
 
 def test_variant_may_be_given_as_text() -> None:
     assert Game(1, "special").variant is Variant.SPECIAL  # type: ignore[arg-type]
+
+
+def test_observations_see_each_trick_as_it_ends() -> None:
+    game = Game(31, first_deal=4)
+    seen: list[int] = []
+    while game.phase is Phase.PLAY:
+        seat = game.turn
+        assert seat is not None
+        observation = game.observation(seat)
+        assert observation.tricks == tuple(game.tricks)
+        seen.append(len(observation.tricks))
+        game.apply_play(seat, observation.legal[-1])
+    assert game.observation(0).tricks == tuple(game.tricks) and len(game.tricks) == 13
+    assert seen == [number // 4 for number in range(52)]

@@ -12,14 +12,16 @@ brings and what an opponent's run costs.
 
 from __future__ import annotations
 
+from typing import Final
+
 from heartcards.hearts.bots.policy import choose_card, shoot_card, threatening_seat
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_BIT
 from heartcards.hearts.engine.rules import Variant, deal_points, game_winners, legal_mask, trick_winner_offset
 
-HEARTS_START = 39
-GAME_VALUE = 40.0
+HEARTS_START: Final = 39
+GAME_VALUE: Final = 40.0
 """What winning the game is worth, in points of a deal, when a deal can end it (see `Outlook`)."""
-STANDING_SCALE = 12.0
+STANDING_SCALE: Final = 12.0
 """Points of total behind the leader that halve a seat's estimated chance when the game goes on (see `Outlook`)."""
 
 
@@ -68,7 +70,8 @@ def playout(
             hearts_broken = True
         if count == 3:
             winner = (leader + trick_winner_offset(trick)) & 3
-            taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+            # `list[i] = list[i] | x`, not `|=`: compiled, the in-place form is a generic operation on objects.
+            taken[winner] = taken[winner] | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
             leader = winner
             trick = []
             tricks_done += 1

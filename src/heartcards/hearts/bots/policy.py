@@ -11,19 +11,24 @@ cards, win every trick that holds a point, discard its losers), used by the play
 
 from __future__ import annotations
 
+from typing import Final
+
 from heartcards.hearts.engine.cards import (
     HEARTS_MASK,
     POINT_MASK,
     QUEEN_OF_SPADES_BIT,
     QUEEN_OF_SPADES_INDEX,
     SUIT_MASKS,
+    popcount,
 )
 
-SPADES_MASK = SUIT_MASKS[2]
-HIGH_SPADES = (1 << (QUEEN_OF_SPADES_INDEX + 1)) | (1 << (QUEEN_OF_SPADES_INDEX + 2))  # K♠, A♠
-LOW_SPADES = SPADES_MASK & ((1 << QUEEN_OF_SPADES_INDEX) - 1)
-NON_POINTS = ((1 << 52) - 1) & ~POINT_MASK
-MOON_HEARTS = 6
+# Final, so that compiled they are constants, not a dictionary lookup of the module's globals on each use; and
+# `popcount` rather than `int.bit_count()`, which compiled is a generic method call (see `popcount`).
+SPADES_MASK: Final = SUIT_MASKS[2]
+HIGH_SPADES: Final = (1 << (QUEEN_OF_SPADES_INDEX + 1)) | (1 << (QUEEN_OF_SPADES_INDEX + 2))  # K♠, A♠
+LOW_SPADES: Final = SPADES_MASK & ((1 << QUEEN_OF_SPADES_INDEX) - 1)
+NON_POINTS: Final = ((1 << 52) - 1) & ~POINT_MASK
+MOON_HEARTS: Final = 6
 """Hearts one seat must have taken, with nobody else scoring, before the others defend against a moon."""
 
 
@@ -51,7 +56,7 @@ def threatening_seat(taken: list[int]) -> int:
     shooter = sole_scorer(taken)
     if shooter < 0:
         return -1
-    hearts = (taken[shooter] & HEARTS_MASK).bit_count()
+    hearts = popcount(taken[shooter] & HEARTS_MASK)
     if hearts >= MOON_HEARTS or (taken[shooter] & QUEEN_OF_SPADES_BIT and hearts >= 3):
         return shooter
     return -1
@@ -75,7 +80,7 @@ def run_is_open(taken: list[int], seat: int) -> bool:
 def pass_danger(hand: int) -> list[tuple[int, int]]:
     """(danger, card) for each card of the hand, most dangerous first: the cards a careful player gives away."""
     spades = hand & SPADES_MASK
-    low_spade_count = (spades & LOW_SPADES).bit_count()
+    low_spade_count = popcount(spades & LOW_SPADES)
     holds_queen = bool(hand & QUEEN_OF_SPADES_BIT)
     scored = []
     mask = hand
@@ -96,7 +101,7 @@ def pass_danger(hand: int) -> list[tuple[int, int]]:
         elif suit == 3:
             danger = 20 + 6 * order if order >= 7 else order
         else:
-            count = (hand & SUIT_MASKS[suit]).bit_count()
+            count = popcount(hand & SUIT_MASKS[suit])
             danger = 4 * order + (15 if count <= 3 else 0)
         scored.append((danger, index))
     scored.sort(reverse=True)
@@ -172,7 +177,7 @@ def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int,
     for suit in range(3):
         in_suit = legal & SUIT_MASKS[suit]
         if in_suit:
-            size = in_suit.bit_count()
+            size = popcount(in_suit)
             if size < best_count:
                 best_count = size
                 best_suit = suit
@@ -192,8 +197,8 @@ def _lead(hand: int, legal: int, unseen: int, queen_out: bool) -> int:
             continue
         card = lowest(in_suit)
         others = unseen & SUIT_MASKS[suit]
-        lower = (others & ((1 << card) - 1)).bit_count()
-        score = lower * 4 - others.bit_count()
+        lower = popcount(others & ((1 << card) - 1))
+        score = lower * 4 - popcount(others)
         if suit == 2 and queen_out and hand & (QUEEN_OF_SPADES_BIT | HIGH_SPADES):
             score += 40
         if suit == 3:
@@ -242,10 +247,10 @@ def _shoot_lead(hand: int, legal: int, unseen: int) -> int:
         if not in_suit:
             continue
         top = highest(in_suit)
-        higher = (unseen & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1)).bit_count()
-        others = (unseen & SUIT_MASKS[suit]).bit_count()
+        higher = popcount(unseen & SUIT_MASKS[suit] & ~((1 << (top + 1)) - 1))
+        others = popcount(unseen & SUIT_MASKS[suit])
         # Masters first (a long suit of them runs); then the fewest higher cards out; hearts collect points.
-        score = -100 * higher + 4 * (hand & SUIT_MASKS[suit]).bit_count() + (3 if suit == 3 else 0)
+        score = -100 * higher + 4 * popcount(hand & SUIT_MASKS[suit]) + (3 if suit == 3 else 0)
         if higher == 0 and others == 0:
             score -= 2  # nobody follows: it wins but collects nothing
         if score > best_score:
@@ -276,7 +281,7 @@ def controls(hand: int, played: int) -> int:
         bit = mask & -mask
         mask ^= bit
         card = bit.bit_length() - 1
-        if (unseen & SUIT_MASKS[card // 13] & ~((bit << 1) - 1)).bit_count() <= 1:
+        if popcount(unseen & SUIT_MASKS[card // 13] & ~((bit << 1) - 1)) <= 1:
             count += 1
     return count
 
@@ -291,6 +296,6 @@ def moon_pass_mask(hand: int) -> int:
         mask ^= bit
         card = bit.bit_length() - 1
         above = SUIT_MASKS[card // 13] & ~((bit << 1) - 1)
-        scored.append((-(above & ~hand).bit_count(), card % 13, card))
+        scored.append((-popcount(above & ~hand), card % 13, card))
     scored.sort()
     return (1 << scored[0][2]) | (1 << scored[1][2]) | (1 << scored[2][2])

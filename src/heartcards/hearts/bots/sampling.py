@@ -3,11 +3,13 @@ receiver holds until it plays them), preferring deals that also fit how the othe
 
 from __future__ import annotations
 
-from heartcards.cards import SplitMix64
-from heartcards.hearts.bots.knowledge import Knowledge
-from heartcards.hearts.engine.cards import indices_of
+from typing import Final
 
-ATTEMPTS = 12
+from heartcards.cards.shuffling import FastSplitMix64
+from heartcards.hearts.bots.knowledge import Knowledge
+from heartcards.hearts.engine.cards import indices_of, popcount
+
+ATTEMPTS: Final = 12
 
 
 class HandSampler:
@@ -24,13 +26,13 @@ class HandSampler:
         self.cards = indices_of(known.unseen() & ~known.passed)
         self.need = [0, 0, 0, 0]
         for seat in self.others:
-            self.need[seat] = known.hand_sizes[seat] - fixed[seat].bit_count()
+            self.need[seat] = known.hand_sizes[seat] - popcount(fixed[seat])
         void_ok = {card: [s for s in self.others if not known.voids[s] >> (card // 13) & 1] for card in self.cards}
         likely = {card: [s for s in seats if not known.unlikely[s] >> card & 1] for card, seats in void_ok.items()}
         # Strictest first: voids and play-reading; then voids only; then the hand sizes alone.
         self.levels = [likely, void_ok, {card: self.others for card in self.cards}]
 
-    def sample(self, rng: SplitMix64) -> list[int]:
+    def sample(self, rng: FastSplitMix64) -> list[int]:
         """Four hands (masks): ours, and the others' filled at random with the unseen cards."""
         for level, eligible in enumerate(self.levels):
             tries = ATTEMPTS if level < len(self.levels) - 1 else 1
@@ -40,7 +42,7 @@ class HandSampler:
                     return hands
         raise RuntimeError("no deal fits the hand sizes")  # unreachable: the last level ignores voids
 
-    def _try(self, eligible: dict[int, list[int]], rng: SplitMix64) -> list[int] | None:
+    def _try(self, eligible: dict[int, list[int]], rng: FastSplitMix64) -> list[int] | None:
         cards = self.cards[:]
         rng.shuffle(cards)
         cards.sort(key=lambda card: len(eligible[card]))
@@ -56,8 +58,9 @@ class HandSampler:
             pick = rng.below(total)
             for seat in seats:
                 if pick < left[seat]:
-                    hands[seat] |= 1 << card
-                    left[seat] -= 1
+                    # Not `|=` and `-=`: compiled, the in-place forms on list items are generic operations.
+                    hands[seat] = hands[seat] | 1 << card
+                    left[seat] = left[seat] - 1
                     break
                 pick -= left[seat]
         return hands

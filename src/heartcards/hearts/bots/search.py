@@ -8,19 +8,20 @@ them in worker processes.
 from __future__ import annotations
 
 import time
+from typing import Final
 
-from heartcards.cards import SplitMix64
+from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge
 from heartcards.hearts.bots.playout import Outlook, playout, solve
 from heartcards.hearts.bots.policy import choose_pass_mask, controls, run_is_open
 from heartcards.hearts.bots.sampling import HandSampler
-from heartcards.hearts.engine.cards import TWO_OF_CLUBS_BIT
+from heartcards.hearts.engine.cards import TWO_OF_CLUBS_BIT, popcount
 from heartcards.hearts.engine.rules import PassDirection
 
 OutlookArgs = tuple[int, list[int], bool, int]
 """`Outlook`'s arguments (seat, totals, special variant, target), plain so that they pickle."""
 
-SHOOT_CONTROLS = 0.4
+SHOOT_CONTROLS: Final = 0.4
 """A seat weighs the moon only when at least this share of its cards are (near-)sure winners (`controls`)."""
 
 
@@ -31,7 +32,7 @@ def shoot_plans(known: Knowledge, moon: bool) -> list[bool]:
     if (
         moon
         and run_is_open(known.taken, known.seat)
-        and controls(hand, known.played) >= SHOOT_CONTROLS * hand.bit_count()
+        and controls(hand, known.played) >= SHOOT_CONTROLS * popcount(hand)
     ):
         return [False, True]
     return [False]
@@ -54,7 +55,7 @@ def evaluate_plays(
     cards worse than the best by more than the margin are dropped and their share of the playouts goes to the
     others. An exact ending (`exact`) is solved by `solve`, where every seat already plays for the moon if it pays."""
     outlook = Outlook(*outlook_args)
-    rng = SplitMix64(seed)
+    rng = FastSplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
     width = len(candidates)
     if exact:
@@ -104,8 +105,10 @@ def evaluate_plays(
                         me,
                         shoot,
                     )
-                totals[plan_index * width + position] += outlook.value(points)
-            counts[position] += 1
+                # `list[i] = list[i] + x`, not `+=`: compiled, the in-place form is a generic operation on objects.
+                slot = plan_index * width + position
+                totals[slot] = totals[slot] + outlook.value(points)
+            counts[position] = counts[position] + 1
         playouts_left -= len(active)
         done += 1
     return [*totals, *[float(count) for count in counts]]
@@ -129,12 +132,13 @@ def evaluate_passes(
     """Summed values of each candidate pass under each plan (plan by plan) over sampled deals in which the others
     pass by the heuristic, followed by the number of deals played."""
     outlook = Outlook(*outlook_args)
-    rng = SplitMix64(seed)
+    rng = FastSplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
     width = len(choices)
     totals = [0.0] * (len(plans) * width)
     unseen = [card for card in range(52) if not hand >> card & 1]
     others = [seat for seat in range(4) if seat != me]
+    offset = direction.offset
     done = 0
     while done < samples:
         if deadline is not None and done >= 2 and time.perf_counter() > deadline:
@@ -143,21 +147,24 @@ def evaluate_passes(
         hands = [0, 0, 0, 0]
         hands[me] = hand
         for position, card in enumerate(unseen):
-            hands[others[position // 13]] |= 1 << card
+            other = others[position // 13]
+            hands[other] = hands[other] | 1 << card
         gives = [choose_pass_mask(hands[seat]) if seat != me else 0 for seat in range(4)]
         for position, given in enumerate(choices):
             after = hands[:]
             gives[me] = given
             for seat in range(4):
-                after[seat] &= ~gives[seat]
+                after[seat] = after[seat] & ~gives[seat]
             for seat in range(4):
-                after[direction.receiver(seat)] |= gives[seat]
+                receiver = (seat + offset) & 3
+                after[receiver] = after[receiver] | gives[seat]
             leader = 0
             while not after[leader] & TWO_OF_CLUBS_BIT:
                 leader += 1
             for plan_index, shoot in enumerate(plans):
                 points = playout(after[:], [], leader, [0, 0, 0, 0], 0, False, 0, -1, me, shoot)
-                totals[plan_index * width + position] += outlook.value(points)
+                slot = plan_index * width + position
+                totals[slot] = totals[slot] + outlook.value(points)
         done += 1
     return [*totals, *([float(done)] * width)]
 

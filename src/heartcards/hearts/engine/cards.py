@@ -87,25 +87,32 @@ def indices_of(mask: int) -> list[int]:
     return out
 
 
-_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
-        for byte in range(256)
-    )
-    for chunk in range(7)
-)
+_SUIT_CARDS: Final[list[tuple[Card, ...] | None]] = [None] * (4 << 13)
+"""The cards of each suit's 13-bit pattern at [suit << 13 | bits], filled on first use: a hand or a legal set
+within one suit (most plays follow suit) is then one shared tuple, built once, and never a new one."""
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    key = suit << 13 | bits
+    cards = _SUIT_CARDS[key]
+    if cards is None:
+        cards = tuple(CARDS[13 * suit + order] for order in range(13) if bits >> order & 1)
+        _SUIT_CARDS[key] = cards
+    return cards
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask sorted by suit (♣ ♦ ♠ ♥) then rank, aces high (a table per byte of the mask)."""
+    """The cards of a mask sorted by suit (♣ ♦ ♠ ♥) then rank, aces high (bits above the deck's 52 are ignored)."""
     out: tuple[Card, ...] = ()
-    chunk = 0
+    mask &= FULL_DECK
+    suit = 0
     while mask:
-        byte = mask & 0xFF
-        if byte:
-            out += _BYTE_CARDS[chunk][byte]
-        mask >>= 8
-        chunk += 1
+        bits = mask & 0x1FFF
+        if bits:
+            cards = _suit_cards(suit, bits)
+            out = out + cards if out else cards
+        mask >>= 13
+        suit += 1
     return out
 
 

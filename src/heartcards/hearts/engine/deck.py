@@ -32,7 +32,11 @@ def deal_hands(seed: int, deal_number: int) -> tuple[int, int, int, int]:
 
 def hands_of(deck: list[int]) -> tuple[int, int, int, int]:
     """The four hands (card masks) dealt from `deck`: thirteen cards a seat in deck order."""
-    hands = [0, 0, 0, 0]
-    for position in range(52):
-        hands[position // HAND_SIZE] |= 1 << deck[position]
-    return hands[0], hands[1], hands[2], hands[3]
+    # Four locals and no list: compiled, `hands[i] |= x` is a generic in-place operation on boxed objects.
+    first = second = third = fourth = 0
+    for position in range(HAND_SIZE):
+        first |= 1 << deck[position]
+        second |= 1 << deck[position + HAND_SIZE]
+        third |= 1 << deck[position + 2 * HAND_SIZE]
+        fourth |= 1 << deck[position + 3 * HAND_SIZE]
+    return first, second, third, fourth

@@ -122,7 +122,8 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise HeartsError(f"the seed must be a whole number, not {seed!r}", seed=str(seed))
         try:
-            chosen_variant = Variant(variant)
+            # A member already is one: the enum's call would look it up again, Python-level, on every deal.
+            chosen_variant = variant if isinstance(variant, Variant) else Variant(variant)
         except ValueError as error:
             raise HeartsError(f"{variant!r} is not a variant: classic or special", variant=str(variant)) from error
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
@@ -152,7 +153,7 @@ class Game:
         self.received: list[int] = [0, 0, 0, 0]
         self.taken: list[int] = [0, 0, 0, 0]
         self.tricks: list[Trick] = []
-        self._tricks_view: tuple[Trick, ...] = ()
+        self._tricks_view: tuple[Trick, ...] | None = ()
         self.trick_leader = 0
         self.trick_cards: list[int] = []
         self.hearts_broken = False
@@ -272,7 +273,7 @@ class Game:
         points[winner] = points[winner] + mask_points(mask)
         in_play = (CARDS[cards[0]], CARDS[cards[1]], CARDS[cards[2]], CARDS[index])
         self.tricks.append(_NEW_TUPLE(Trick, (leader, in_play, winner)))
-        self._tricks_view = tuple(self.tricks)
+        self._tricks_view = None
         self.trick_cards = []
         self.trick_leader = winner
         self.turn = winner
@@ -302,7 +303,7 @@ class Game:
                 pass_direction=self.pass_direction,
                 hands=(cards_of(dealt[0]), cards_of(dealt[1]), cards_of(dealt[2]), cards_of(dealt[3])),
                 passes=(_passed(passes[0]), _passed(passes[1]), _passed(passes[2]), _passed(passes[3])),
-                tricks=self._tricks_view,
+                tricks=self._tricks_tuple(),
                 points=points,
                 totals=tuple(totals),
                 game_over=bool(self.winners),
@@ -340,6 +341,15 @@ class Game:
 
     # -- views ------------------------------------------------------------------------------------------------------
 
+    def _tricks_tuple(self) -> tuple[Trick, ...]:
+        """The deal's finished tricks as a tuple, shared by the observations until the next trick ends (built on
+        demand: a deal played without looking copies the list once, not once a trick)."""
+        view = self._tricks_view
+        if view is None:
+            view = tuple(self.tricks)
+            self._tricks_view = view
+        return view
+
     def observation(self, seat: object) -> Observation:
         """What `seat` may know now."""
         number = _check_seat(seat)
@@ -358,7 +368,7 @@ class Game:
             passed=cards_of(own_pass) if own_pass is not None else (),
             received=cards_of(self.received[number]),
             passes_chosen=tuple(mask is not None for mask in self.passes),
-            tricks=self._tricks_view,
+            tricks=self._tricks_tuple(),
             current_trick=current,
             turn=self.turn,
             hearts_broken=self.hearts_broken,
