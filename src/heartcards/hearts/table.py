@@ -106,6 +106,9 @@ class Table:
     """The public table in the state messages as JSON, and the revision it was encoded at."""
     shared_view_text: tuple[int, str] | None = None
     """The part of the seats' views that is the same for all of them, as JSON, and its revision."""
+    record_text: tuple[Game, int, str] | None = None
+    """The game's saved record as JSON text so far (without its closing `]}`), the game it was encoded from and how
+    many of its actions it holds: a save encodes only the actions added since the last one."""
 
     # -- seats ------------------------------------------------------------------------------------------------------
 
