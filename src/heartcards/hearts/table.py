@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
@@ -100,6 +101,9 @@ class Table:
     """Held by whoever changes the table (or renders it), so changes apply one at a time (no I/O here)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     """Set after a change, so the table's driver looks at `next_step` again."""
+    driver_wakes_at: float = -math.inf
+    """When (monotonic) the table's driver, asleep, looks at `next_step` again by itself (infinity: not before a
+    change); minus infinity while it is not asleep, since it looks again as soon as it is done."""
     revision: int = 0
     """Counts published changes (the service bumps it with every broadcast)."""
     public_text: tuple[int, str] | None = None

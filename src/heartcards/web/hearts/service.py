@@ -394,7 +394,7 @@ class TableService:
                     table.wake.set()
                 raise
             await self._commit(table, answer_to=connection, message_id=message_id)
-        table.wake.set()
+        self.drivers.nudge(table)
 
     @staticmethod
     def _seat_back(table: Table, seat: Seat) -> bool:
