@@ -10,8 +10,9 @@
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
    people joined, and `--solo-tables` solo tables (one person, three computer players of `--strength`). Every
    person is a scripted client (`tests.support.scripted.AsyncSeat`, the tests' own, over the `websockets`
-   package, all in this one asyncio process): pass three random cards, play a random legal card, say `next` on
-   the score table, each after a random think time (`--think` seconds at most, as people take; 0 = flat out).
+   package, all in this one asyncio process, on uvloop as the server is): pass three random cards, play a random
+   legal card, say `next` on the score table, each after a random think time (`--think` seconds at most, as people
+   take; 0 = flat out).
    Every socket is opened first; then all of them say hello in the same instant. How late this process's loop
    wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and the latency
    includes it.
@@ -21,11 +22,11 @@
    four seats has a state showing it); the computer players' decision latency at solo tables (from the state that
    gives a computer player the turn to the first state with its card played, as the person sees it: the app's
    pacing, `--bot-delay`, is its floor, as in the app; `--bot-delay 0` plays flat out, a stress far beyond what
-   people's tables ask for); the CPU the
-   server used per answered message and the machine's CPU pressure (the share of time some task waited for a CPU,
-   Linux PSI): on a shared machine the latency is mostly that wait. Then every game's log is read back over HTTP
-   and checked: every deal present with its 13 tricks, the 52 cards each played once, points of 26 (or a moon's
-   39), running totals, the end of the game and its winners as the clients saw them.
+   people's tables ask for); the CPU the server and the clients used per answered message and the machine's CPU
+   pressure (the share of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly
+   that wait. Then every game's log is read back over HTTP and checked: every deal present with its 13 tricks, the
+   52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners as
+   the clients saw them.
 2. Socket fuzz: `--fuzz-messages` random and forged messages (junk, wrong types, bad cards, forged tokens, other
    seats' actions, binary frames, deep JSON) on fresh tables, 50 to a socket; each must be answered with an `error`
    or a `state` (a forged hello with an error and the 4403 close), never a server error. A frame over the server's
@@ -56,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import uvloop
 import websockets
 
 from heartcards.cli.serve import WEBSOCKET_MAX_BYTES
@@ -493,7 +495,7 @@ def main() -> None:
         try:
             tables = asyncio.run(create_tables(url, options, random.Random(options.seed)))
             server_cpu, client_cpu, pressure = server.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
-            loop_lags, seconds = asyncio.run(load_run(tables))
+            loop_lags, seconds = uvloop.run(load_run(tables))  # the clients' loop as the server's: uvloop
             server_cpu = server.cpu_seconds() - server_cpu
             client_cpu = client_cpu_seconds() - client_cpu
             after = cpu_pressure_total()
@@ -528,6 +530,8 @@ def main() -> None:
                 "client_loop_lag": summary(loop_lags),
                 "server_cpu_ms_per_answer": round(server_cpu / max(1, len(people)) * 1000, 3),
                 "server_cpu_share": round(server_cpu / seconds, 3),
+                "client_cpu_ms_per_answer": round(client_cpu / max(1, len(people)) * 1000, 3),
+                "client_cpu_share": round(client_cpu / seconds, 3),
                 "cpu_pressure": None if stalled is None else round(stalled, 3),
                 "error_answers": len(errors),
                 "complete_logs": complete,
@@ -549,7 +553,8 @@ def main() -> None:
             )
             print(
                 f"  CPU: server {server_cpu:.1f} s ({figures['server_cpu_ms_per_answer']:.2f} ms per answered "
-                f"message, {server_cpu / seconds:.0%} of a core), clients {client_cpu:.1f} s"
+                f"message, {server_cpu / seconds:.0%} of a core), clients {client_cpu:.1f} s "
+                f"({figures['client_cpu_ms_per_answer']:.2f} ms per answered message, {client_cpu / seconds:.0%})"
                 + (f"; CPU pressure (some task waiting for a CPU): {stalled:.0%} of the time" if stalled else "")
             )
             print(f"  error answers: {len(errors)} {sorted(set(errors))}")

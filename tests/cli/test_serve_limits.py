@@ -72,6 +72,25 @@ def test_a_frame_over_the_cap_closes_the_socket_before_it_is_read(server: LiveSe
     assert asyncio.run(scenario()) == 1009
 
 
+def test_the_sockets_do_not_compress_what_they_send(server: LiveServer) -> None:
+    """No per-message deflate, although the client offers it as browsers do (uvicorn accepts it by default): a
+    table's state is a few KB on a local network, and compressing each one cost the server CPU on every send."""
+    created = httpx.post(server.url + "api/hearts/tables", json={"name": "Anna"}, timeout=30)
+    assert created.status_code == 201, created.text
+    table_id = created.json()["table"]["id"]
+
+    async def scenario() -> tuple[str | None, str | None]:
+        url = server.url.replace("http://", "ws://") + f"ws/hearts/{table_id}"
+        async with websockets.connect(url) as ws:  # offers permessage-deflate
+            return ws.request.headers.get("Sec-WebSocket-Extensions"), ws.response.headers.get(
+                "Sec-WebSocket-Extensions"
+            )
+
+    offered, accepted = asyncio.run(scenario())
+    assert offered is not None and "permessage-deflate" in offered
+    assert accepted is None
+
+
 async def tiny_app(scope: dict[str, object], receive: object, send: object) -> None:
     if scope["type"] != "http":
         return

@@ -152,7 +152,8 @@ class AsyncSeat:
         return message_id
 
     async def receive(self, timeout: float = 20.0) -> State:
-        raw = await asyncio.wait_for(self.socket.recv(), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: on Python 3.11 that makes a task for every message
+            raw = await self.socket.recv()
         arrived = time.perf_counter()
         message: State = json.loads(raw)
         self.received.append(message)

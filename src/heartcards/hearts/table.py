@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Final
@@ -100,12 +101,18 @@ class Table:
     """Held by whoever changes the table (or renders it), so changes apply one at a time (no I/O here)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     """Set after a change, so the table's driver looks at `next_step` again."""
+    driver_wakes_at: float = -math.inf
+    """When (monotonic) the table's driver, asleep, looks at `next_step` again by itself (infinity: not before a
+    change); minus infinity while it is not asleep, since it looks again as soon as it is done."""
     revision: int = 0
     """Counts published changes (the service bumps it with every broadcast)."""
     public_text: tuple[int, str] | None = None
     """The public table in the state messages as JSON, and the revision it was encoded at."""
     shared_view_text: tuple[int, str] | None = None
     """The part of the seats' views that is the same for all of them, as JSON, and its revision."""
+    record_text: tuple[Game, int, str] | None = None
+    """The game's saved record as JSON text so far (without its closing `]}`), the game it was encoded from and how
+    many of its actions it holds: a save encodes only the actions added since the last one."""
 
     # -- seats ------------------------------------------------------------------------------------------------------
 

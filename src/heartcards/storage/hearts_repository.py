@@ -10,9 +10,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Final, cast
 
-from sqlalchemy import ColumnElement, Connection, Engine, Row, Table, bindparam, insert, select, update
+from sqlalchemy import ColumnElement, Connection, Dialect, Engine, Row, Table, bindparam, insert, select, update
 
 from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
 
@@ -20,11 +20,52 @@ TABLES = cast(Table, HeartsTable.__table__)
 SEATS = cast(Table, HeartsSeat.__table__)
 LOGS = cast(Table, HeartsDealLog.__table__)
 OPEN_STATUSES = ("waiting", "playing")
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
 _SAVE_GAME = (
     update(TABLES)
     .where(TABLES.c.id == bindparam("table_id"))
     .values(status=bindparam("status"), game=bindparam("game"), updated_at=bindparam("updated_at"))
 )
+
+
+class _GameUpdate:
+    """`_SAVE_GAME` compiled once for a dialect and run on the driver's own cursor. Through `Connection.execute`
+    SQLAlchemy's work per call (the statement cache, parameter processing, a result) cost six times the UPDATE
+    itself on SQLite (77 µs of CPU a save against 12, on the event loop for every action). The values pass through
+    the same bind processors SQLAlchemy applies (the UTC timestamp's), so what is stored is the same."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        compiled = _SAVE_GAME.compile(dialect=dialect)
+        self.sql = compiled.string
+        self.names: tuple[str, ...] | None = tuple(compiled.positiontup or ()) if compiled.positional else None
+        """The parameters' order for a positional paramstyle (SQLite's `?`); None for a named one (psycopg's)."""
+        self.processors = {
+            name: processor
+            for name, bind in compiled.binds.items()
+            if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
+        }
+
+    def run(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> None:
+        """The UPDATE of every save in `connection`'s transaction (begun by the caller)."""
+        rows: list[dict[str, Any]] = [
+            {
+                "table_id": save.table_id,
+                "status": save.status,
+                "game": save.game if isinstance(save.game, str) else _ENCODER.encode(save.game),
+                "updated_at": now,
+            }
+            for save in saves
+        ]
+        for name, processor in self.processors.items():
+            for row in rows:
+                row[name] = processor(row[name])
+        names = self.names
+        parameters = rows if names is None else [tuple(row[name] for name in names) for row in rows]
+        cursor = connection.connection.cursor()
+        try:
+            cursor.executemany(self.sql, parameters)
+        finally:
+            cursor.close()
 
 
 @dataclass(slots=True)
@@ -54,7 +95,8 @@ class GameSave:
 
     table_id: str
     status: str
-    game: dict[str, Any]
+    game: dict[str, Any] | str
+    """The engine's saved game, or its compact JSON text already encoded (the table service keeps it)."""
     logs: Sequence[dict[str, Any]] = ()
     results: Sequence[SeatResult] | None = None
 
@@ -127,6 +169,7 @@ class HeartsRepository:
         self._saving: Connection | None = None
         """A connection kept open for `save_games` (taking one from the pool for every action costs a third of
         a small save); dropped after any error, so a broken one is replaced."""
+        self._game_update = _GameUpdate(engine.dialect)
 
     def close(self) -> None:
         if self._saving is not None:
@@ -190,18 +233,7 @@ class HeartsRepository:
 
     def _save_games(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> None:
         with connection.begin():
-            connection.execute(
-                _SAVE_GAME,
-                [
-                    {
-                        "table_id": save.table_id,
-                        "status": save.status,
-                        "game": json.dumps(save.game, separators=(",", ":")),
-                        "updated_at": now,
-                    }
-                    for save in saves
-                ],
-            )
+            self._game_update.run(connection, saves, now)
             for save in saves:
                 if save.results is not None:
                     connection.execute(update(TABLES).where(TABLES.c.id == save.table_id).values(finished_at=now))

@@ -7,21 +7,30 @@ import asyncio
 import itertools
 import multiprocessing
 import os
+import pickle
+import signal
+import socket
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from heartcards.cards import Card
 from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.bots import decide as bot_decide
 from heartcards.hearts.engine import Game, Observation, Phase
 from heartcards.web.hearts.thinking import (
     MIN_BUDGET,
+    DecisionError,
     Thinkers,
+    WorkerDiedError,
     budget_step,
     decide,
     decision_seed,
-    worker_niceness,
+    observation_fields,
+    observation_of_fields,
 )
 
 
@@ -139,36 +148,192 @@ def test_the_budget_shrinks_when_decisions_wait() -> None:
     assert thinkers.budget("strong") < crowded
 
 
-def test_decisions_run_in_other_processes_at_a_lower_priority() -> None:
+class FixedBudget(Thinkers):
+    """Thinkers whose decisions all get `share` of a search, whatever the load: comparable with `decide` run here."""
+
+    def __init__(self, workers: int, share: float) -> None:
+        super().__init__(workers=workers)
+        self.share = share
+
+    def budget(self, strength: str) -> float:
+        return self.share
+
+
+def ended(pid: int) -> bool:
+    """The process ended and was reaped (no zombie left)."""
+    return not os.path.exists(f"/proc/{pid}")
+
+
+async def soon(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether `condition` holds within `seconds`, the loop running meanwhile (a busy machine is slow to end a
+    process)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+def test_an_observation_travels_as_plain_fields() -> None:
+    for observation in positions():
+        fields = observation_fields(observation)
+        assert observation_of_fields(pickle.loads(pickle.dumps(fields))) == observation
+
+
+def test_decisions_run_in_other_processes_at_a_lower_priority_and_no_thread_here() -> None:
     thinkers = Thinkers(workers=1)
+    threads = set(threading.enumerate())
+    game = a_game_in_play()
+    seat = game.turn or 0
+
+    async def ask() -> tuple[object, ...]:
+        thinkers.warm_up()
+        return await thinkers.decide(game.observation(seat), "easy", 1)
+
     try:
-        assert thinkers.pool().submit(os.getpid).result(timeout=60) != os.getpid()
-        assert thinkers.pool().submit(worker_niceness).result(timeout=60) > os.nice(0)
-        game = a_game_in_play()
-        seat = game.turn or 0
-
-        async def ask() -> tuple[object, ...]:
-            return await thinkers.decide(game.observation(seat), "easy", 1)
-
         (card,) = asyncio.run(ask())
         assert card in game.observation(seat).legal
         assert thinkers.waiting == 0
+        (pid,) = thinkers.worker_pids()
+        assert pid != os.getpid()
+        assert os.getpriority(os.PRIO_PROCESS, pid) > os.nice(0)
+        assert set(threading.enumerate()) == threads  # no feeder or manager thread to take the GIL from the loop
     finally:
         thinkers.close()
 
 
-def test_a_dead_worker_is_replaced() -> None:
-    thinkers = Thinkers(workers=1)
+def test_more_decisions_than_workers_are_all_answered_as_decide_answers() -> None:
+    observations = positions()
+    thinkers = FixedBudget(workers=2, share=0.25)
+
+    async def ask_all() -> list[tuple[Card, ...]]:
+        return await asyncio.gather(
+            *(thinkers.decide(observation, "normal", seed) for seed, observation in enumerate(observations))
+        )
+
     try:
-        pid = thinkers.pool().submit(os.getpid).result(timeout=60)
-        os.kill(pid, 9)
-        game = a_game_in_play()
-        seat = game.turn or 0
+        answers = asyncio.run(ask_all())
+        assert thinkers.waiting == 0 and len(thinkers.worker_pids()) == 2
+    finally:
+        thinkers.close()
+    expected = [decide(observation, "normal", seed, 0.25) for seed, observation in enumerate(observations)]
+    assert [tuple(card.text for card in answer) for answer in answers] == expected
 
-        async def ask() -> tuple[object, ...]:
-            return await thinkers.decide(game.observation(seat), "easy", 1)
 
-        (card,) = asyncio.run(ask())  # the broken pool is replaced and the decision asked again
+def test_a_request_the_socket_takes_in_pieces_is_sent_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = socket.socket.send
+
+    def trickle(self: socket.socket, data: bytes, flags: int = 0) -> int:
+        return original(self, bytes(data[:7]), flags)  # as a full socket buffer would
+
+    monkeypatch.setattr(socket.socket, "send", trickle)
+    observation = positions()[4]
+    thinkers = FixedBudget(workers=1, share=1.0)
+    try:
+        (card,) = asyncio.run(thinkers.decide(observation, "easy", 3))
+    finally:
+        thinkers.close()
+    assert (card.text,) == decide(observation, "easy", 3, 1.0)
+
+
+def test_a_worker_killed_while_deciding_is_replaced_and_the_decision_answered() -> None:
+    thinkers = FixedBudget(workers=1, share=1.0)
+    observation = positions()[6]
+
+    async def ask_and_kill() -> tuple[Card, ...]:
+        thinkers.warm_up()
+        (pid,) = thinkers.worker_pids()
+        decision = asyncio.ensure_future(thinkers.decide(observation, "strong", 5))
+        await asyncio.sleep(0)  # the request is sent: the worker, still starting, cannot have answered yet
+        os.kill(pid, signal.SIGKILL)
+        answer = await decision
+        assert thinkers.worker_pids() != [pid]
+        assert await soon(lambda: ended(pid))
+        return answer
+
+    try:
+        (card,) = asyncio.run(ask_and_kill())
+    finally:
+        thinkers.close()
+    assert (card.text,) == decide(observation, "strong", 5, 1.0)
+
+
+def test_an_idle_worker_killed_is_replaced_on_the_next_decision() -> None:
+    thinkers = Thinkers(workers=1)
+    game = a_game_in_play()
+    seat = game.turn or 0
+
+    async def kill_then_ask() -> tuple[object, ...]:
+        thinkers.warm_up()
+        (pid,) = thinkers.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        assert await soon(lambda: ended(pid) and thinkers.worker_pids() == [])
+        return await thinkers.decide(game.observation(seat), "easy", 1)
+
+    try:
+        (card,) = asyncio.run(kill_then_ask())
         assert card in game.observation(seat).legal
     finally:
         thinkers.close()
+
+
+def test_a_decision_fails_when_its_worker_dies_twice() -> None:
+    thinkers = FixedBudget(workers=1, share=1.0)
+    observation = positions()[6]
+
+    async def ask_and_kill_twice() -> None:
+        thinkers.warm_up()
+        decision = asyncio.ensure_future(thinkers.decide(observation, "strong", 5))
+        killed: list[int] = []
+        for _ in range(2):
+            while not thinkers.worker_pids() or thinkers.worker_pids()[0] in killed:
+                await asyncio.sleep(0)  # until the request is sent to a (new) worker, which is still starting
+            (pid,) = thinkers.worker_pids()
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        with pytest.raises(WorkerDiedError):
+            await decision
+        assert thinkers.waiting == 0
+
+    try:
+        asyncio.run(ask_and_kill_twice())
+    finally:
+        thinkers.close()
+
+
+def test_a_decision_that_fails_in_its_worker_raises_here_and_the_worker_lives_on() -> None:
+    thinkers = FixedBudget(workers=1, share=1.0)
+
+    async def ask_for_an_unknown_level() -> None:
+        thinkers.warm_up()
+        (pid,) = thinkers.worker_pids()
+        with pytest.raises(DecisionError, match="KeyError"):
+            await thinkers.decide(positions()[4], "no-such-level", 1)
+        assert thinkers.worker_pids() == [pid]
+        (card,) = await thinkers.decide(positions()[4], "easy", 1)
+        assert (card.text,) == decide(positions()[4], "easy", 1, 1.0)
+
+    try:
+        asyncio.run(ask_for_an_unknown_level())
+    finally:
+        thinkers.close()
+
+
+def test_close_ends_every_worker_even_a_busy_one() -> None:
+    thinkers = FixedBudget(workers=2, share=1.0)
+    observation = positions()[6]
+
+    async def start_deciding() -> list[int]:
+        thinkers.warm_up()
+        decision = asyncio.ensure_future(thinkers.decide(observation, "strong", 5))
+        await asyncio.sleep(0)  # the request is sent: a worker, still starting, is busy with it
+        pids = thinkers.worker_pids()
+        thinkers.close()  # as the server's shutdown does, in its loop
+        with pytest.raises(asyncio.CancelledError):
+            await decision
+        return pids
+
+    pids = asyncio.run(start_deciding())
+    assert len(pids) == 2 and all(ended(pid) for pid in pids)
+    assert thinkers.worker_pids() == []

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime
 
 from heartcards.hearts.engine import Game, Phase, Variant
 from heartcards.hearts.table import Seat, Table
-from heartcards.web.hearts.views import own_view_json, shared_view_json, view_json
+from heartcards.web.hearts.fanout import json_text, state_text
+from heartcards.web.hearts.views import own_view_json, own_view_text, shared_view_json, table_json, view_json
 
 
 def table_of(game: Game) -> Table:
@@ -91,5 +93,30 @@ def test_the_shared_part_of_a_view_is_the_same_from_every_seat_and_holds_no_hand
             shared = [shared_view_json(table, game.observation(seat)) for seat in range(4)]
             assert all(part == shared[0] for part in shared)
             assert not set(shared[0]) & set(own_view_json(game.observation(0)))
+            play_step(game, choose)
+        game.apply_next_deal()
+
+
+def test_a_state_written_in_pieces_is_what_the_encoder_writes_of_the_whole() -> None:
+    """`state_text` writes a seat's own cards directly and joins encoded parts: the text must be the compact JSON of
+    the whole `state` message, for every seat, a spectator and any answer id, in every phase."""
+    choose = random.Random(13)
+    game = Game(34, Variant.CLASSIC, 50)
+    table = table_of(game)
+    for _ in range(2):
+        while game.phase in (Phase.PASS, Phase.PLAY):
+            table.revision += 1  # a published change: the shared parts are encoded again
+            for seat in (0, 1, 2, 3, None):
+                message_id = choose.choice([None, 7, 'x"é', 2.5])
+                expected = {"type": "state", "table": table_json(table), "seat": seat}
+                expected["view"] = view_json(table, 0 if seat is None else seat)
+                if seat is None:
+                    expected["view"].update(hand=[], legal=[], passed=None, received=None)
+                if message_id is not None:
+                    expected["id"] = message_id
+                assert state_text(table, seat, message_id) == json_text(expected)
+                if seat is not None:
+                    own = game.observation(seat)
+                    assert own_view_text(own) == json.dumps(own_view_json(own), separators=(",", ":"))
             play_step(game, choose)
         game.apply_next_deal()

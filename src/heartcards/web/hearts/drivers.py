@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -59,6 +60,19 @@ class Drivers:
         task = self.tasks.get(table.id)
         if task is None or task.done():
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._drive(table), name=f"table-{table.id}")
+
+    def nudge(self, table: Table) -> None:
+        """After a person's action: wakes the table's driver, unless it looks at the table again by itself no later
+        than the table's next deadline now: at once (it is not asleep: deciding, or waiting for the lock) or at its
+        planned wake. A card at a table of people starts the next person's idle clock, which ends after the
+        driver's planned wake: waking it after every card cost a task switch, the lock and a timer per message for
+        nothing."""
+        if table.status == "playing":
+            now = time.monotonic()
+            step = table.next_step(now, self.deal_pause_seconds)
+            if step is None or (isinstance(step, float) and now + step >= table.driver_wakes_at):
+                return
+        table.wake.set()
 
     def cancel(self, table_id: str) -> None:
         """Stops a table's driver (the table leaves memory); it cannot change the table again."""
@@ -116,9 +130,13 @@ class Drivers:
             return
         timeout = None if step is None else max(0.01, step)
         if not table.wake.is_set():
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(timeout):  # no extra task per wait, unlike wait_for
-                    await table.wake.wait()
+            table.driver_wakes_at = math.inf if timeout is None else now + timeout
+            try:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(timeout):  # no extra task per wait, unlike wait_for
+                        await table.wake.wait()
+            finally:
+                table.driver_wakes_at = -math.inf
 
     async def _bot_turn(self, table: Table, seat: int, version: int, observation: Observation) -> None:
         seed = decision_seed(table.seed, seat, version)

@@ -14,12 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from heartcards.hearts.table import Table
-from heartcards.web.hearts.views import own_view_json, shared_view_json, table_json
+from heartcards.web.hearts.views import own_view_text, shared_view_json, table_json
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
+"""One encoder for every message: `json.dumps` with any option builds a new encoder per call, which costs as much
+as encoding a small message."""
 
 
 def json_text(value: object) -> str:
     """Compact JSON text, as every socket message is sent."""
-    return json.dumps(value, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 @dataclass(eq=False, slots=True)
@@ -132,11 +136,18 @@ class FanOut:
 
     async def render(self, table: Table, connection: Connection, due: StateDue) -> str:
         """The text of a queued state, as it is now. Changes are applied and stored under the table's lock, so
-        rendering under it never shows a change that is not stored yet."""
-        async with table.lock:
-            if connection.state_due is due:
-                connection.state_due = None  # from here on, a change queues a new state
-            return state_text(table, connection.seat, due.message_id)
+        rendering under it never shows a change that is not stored yet. When nobody holds the lock the state is
+        rendered at once (rendering does not await, so nothing can change meanwhile): no lock taken per send."""
+        if table.lock.locked():
+            async with table.lock:
+                return self._render_now(table, connection, due)
+        return self._render_now(table, connection, due)
+
+    @staticmethod
+    def _render_now(table: Table, connection: Connection, due: StateDue) -> str:
+        if connection.state_due is due:
+            connection.state_due = None  # from here on, a change queues a new state
+        return state_text(table, connection.seat, due.message_id)
 
 
 SPECTATOR_OWN_TEXT: Final = json_text({"hand": [], "legal": [], "passed": None, "received": None})
@@ -154,12 +165,10 @@ def state_text(table: Table, seat: int | None, message_id: object = None) -> str
         observation = table.game.observation(0 if seat is None else seat)
         if table.shared_view_text is None or table.shared_view_text[0] != table.revision:
             table.shared_view_text = (table.revision, json_text(shared_view_json(table, observation)))
-        own = SPECTATOR_OWN_TEXT if seat is None else json_text(own_view_json(observation))
+        own = SPECTATOR_OWN_TEXT if seat is None else own_view_text(observation)
         view = table.shared_view_text[1][:-1] + "," + own[1:]  # two JSON objects' members in one object
     if table.public_text is None or table.public_text[0] != table.revision:
         table.public_text = (table.revision, json_text(table_json(table)))
-    parts = ['{"type":"state","table":', table.public_text[1], ',"seat":', json_text(seat), ',"view":', view]
-    if message_id is not None:
-        parts += [',"id":', json_text(message_id)]
-    parts.append("}")
-    return "".join(parts)
+    seat_text = "null" if seat is None else str(seat)
+    end = "}" if message_id is None else f',"id":{json_text(message_id)}}}'
+    return f'{{"type":"state","table":{table.public_text[1]},"seat":{seat_text},"view":{view}{end}'

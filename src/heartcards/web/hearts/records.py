@@ -5,9 +5,35 @@ The table itself (`heartcards.hearts.table`) knows nothing of storage; this is w
 
 from __future__ import annotations
 
+import json
+from typing import Final
+
 from heartcards.hearts.engine import Game, Variant
 from heartcards.hearts.table import SEAT_COUNT, Seat, Table
 from heartcards.storage.hearts_repository import SeatRecord, SeatResult, TableRecord
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
+
+
+def game_text(table: Table) -> str:
+    """`table.game.to_dict()` as compact JSON text, what every action stores. A game's actions only grow, so the
+    text of the actions already stored is kept (`Table.record_text`) and only the new ones are encoded: a long
+    game's whole record was encoded again after every card, which cost as much as the rest of the save."""
+    game = table.game
+    actions = game.actions
+    kept = table.record_text
+    if kept is None or kept[0] is not game or kept[1] > len(actions):  # a new game, or one put back to a save
+        head = _ENCODER.encode({**game.to_dict(), "actions": []})
+        if not head.endswith('"actions":[]}'):  # the record's fields in another order: encode it whole
+            return _ENCODER.encode(game.to_dict())
+        kept = (game, 0, head[: -len("]}")])
+    _, count, text = kept
+    if count < len(actions):
+        added = _ENCODER.encode(actions[count:])[1:-1]
+        text = f"{text},{added}" if count else text + added
+        kept = (game, len(actions), text)
+    table.record_text = kept
+    return text + "]}"
 
 
 def seat_record(seat: Seat) -> SeatRecord:

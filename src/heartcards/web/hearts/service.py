@@ -40,7 +40,7 @@ from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.players import bot_name
 from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS, CreationQuota
-from heartcards.web.hearts.records import seat_record, seat_results, table_from_record, table_record
+from heartcards.web.hearts.records import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
 from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
@@ -308,7 +308,7 @@ class TableService:
                 for empty in filled:
                     empty.kind, empty.name = "bot", bot_name(empty.number)
                     await self.store.run(self.repository.save_seat, table.id, seat_record(empty))
-                await self.store.save(GameSave(table.id, "playing", table.game.to_dict()))
+                await self.store.save(GameSave(table.id, "playing", game_text(table)))
             except Exception as error:  # still waiting, as stored (a seat row already written says computer player)
                 for empty in filled:
                     empty.kind, empty.name = "empty", ""
@@ -394,7 +394,7 @@ class TableService:
                     table.wake.set()
                 raise
             await self._commit(table, answer_to=connection, message_id=message_id)
-        table.wake.set()
+        self.drivers.nudge(table)
 
     @staticmethod
     def _seat_back(table: Table, seat: Seat) -> bool:
@@ -437,7 +437,7 @@ class TableService:
             table.finished_at = utc_now()
             results = seat_results(table)
         try:
-            await self.store.save(GameSave(table.id, table.status, game.to_dict(), new_logs, results))
+            await self.store.save(GameSave(table.id, table.status, game_text(table), new_logs, results))
         except Exception as error:
             table.status, table.finished_at = status_before, finished_before
             self._back_to_stored(table)

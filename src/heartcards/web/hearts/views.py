@@ -18,9 +18,20 @@ _TEXT_BY_ID: dict[int, str] = {id(card): card.text for card in CARDS}
 a `Card` (a dataclass of two enums) costs more than the rest of a view. Any other `Card` falls back to `.text`."""
 
 
+_JSON_BY_ID: dict[int, str] = {id(card): f'"{card.text}"' for card in CARDS}
+"""Each card's text as a JSON string (`"QS"`), to encode a seat's own cards without the JSON encoder."""
+
+
 def _texts(cards: tuple[Card, ...]) -> list[str]:
     texts = _TEXT_BY_ID
     return [texts.get(id(card)) or card.text for card in cards]
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    """`cards` as a JSON array of card texts, as `json.dumps(_texts(cards))` would write it (a card's text needs
+    no escaping)."""
+    strings = _JSON_BY_ID
+    return "[" + ",".join([strings.get(id(card)) or f'"{card.text}"' for card in cards]) + "]"
 
 
 def table_json(table: Table) -> dict[str, Any]:
@@ -96,6 +107,20 @@ def own_view_json(observation: Observation) -> dict[str, Any]:
         "passed": _texts(observation.passed) if chose and observation.passed else None,
         "received": _texts(observation.received) if exchanged else None,
     }
+
+
+def own_view_text(observation: Observation) -> str:
+    """`own_view_json(observation)` as compact JSON text, written directly: it is encoded for every seat after every
+    change, and the general encoder cost more than the rest of a state (`test_views` holds both to the same text)."""
+    passing = observation.phase is Phase.PASS
+    chose = observation.passes_chosen[observation.seat]
+    exchanged = observation.pass_direction.value != "none" and not passing
+    passed = _cards_text(observation.passed) if chose and observation.passed else "null"
+    received = _cards_text(observation.received) if exchanged else "null"
+    return (
+        f'{{"hand":{_cards_text(observation.hand)},"legal":{_cards_text(observation.legal)},'
+        f'"passed":{passed},"received":{received}}}'
+    )
 
 
 def shared_view_json(table: Table, observation: Observation) -> dict[str, Any]:
