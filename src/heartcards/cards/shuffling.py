@@ -61,25 +61,30 @@ def shuffle_halves(seed: int, deck: list[int]) -> None:
         low += GAMMA_LOW
         high = (high + GAMMA_HIGH + (low >> 32)) & MASK32
         low &= MASK32
-        # z ^= z >> 30; z *= MIX_1
-        z_high, z_low = _multiply_halves(
-            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
-        )
-        # z ^= z >> 27; z *= MIX_2
-        z_high, z_low = _multiply_halves(
-            z_high ^ (z_high >> 27),
-            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
-            MIX_2_0,
-            MIX_2_1,
-            MIX_2_2,
-            MIX_2_3,
-        )
-        # z ^= z >> 31
-        z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
-        z_high ^= z_high >> 31
+        z_high, z_low = _mix_halves(high, low)
         # j = (z * (i + 1)) >> 64, Lemire's multiply-shift
         j = (_times_small(z_high, i + 1) + (_times_small(z_low, i + 1) >> 32)) >> 32
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def _mix_halves(high: int, low: int) -> tuple[int, int]:
+    """SplitMix64's output for the state (high, low), on 32-bit halves: the two xor-shift-multiply rounds and the
+    final xor-shift."""
+    # z ^= z >> 30; z *= MIX_1
+    z_high, z_low = _multiply_halves(
+        high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
+    )
+    # z ^= z >> 27; z *= MIX_2
+    z_high, z_low = _multiply_halves(
+        z_high ^ (z_high >> 27),
+        z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
+        MIX_2_0,
+        MIX_2_1,
+        MIX_2_2,
+        MIX_2_3,
+    )
+    # z ^= z >> 31
+    return z_high ^ (z_high >> 31), z_low ^ (((z_high << 1) | (z_low >> 31)) & MASK32)
 
 
 def _multiply_halves(high: int, low: int, c0: int, c1: int, c2: int, c3: int) -> tuple[int, int]:
@@ -127,19 +132,7 @@ class FastSplitMix64:
             z = ((z ^ (z >> 27)) * MIX_2) & MASK64
             z ^= z >> 31
             return z >> 32, z & MASK32
-        z_high, z_low = _multiply_halves(
-            high ^ (high >> 30), low ^ (((high << 2) | (low >> 30)) & MASK32), MIX_1_0, MIX_1_1, MIX_1_2, MIX_1_3
-        )
-        z_high, z_low = _multiply_halves(
-            z_high ^ (z_high >> 27),
-            z_low ^ (((z_high << 5) | (z_low >> 27)) & MASK32),
-            MIX_2_0,
-            MIX_2_1,
-            MIX_2_2,
-            MIX_2_3,
-        )
-        z_low ^= ((z_high << 1) | (z_low >> 31)) & MASK32
-        return z_high ^ (z_high >> 31), z_low
+        return _mix_halves(high, low)
 
     def next64(self) -> int:
         high, low = self._halves()
