@@ -58,6 +58,10 @@ def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPl
     player = new_player(viewport=viewport)
     player.open("/examples")
     page = player.page
+    # the words around the code keep their spaces (the link is an inline flexbox, a touch target)
+    assert (
+        page.locator('#examples a[href="/play/HH1-N-AAAAAAM"]').inner_text() == "Play the deal HH1-N-AAAAAAM yourself"
+    )
     step = page.locator('[data-role="step"]')
     assert step.get_attribute("data-step") == "0"
     page.locator('[data-control="play"]').click()

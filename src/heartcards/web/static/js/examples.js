@@ -20,7 +20,9 @@ async function main() {
     `<p>${t("ui.examples.intro", { code: nowrapCode, moves: EXAMPLE_MOVES.length })}</p>` +
     `<div class="callout" data-role="callout"><p>${t("ui.examples.callout")}</p>` +
     `<button type="button" class="button" data-role="show-10">${t("ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
-    `<p><a href="/play/${EXAMPLE_CODE}">${t("ui.examples.play_it", { code: nowrapCode })}</a></p>` +
+    // One span inside the link: a lone link is an inline flexbox (a 44 px touch target), whose text runs around
+    // the code would each be a flex item, losing the spaces between them.
+    `<p><a href="/play/${EXAMPLE_CODE}"><span>${t("ui.examples.play_it", { code: nowrapCode })}</span></a></p>` +
     `</div><section data-role="player"></section></div>`;
   const settings = loadSettings();
   const deal = Deal.fromCode(EXAMPLE_CODE); // dealt here by the engine: no request
