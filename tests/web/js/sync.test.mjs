@@ -71,12 +71,23 @@ test("an update is in the store at once and sent only when `later` runs the send
   sync.update({ id: "a", code: CODE, moves: ["S"], confirmed: [], known: false });
   assert.deepEqual(sync.get("a").moves, ["S"]);
   assert.equal(server.sent.length, 0);
-  assert.equal(sync.state, "saved");
+  assert.equal(sync.state, "sending"); // never "saved" while a move waits, even before its request starts
   assert.equal(queued.length, 1);
   queued.shift()();
   assert.equal(server.sent.length, 1); // the request starts as the queued work runs, not at a later flush
   assert.equal(await sync.flush(), true);
   assert.deepEqual(server.records.get("a"), ["S"]);
+});
+
+test("an update the server already holds leaves the state saved", async () => {
+  const server = fakeServer();
+  const queued = [];
+  const sync = createSync({ store: memoryStore(), send: server.send, retryable, onRefused: assert.fail, later: (work) => queued.push(work) });
+  sync.update({ id: "a", code: CODE, moves: ["S"], confirmed: ["S"], known: true });
+  assert.equal(sync.state, "saved");
+  queued.shift()();
+  assert.equal(await sync.flush(), true);
+  assert.equal(server.sent.length, 0);
 });
 
 test("an undo below the stored moves replaces them", async () => {

@@ -209,6 +209,9 @@ export function createSync({
      */
     update(entry) {
       put({ ...entry, changedAt: Date.now() });
+      // The state says at once that a move waits (never "saved" while the server lacks one), though its request
+      // starts only when `later` runs.
+      if (state === "saved" && nextBatch(entry) !== null) setState("sending");
       later(() => this.kick());
     },
     /**
