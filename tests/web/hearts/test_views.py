@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 from heartcards.hearts.engine import Game, Phase, Variant
 from heartcards.hearts.table import Seat, Table
-from heartcards.web.hearts.fanout import json_text, state_text
-from heartcards.web.hearts.views import own_view_json, own_view_text, shared_view_json, table_json, view_json
+from heartcards.web.hearts.fanout import state_text
+from heartcards.web.hearts.views import json_text, own_view_json, own_view_text, shared_view_json, table_json, view_json
 
 
 def table_of(game: Game) -> Table:

@@ -8,22 +8,12 @@ stale ones.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from heartcards.hearts.table import Table
-from heartcards.web.hearts.views import own_view_text, shared_view_json, table_json
-
-_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
-"""One encoder for every message: `json.dumps` with any option builds a new encoder per call, which costs as much
-as encoding a small message."""
-
-
-def json_text(value: object) -> str:
-    """Compact JSON text, as every socket message is sent."""
-    return _ENCODER.encode(value)
+from heartcards.web.hearts.views import json_text, own_view_text, shared_view_json, table_json
 
 
 @dataclass(eq=False, slots=True)

@@ -5,14 +5,10 @@ The table itself (`heartcards.hearts.table`) knows nothing of storage; this is w
 
 from __future__ import annotations
 
-import json
-from typing import Final
-
 from heartcards.hearts.engine import Game, Variant
 from heartcards.hearts.table import SEAT_COUNT, Seat, Table
 from heartcards.storage.hearts_repository import SeatRecord, SeatResult, TableRecord
-
-_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
+from heartcards.web.hearts.views import json_text
 
 
 def game_text(table: Table) -> str:
@@ -23,13 +19,13 @@ def game_text(table: Table) -> str:
     actions = game.actions
     kept = table.record_text
     if kept is None or kept[0] is not game or kept[1] > len(actions):  # a new game, or one put back to a save
-        head = _ENCODER.encode({**game.to_dict(), "actions": []})
+        head = json_text({**game.to_dict(), "actions": []})
         if not head.endswith('"actions":[]}'):  # the record's fields in another order: encode it whole
-            return _ENCODER.encode(game.to_dict())
+            return json_text(game.to_dict())
         kept = (game, 0, head[: -len("]}")])
     _, count, text = kept
     if count < len(actions):
-        added = _ENCODER.encode(actions[count:])[1:-1]
+        added = json_text(actions[count:])[1:-1]
         text = f"{text},{added}" if count else text + added
         kept = (game, len(actions), text)
     table.record_text = kept

@@ -28,9 +28,10 @@ from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError
-from heartcards.web.hearts.fanout import Connection, StateDue, json_text
+from heartcards.web.hearts.fanout import Connection, StateDue
 from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, outgoing, parse_message
 from heartcards.web.hearts.service import TableService
+from heartcards.web.hearts.views import json_text
 from heartcards.web.i18n import Catalogs
 
 logger = logging.getLogger("heartcards.web.hearts")

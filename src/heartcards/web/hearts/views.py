@@ -6,7 +6,8 @@ pass: the observation does not have them.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Final
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
@@ -20,6 +21,16 @@ a `Card` (a dataclass of two enums) costs more than the rest of a view. Any othe
 
 _JSON_BY_ID: dict[int, str] = {id(card): f'"{card.text}"' for card in CARDS}
 """Each card's text as a JSON string (`"QS"`), to encode a seat's own cards without the JSON encoder."""
+
+
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
+"""One encoder for every message and record: `json.dumps` with any option builds a new encoder per call, which
+costs as much as encoding a small message."""
+
+
+def json_text(value: object) -> str:
+    """Compact JSON text, as every socket message is sent and every game record stored."""
+    return _ENCODER.encode(value)
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -96,30 +107,38 @@ def view_json(table: Table, seat: int) -> dict[str, Any]:
     return {**shared_view_json(table, observation), **own_view_json(observation)}
 
 
-def own_view_json(observation: Observation) -> dict[str, Any]:
-    """The part of a `View` that only the observing seat may see: its hand, legal cards and pass."""
+def _own_cards(
+    observation: Observation,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None, tuple[Card, ...] | None]:
+    """What only the observing seat may see: its hand, its legal cards, the cards it passed (once chosen) and those
+    it received (once the pass is made); None where nothing is shown."""
     passing = observation.phase is Phase.PASS
     chose = observation.passes_chosen[observation.seat]
     exchanged = observation.pass_direction.value != "none" and not passing
+    passed = observation.passed if chose and observation.passed else None
+    received = observation.received if exchanged else None
+    return observation.hand, observation.legal, passed, received
+
+
+def own_view_json(observation: Observation) -> dict[str, Any]:
+    """The part of a `View` that only the observing seat may see: its hand, legal cards and pass."""
+    hand, legal, passed, received = _own_cards(observation)
     return {
-        "hand": _texts(observation.hand),
-        "legal": _texts(observation.legal),
-        "passed": _texts(observation.passed) if chose and observation.passed else None,
-        "received": _texts(observation.received) if exchanged else None,
+        "hand": _texts(hand),
+        "legal": _texts(legal),
+        "passed": None if passed is None else _texts(passed),
+        "received": None if received is None else _texts(received),
     }
 
 
 def own_view_text(observation: Observation) -> str:
     """`own_view_json(observation)` as compact JSON text, written directly: it is encoded for every seat after every
     change, and the general encoder cost more than the rest of a state (`test_views` holds both to the same text)."""
-    passing = observation.phase is Phase.PASS
-    chose = observation.passes_chosen[observation.seat]
-    exchanged = observation.pass_direction.value != "none" and not passing
-    passed = _cards_text(observation.passed) if chose and observation.passed else "null"
-    received = _cards_text(observation.received) if exchanged else "null"
+    hand, legal, passed, received = _own_cards(observation)
+    passed_text = "null" if passed is None else _cards_text(passed)
+    received_text = "null" if received is None else _cards_text(received)
     return (
-        f'{{"hand":{_cards_text(observation.hand)},"legal":{_cards_text(observation.legal)},'
-        f'"passed":{passed},"received":{received}}}'
+        f'{{"hand":{_cards_text(hand)},"legal":{_cards_text(legal)},"passed":{passed_text},"received":{received_text}}}'
     )
 
 
