@@ -1,6 +1,8 @@
 // Our own SVG cards: a white face with rounded corners, the rank in two corners, heart pips (or a framed court card),
 // and a back with a lattice of small hearts for the stock. One shared sprite holds the heart shape and the pattern.
 
+import { RANK_TEXTS } from "./h2h/engine/ranks.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const HEART_PATH =
   "M16 29C16 29 1.5 19.6 1.5 9.8 1.5 5 5.2 1.5 9.4 1.5c2.9 0 5.3 1.6 6.6 4.1 1.3-2.5 3.7-4.1 6.6-4.1 4.2 0 7.9 3.5 7.9 8.3C30.5 19.6 16 29 16 29Z";
@@ -121,7 +123,8 @@ export function faceUrl(rank, lookName = "face") {
   return url;
 }
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** Every look a face has a picture in (the keys of LOOKS). */
+const LOOK_NAMES = /** @type {LookName[]} */ (Object.keys(LOOKS));
 const FACE_STYLES_ID = "hc-faces";
 
 /**
@@ -135,10 +138,8 @@ export function installFaceStyles(doc = document) {
   if (doc.getElementById(FACE_STYLES_ID)) return;
   const style = doc.createElement("style");
   style.id = FACE_STYLES_ID;
-  /** @type {LookName[]} */
-  const looks = ["face", "covered", "dim"];
-  style.textContent = RANKS.flatMap((rank) =>
-    looks.map((look) => {
+  style.textContent = RANK_TEXTS.flatMap((rank) =>
+    LOOK_NAMES.map((look) => {
       const selector = look === "face" ? `.face[data-face="${rank}"]` : `.face[data-face="${rank}"][data-look="${look}"]`;
       return `${selector}{background-image:url("${faceUrl(rank, look)}")}`;
     }),
@@ -161,9 +162,7 @@ export function warmFacePictures(doc = document) {
   holder.className = "face-warmup";
   holder.setAttribute("aria-hidden", "true");
   doc.body.appendChild(holder);
-  /** @type {LookName[]} */
-  const looks = ["face", "covered", "dim"];
-  const pending = RANKS.flatMap((rank) => looks.map((look) => faceMarkup(rank, look)));
+  const pending = RANK_TEXTS.flatMap((rank) => LOOK_NAMES.map((look) => faceMarkup(rank, look)));
   /** @param {(deadline: {timeRemaining: () => number}) => void} work */
   const whenIdle = (work) => {
     if (typeof requestIdleCallback === "function") requestIdleCallback(work);
