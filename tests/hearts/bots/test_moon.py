@@ -9,7 +9,7 @@ from heartcards.hearts.bots.arena import moon_events
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.playout import Outlook, playout, solve
 from heartcards.hearts.bots.policy import controls, moon_pass_mask, shoot_card
-from heartcards.hearts.bots.search import shoot_plans
+from heartcards.hearts.bots.search import best_by_plan, shoot_plans
 from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Observation, cards_of, mask_of
 
 from ..helpers import cards, game_with_hands
@@ -203,3 +203,19 @@ def test_mc_plays_the_only_card_that_stops_an_opponents_moon() -> None:
     assert make_bot("rule").choose_play(observation).text == "JH"
     for seed in range(3):
         assert MonteCarloBot(seed, NORMAL).choose_play(observation).text == "6H"
+
+
+def test_the_moon_plan_counts_only_when_it_beats_normal_play_by_the_margin() -> None:
+    # Two candidates, two plans (normal, moon), two deals each: normal means 5 and 10, moon means 2 and 15.
+    sums = [10.0, 20.0, 4.0, 30.0, 2.0, 2.0]
+    assert best_by_plan(sums, 2) == [2.0, 10.0]
+    assert best_by_plan(sums, 2, shoot_margin=2.0) == [4.0, 10.0]
+    assert best_by_plan(sums, 2, shoot_margin=4.0) == [5.0, 10.0]
+    assert NORMAL.shoot_margin > 0
+
+
+def test_the_controls_share_decides_which_hands_weigh_the_moon() -> None:
+    known = knowledge_of(game_with_hands(MOON_HAND, deal_number=1).observation(0))
+    share = controls(known.hand, 0) / known.hand.bit_count()
+    assert shoot_plans(known, True, share) == [False, True]
+    assert shoot_plans(known, True, share + 0.01) == [False]

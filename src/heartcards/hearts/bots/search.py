@@ -25,15 +25,11 @@ SHOOT_CONTROLS: Final = 0.4
 """A seat weighs the moon only when at least this share of its cards are (near-)sure winners (`controls`)."""
 
 
-def shoot_plans(known: Knowledge, moon: bool) -> list[bool]:
-    """The plans to weigh: play normally, and go for the moon while no other seat has a point and the hand has the
-    controls for it (the samples then say whether it pays)."""
+def shoot_plans(known: Knowledge, moon: bool, share: float = SHOOT_CONTROLS) -> list[bool]:
+    """The plans to weigh: play normally, and go for the moon while no other seat has a point and at least `share`
+    of the hand are controls (the samples then say whether it pays)."""
     hand = known.hand
-    if (
-        moon
-        and run_is_open(known.taken, known.seat)
-        and controls(hand, known.played) >= SHOOT_CONTROLS * popcount(hand)
-    ):
+    if moon and run_is_open(known.taken, known.seat) and controls(hand, known.played) >= share * popcount(hand):
         return [False, True]
     return [False]
 
@@ -169,11 +165,14 @@ def evaluate_passes(
     return [*totals, *([float(done)] * width)]
 
 
-def best_by_plan(sums: list[float], width: int) -> list[float]:
-    """Mean value of each candidate under its best plan, from an `evaluate_*` answer (summed over shares)."""
+def best_by_plan(sums: list[float], width: int, shoot_margin: float = 0.0) -> list[float]:
+    """Mean value of each candidate under its best plan, from an `evaluate_*` answer (summed over shares). A plan
+    after the first (going for the moon) counts only when it beats the first by more than `shoot_margin` points."""
     plans = len(sums) // width - 1
     counts = sums[plans * width :]
     return [
-        min(sums[plan * width + position] for plan in range(plans)) / counts[position] if counts[position] else 1e9
+        min(sums[plan * width + position] / counts[position] + (shoot_margin if plan else 0.0) for plan in range(plans))
+        if counts[position]
+        else 1e9
         for position in range(width)
     ]
