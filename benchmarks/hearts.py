@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -49,16 +50,22 @@ DEFAULT_CAP = -1.0
 """`time_cap` value meaning: keep the strength level's own time cap."""
 
 
-def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP) -> Bot:
+Overrides = tuple[tuple[str, Any], ...]
+"""`MonteCarloSettings` fields given on the command line (`--mc-setting`), for `mc` only."""
+
+
+def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP, overrides: Overrides = ()) -> Bot:
     """A bot by name (`random`, `rule`, `mc`, `mc-2026-11`), with the `mc` time cap overridden unless `time_cap`
-    is DEFAULT_CAP (None: no cap at all). The baseline plays its own `normal` of 2026-11."""
+    is DEFAULT_CAP (None: no cap at all) and its other settings by `overrides`. The baseline plays its own `normal`
+    of 2026-11."""
     if name == BASELINE:
         settings = baseline.NORMAL_2026_11
         if time_cap != DEFAULT_CAP:
             settings = replace(settings, time_cap=time_cap)
         return baseline.BaselineMonteCarloBot(seed, settings)
-    if name == "mc" and time_cap != DEFAULT_CAP:
-        return MonteCarloBot(seed, replace(STRENGTHS[strength], time_cap=time_cap))
+    if name == "mc" and (time_cap != DEFAULT_CAP or overrides):
+        settings = replace(STRENGTHS[strength], **dict(overrides))
+        return MonteCarloBot(seed, settings if time_cap == DEFAULT_CAP else replace(settings, time_cap=time_cap))
     return make_bot(name, strength, seed)
 
 
@@ -142,6 +149,7 @@ class DuplicateDeal:
     candidate: str
     strength: str
     time_cap: float | None
+    overrides: Overrides
 
 
 def duplicate_deal(job: DuplicateDeal) -> tuple[float, dict[str, Tally]]:
@@ -152,7 +160,10 @@ def duplicate_deal(job: DuplicateDeal) -> tuple[float, dict[str, Tally]]:
 
     def table(candidate_seat: int) -> tuple[int, ...]:
         names = [job.candidate if seat == candidate_seat else job.baseline for seat in range(4)]
-        bots = [bot(name, job.strength, derive_seed(deal_seed, seat), job.time_cap) for seat, name in enumerate(names)]
+        bots = [
+            bot(name, job.strength, derive_seed(deal_seed, seat), job.time_cap, job.overrides)
+            for seat, name in enumerate(names)
+        ]
         result = play_game(bots, deal_seed, single_deal=deal_number)
         tally_game(names, result, tallies)
         return result.records[0].points
@@ -191,10 +202,13 @@ def duplicate(
     strength: str,
     jobs: int,
     time_cap: float | None,
+    overrides: Overrides,
     tallies: dict[str, Tally],
 ) -> dict[str, object]:
     started = time.perf_counter()
-    work = [DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap) for index in range(deals)]
+    work = [
+        DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap, overrides) for index in range(deals)
+    ]
     results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline_name}")
     differences = [difference for difference, _ in results]
     own: dict[str, Tally] = {}
@@ -223,8 +237,8 @@ def duplicate(
 # -- whole games --------------------------------------------------------------------------------------------------
 
 
-def run_game(spec, time_cap):  # type: ignore[no-untyped-def]
-    return run_match(spec, partial(bot, time_cap=time_cap))
+def run_game(spec, time_cap, overrides):  # type: ignore[no-untyped-def]
+    return run_match(spec, partial(bot, time_cap=time_cap, overrides=overrides))
 
 
 def wilson(successes: int, total: int) -> tuple[float, float]:
@@ -238,11 +252,18 @@ def wilson(successes: int, total: int) -> tuple[float, float]:
 
 
 def games_vs_rule(
-    games: int, seed: int, strength: str, target: int, jobs: int, time_cap: float | None, tallies: dict[str, Tally]
+    games: int,
+    seed: int,
+    strength: str,
+    target: int,
+    jobs: int,
+    time_cap: float | None,
+    overrides: Overrides,
+    tallies: dict[str, Tally],
 ) -> dict[str, object]:
     started = time.perf_counter()
     specs = match_specs(games, ["mc", "rule", "rule", "rule"], seed, Variant.SPECIAL, target, strength, rotate=True)
-    results = run_parallel(partial(run_game, time_cap=time_cap), specs, jobs, "games")
+    results = run_parallel(partial(run_game, time_cap=time_cap, overrides=overrides), specs, jobs, "games")
     wins = 0.0
     outright = 0
     deals = 0
@@ -397,13 +418,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip", default="", help="comma-separated parts: throughput,search,levels,rule,mc,baseline,games"
     )
+    parser.add_argument(
+        "--mc-setting",
+        action="append",
+        default=[],
+        metavar="FIELD=JSON",
+        help="an mc setting of the candidate, e.g. shoot_margin=0 or moon=false (repeatable; to measure a setting)",
+    )
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without appending it to results/")
     args = parser.parse_args(argv)
+    overrides: Overrides = tuple(
+        (field_name, json.loads(value)) for field_name, value in (item.split("=", 1) for item in args.mc_setting)
+    )
     skip = set(filter(None, args.skip.split(",")))
     time_cap = DEFAULT_CAP if args.time_cap == "level" else None if args.time_cap == "none" else float(args.time_cap)
+    settings = replace(STRENGTHS[args.strength], **dict(overrides))
     print(
-        f"strength {args.strength}: {STRENGTHS[args.strength]}; time cap {args.time_cap}; jobs {args.jobs}; "
-        f"load {os.getloadavg()}",
+        f"strength {args.strength}: {settings}; time cap {args.time_cap}; jobs {args.jobs}; load {os.getloadavg()}",
         flush=True,
     )
     out: dict[str, object] = {
@@ -412,6 +443,8 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "time_cap": args.time_cap,
     }
+    if overrides:
+        out["mc_settings"] = dict(overrides)
     tallies: dict[str, Tally] = {}
     if "throughput" not in skip:
         game_rate = drive_game(args.throughput_deals, args.seed)
@@ -441,11 +474,13 @@ def main(argv: list[str] | None = None) -> int:
     if "baseline" not in skip:
         comparisons.append((BASELINE, "mc", args.baseline_deals or args.deals))
     for baseline_name, candidate, deals in comparisons:
-        figures = duplicate(baseline_name, candidate, deals, args.seed, args.strength, args.jobs, time_cap, tallies)
+        figures = duplicate(
+            baseline_name, candidate, deals, args.seed, args.strength, args.jobs, time_cap, overrides, tallies
+        )
         out[f"duplicate_{candidate}_vs_{baseline_name}"] = figures
     if "games" not in skip and args.games > 0:
         out["games_mc_vs_rule_special"] = games_vs_rule(
-            args.games, args.seed, args.strength, args.target, args.jobs, time_cap, tallies
+            args.games, args.seed, args.strength, args.target, args.jobs, time_cap, overrides, tallies
         )
     if tallies:
         out["moons"] = moon_figures(tallies)
