@@ -45,8 +45,10 @@ class MonteCarloSettings:
 
     The margin: a moon scores -26 against normal play's few points, a failed attempt +20 or so, so the moon pays
     for the seat's standing once it succeeds about half the time; its own points, which a player also answers for,
-    only once it succeeds about three times in four. Against `mc-2026-11` (300 paired deals, no time cap) a margin
-    of 0 cost 0.25 points a deal against never going for the moon, 12 cost nothing (+0.002, -0.14 … +0.15)."""
+    only once it succeeds about three times in four, and the samples' defenders (the heuristic) are weaker than
+    good players. Against `mc-2026-11` (`benchmarks/hearts.py --baseline-deals 300 --seed 2040 --time-cap none`
+    with `--mc-setting`), a margin of 0 scored -0.15 points a deal, never going for the moon -0.40, a margin of 12
+    -0.40 (the same as never, +0.002 (-0.14 … +0.15) paired, while still shooting the clear moons)."""
 
     playouts: int = 240
     pass_playouts: int = 240
