@@ -219,3 +219,19 @@ def test_the_controls_share_decides_which_hands_weigh_the_moon() -> None:
     share = controls(known.hand, 0) / known.hand.bit_count()
     assert shoot_plans(known, True, share) == [False, True]
     assert shoot_plans(known, True, share + 0.01) == [False]
+
+
+# Seat 3, last to play to a diamond trick it cannot win, holds enough controls to weigh the moon. Going for it, it
+# keeps its high diamonds and plays the 3♦; playing normally, it sheds the 9♦ while the trick is safe.
+MARGINAL_MOON = Recorded(
+    seed=1, first_deal=4, actions="play 3 2C, play 0 QC, play 1 JC, play 2 9C, play 0 AD, play 1 KD, play 2 JD"
+)
+
+
+def test_mc_declines_a_moon_its_samples_favour_by_less_than_the_margin() -> None:
+    observation = MARGINAL_MOON.game().observation(3)
+    assert shoot_plans(knowledge_of(observation), True) == [False, True]
+    eager = replace(NORMAL, shoot_margin=0.0)
+    for seed in range(3):
+        assert MonteCarloBot(seed, eager).choose_play(observation).text == "3D"
+        assert MonteCarloBot(seed, NORMAL).choose_play(observation).text == "9D"

@@ -174,12 +174,10 @@ class MonteCarloBot:
         choices = self._pass_candidates(hand, shoot)
         best = choices[0]
         if len(choices) > 1:
-            samples = max(2, -(-self.settings.pass_playouts // len(choices)))
+            samples = max(2, -(-settings.pass_playouts // len(choices)))
             plans = [False, True] if shoot else [False]
             args = (observation.seat, hand, observation.pass_direction, choices, outlook_of(observation), plans)
-            scores = best_by_plan(
-                self._spread(evaluate_passes, args, samples), len(choices), self.settings.shoot_margin
-            )
+            scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), settings.shoot_margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)
         return first, second, third
