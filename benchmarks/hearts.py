@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from heartcards.figures import percentile
@@ -204,6 +205,7 @@ def duplicate(
     time_cap: float | None,
     overrides: Overrides,
     tallies: dict[str, Tally],
+    deal_log: Path | None = None,
 ) -> dict[str, object]:
     started = time.perf_counter()
     work = [
@@ -218,6 +220,11 @@ def duplicate(
             tallies.setdefault(name, Tally()).add(entry)
     mean, low, high = interval(differences)
     seconds = round(time.perf_counter() - started, 1)
+    if deal_log is not None:
+        with deal_log.open("a") as file:
+            for index, difference in enumerate(differences):
+                line = {"comparison": f"{candidate}_vs_{baseline_name}", "seed": seed, "index": index}
+                file.write(json.dumps(line | {"difference": difference, "mc_settings": dict(overrides)}) + "\n")
     print(
         f"duplicate {candidate} vs {baseline_name}: {mean:+.2f} points/deal, 95% CI [{low:+.2f}, {high:+.2f}]"
         f" over {deals} deals ({seconds} s)",
@@ -398,6 +405,33 @@ def levels(deals: int, seed: int, target: int) -> dict[str, object]:
     return out
 
 
+def paired(before: Path, after: Path) -> int:
+    """Prints, per comparison both logs hold, AFTER's difference minus BEFORE's deal by deal (same seed and index):
+    two settings played on the same deals differ only where their choices did, so this interval is far narrower
+    than the two runs' own intervals would suggest."""
+
+    def read(path: Path) -> dict[tuple[str, int, int], float]:
+        with path.open() as file:
+            lines = [json.loads(line) for line in file if line.strip()]
+        return {(line["comparison"], line["seed"], line["index"]): line["difference"] for line in lines}
+
+    old, new = read(before), read(after)
+    common = sorted(old.keys() & new.keys())
+    if not common:
+        print("the two logs share no deal (same comparison, seed and index)", file=sys.stderr)
+        return 1
+    for comparison in sorted({key[0] for key in common}):
+        keys = [key for key in common if key[0] == comparison]
+        changes = [new[key] - old[key] for key in keys]
+        mean, low, high = interval(changes)
+        changed = sum(1 for change in changes if change)
+        print(
+            f"{comparison}: {mean:+.3f} points/deal after minus before, 95% CI [{low:+.3f}, {high:+.3f}] over"
+            f" {len(keys)} deals ({changed} played differently)"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals per comparison (default 1000)")
@@ -425,8 +459,23 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FIELD=JSON",
         help="an mc setting of the candidate, e.g. shoot_margin=0 or moon=false (repeatable; to measure a setting)",
     )
+    parser.add_argument(
+        "--deal-log",
+        type=Path,
+        metavar="FILE",
+        help="append each duplicate deal's difference to FILE (JSON lines), for `--paired` comparisons of two runs",
+    )
+    parser.add_argument(
+        "--paired",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE", "AFTER"),
+        help="compare two deal logs of the same seed deal by deal, print the paired figures, and run nothing else",
+    )
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without appending it to results/")
     args = parser.parse_args(argv)
+    if args.paired:
+        return paired(*args.paired)
     overrides: Overrides = tuple(
         (field_name, json.loads(value)) for field_name, value in (item.split("=", 1) for item in args.mc_setting)
     )
@@ -475,7 +524,16 @@ def main(argv: list[str] | None = None) -> int:
         comparisons.append((BASELINE, "mc", args.baseline_deals or args.deals))
     for baseline_name, candidate, deals in comparisons:
         figures = duplicate(
-            baseline_name, candidate, deals, args.seed, args.strength, args.jobs, time_cap, overrides, tallies
+            baseline_name,
+            candidate,
+            deals,
+            args.seed,
+            args.strength,
+            args.jobs,
+            time_cap,
+            overrides,
+            tallies,
+            args.deal_log,
         )
         out[f"duplicate_{candidate}_vs_{baseline_name}"] = figures
     if "games" not in skip and args.games > 0:
