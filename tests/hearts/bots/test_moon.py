@@ -158,6 +158,16 @@ def test_the_deal_value_scores_the_moon_and_the_perfect_hand_by_the_rules() -> N
     assert classic.value((0, 13, 13, 13)) < classic.value((1, 0, 12, 13))
 
 
+def test_the_others_weight_turns_the_standing_into_the_seats_own_points() -> None:
+    own = Outlook(0, [10, 20, 30, 40], False, 100, others_weight=0.0)
+    assert own.value((0, 13, 13, 13)) == 0.0
+    assert own.value((13, 0, 13, 13)) == 13.0  # a moon shot against the seat costs what 13 points of its own do
+    assert own.value((5, 21, 0, 0)) == 5.0
+    standing = Outlook(0, [10, 20, 30, 40], False, 100)
+    assert standing.value((13, 0, 13, 13)) == 13 - 26 / 3  # the shooter gains on it; the others do not
+    assert standing.value((5, 21, 0, 0)) == 5 - 7.0
+
+
 def test_moon_events_count_shooters_failures_and_stops() -> None:
     from heartcards.hearts.bots import make_bot, play_game
 

@@ -41,7 +41,7 @@ class MonteCarloSettings:
     `prune_margin`: drop cards this many points worse than the best halfway through (None: never); `moon`: weigh
     going for the moon (off only to measure what it brings); `shoot_margin`: go for it only when its samples score
     it this many points better than normal play; `shoot_controls`: weigh it only when at least this share of the
-    hand are controls.
+    hand are controls; `others_weight`: how much the others' points count against the seat's own (`Outlook`).
 
     The margin: a moon scores -26 against normal play's few points, a failed attempt +20 or so, so the moon pays
     for the seat's standing once it succeeds about half the time; its own points, which a player also answers for,
@@ -61,6 +61,7 @@ class MonteCarloSettings:
     moon: bool = True
     shoot_margin: float = 12.0
     shoot_controls: float = SHOOT_CONTROLS
+    others_weight: float = 1.0
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -160,7 +161,7 @@ class MonteCarloBot:
         exact = known.hand.bit_count() <= settings.exact_cards
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
-        args = (known, candidates, exact, settings.prune_margin, outlook_of(observation), plans)
+        args = (known, candidates, exact, settings.prune_margin, outlook_of(observation, settings.others_weight), plans)
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
@@ -176,7 +177,8 @@ class MonteCarloBot:
         if len(choices) > 1:
             samples = max(2, -(-settings.pass_playouts // len(choices)))
             plans = [False, True] if shoot else [False]
-            args = (observation.seat, hand, observation.pass_direction, choices, outlook_of(observation), plans)
+            outlook = outlook_of(observation, settings.others_weight)
+            args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans)
             scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), settings.shoot_margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)
@@ -199,6 +201,8 @@ class MonteCarloBot:
         return choices
 
 
-def outlook_of(observation: Observation) -> OutlookArgs:
-    """The deciding seat's `Outlook` arguments: its seat, the totals before this deal, the variant and the target."""
-    return observation.seat, list(observation.totals), observation.variant is Variant.SPECIAL, observation.target
+def outlook_of(observation: Observation, others_weight: float = 1.0) -> OutlookArgs:
+    """The deciding seat's `Outlook` arguments: its seat, the totals before this deal, the variant, the target and
+    the weight of the others' points."""
+    special = observation.variant is Variant.SPECIAL
+    return observation.seat, list(observation.totals), special, observation.target, others_weight

@@ -82,8 +82,10 @@ def playout(
 
 
 class Outlook:
-    """How the deciding seat values a deal's points: its points minus the mean of the others' (lower is better; a
-    moon it shoots scores -13), plus, when this deal can end the game, what the end means for it.
+    """How the deciding seat values a deal's points: its points minus `others_weight` times the mean of the others'
+    (lower is better; with the weight at 1 a moon it shoots scores -26, one shot against it +8.7, as much as taking
+    13 points in a normal deal; at 0 the seat counts only its own points, so +26), plus, when this deal can end
+    the game, what the end means for it.
 
     The end is judged by the rules' own `game_winners` on the totals after the deal, so a moon and the special
     variant's perfect hand count exactly as they score: a win is worth `GAME_VALUE` points (shared among tied
@@ -91,8 +93,11 @@ class Outlook:
     `STANDING_SCALE` points it stands behind the leader.
     """
 
-    def __init__(self, seat: int, totals: list[int], variant_special: bool, target: int) -> None:
+    def __init__(
+        self, seat: int, totals: list[int], variant_special: bool, target: int, others_weight: float = 1.0
+    ) -> None:
         self.seat = seat
+        self.others_weight = others_weight
         self.totals = totals
         self.variant = Variant.SPECIAL if variant_special else Variant.CLASSIC
         self.target = target
@@ -100,7 +105,8 @@ class Outlook:
 
     def value(self, points: tuple[int, ...]) -> float:
         seat = self.seat
-        relative = points[seat] - (points[0] + points[1] + points[2] + points[3] - points[seat]) / 3.0
+        others = (points[0] + points[1] + points[2] + points[3] - points[seat]) / 3.0
+        relative = points[seat] - self.others_weight * others
         if not self.decisive:
             return relative
         after = [self.totals[other] + points[other] for other in range(4)]

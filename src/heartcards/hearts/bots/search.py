@@ -18,8 +18,8 @@ from heartcards.hearts.bots.sampling import HandSampler
 from heartcards.hearts.engine.cards import TWO_OF_CLUBS_BIT, popcount
 from heartcards.hearts.engine.rules import PassDirection
 
-OutlookArgs = tuple[int, list[int], bool, int]
-"""`Outlook`'s arguments (seat, totals, special variant, target), plain so that they pickle."""
+OutlookArgs = tuple[int, list[int], bool, int, float]
+"""`Outlook`'s arguments (seat, totals, special variant, target, the others' points' weight), plain to pickle."""
 
 SHOOT_CONTROLS: Final = 0.4
 """A seat weighs the moon only when at least this share of its cards are (near-)sure winners (`controls`)."""
