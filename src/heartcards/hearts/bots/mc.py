@@ -43,8 +43,8 @@ class MonteCarloSettings:
     it this many points better than normal play; `shoot_controls`: weigh it only when at least this share of the
     hand are controls; `others_weight`: how much the others' points count against the seat's own (`Outlook`).
 
-    The margin: a moon scores -26 against normal play's few points, a failed attempt +20 or so, so the moon pays
-    for the seat's standing once it succeeds about half the time; its own points, which a player also answers for,
+    The margin: for the seat's standing a moon scores -13 against normal play's few points, a failed attempt +20 or
+    so, so the moon pays once it succeeds about two times in three; for its own points, which a player also answers for,
     only once it succeeds about three times in four, and the samples' defenders (the heuristic) are weaker than
     good players. Against `mc-2026-11` (`benchmarks/hearts.py --baseline-deals 300 --seed 2040 --time-cap none`
     with `--mc-setting`), a margin of 0 scored -0.15 points a deal, never going for the moon -0.40, a margin of 12

@@ -83,9 +83,9 @@ def playout(
 
 class Outlook:
     """How the deciding seat values a deal's points: its points minus `others_weight` times the mean of the others'
-    (lower is better; with the weight at 1 a moon it shoots scores -26, one shot against it +8.7, as much as taking
-    13 points in a normal deal; at 0 the seat counts only its own points, so +26), plus, when this deal can end
-    the game, what the end means for it.
+    (lower is better; with the weight at 1 a moon it shoots scores -13 and one shot against it +4.3, what taking
+    about 10 points of a normal deal scores; at 0 the seat counts only its own points, so 0 and +13), plus, when
+    this deal can end the game, what the end means for it.
 
     The end is judged by the rules' own `game_winners` on the totals after the deal, so a moon and the special
     variant's perfect hand count exactly as they score: a win is worth `GAME_VALUE` points (shared among tied
