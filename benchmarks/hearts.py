@@ -9,8 +9,9 @@
    against the frozen `mc-2026-11` on the same positions (CPU time).
 2. Duplicate protocol: for each seeded deal, a table of four baseline bots, then the same deal with the candidate
    in each seat in turn; the candidate's paired difference in points per deal (mean of its four seats minus the
-   baseline's points in those seats), with a 95 % interval. `rule` against `random`, `mc` against `rule`, and `mc`
-   against `mc-2026-11` (the `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap.
+   baseline's points in those seats), with a 95 % interval. `rule` against `random`, `keen` (the sharpened heuristic
+   of `mc`'s playouts, `policy.keen_card`) against `rule`, `mc` against `rule`, and `mc` against `mc-2026-11` (the
+   `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap.
 3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win share (25 % par).
 4. Moons, per bot over every seat it held in 2 and 3: moons shot per 1,000 deals, failed attempts (all but at most
    four points), and opponents' runs it stopped (see `heartcards.hearts.bots.arena.moon_events`).
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from heartcards.figures import percentile
-from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot, play_game
+from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, RuleBot, make_bot, play_game
 from heartcards.hearts.bots import mc_2026_11 as baseline
 from heartcards.hearts.bots.arena import GameResult, derive_seed, match_specs, moon_events, run_match
 from heartcards.hearts.bots.knowledge import knowledge_of
@@ -56,14 +57,16 @@ Overrides = tuple[tuple[str, Any], ...]
 
 
 def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP, overrides: Overrides = ()) -> Bot:
-    """A bot by name (`random`, `rule`, `mc`, `mc-2026-11`), with the `mc` time cap overridden unless `time_cap`
-    is DEFAULT_CAP (None: no cap at all) and its other settings by `overrides`. The baseline plays its own `normal`
-    of 2026-11."""
+    """A bot by name (`random`, `rule`, `keen` (the rule bot playing `keen_card`), `mc`, `mc-2026-11`), with the `mc`
+    time cap overridden unless `time_cap` is DEFAULT_CAP (None: no cap at all) and its other settings by `overrides`.
+    The baseline plays its own `normal` of 2026-11."""
     if name == BASELINE:
         settings = baseline.NORMAL_2026_11
         if time_cap != DEFAULT_CAP:
             settings = replace(settings, time_cap=time_cap)
         return baseline.BaselineMonteCarloBot(seed, settings)
+    if name == "keen":
+        return RuleBot(seed, keen=True)
     if name == "mc" and (time_cap != DEFAULT_CAP or overrides):
         settings = replace(STRENGTHS[strength], **dict(overrides))
         return MonteCarloBot(seed, settings if time_cap == DEFAULT_CAP else replace(settings, time_cap=time_cap))
@@ -365,7 +368,7 @@ def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float
         known = knowledge_of(observation)
         candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
         plans = shoot_plans(known, True)
-        sums = evaluate_plays(known, candidates, False, None, outlook_of(observation), plans, samples, number, None)
+        sums = evaluate_plays(known, candidates, False, None, outlook_of(observation), plans, 0, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
     new_rate = new_playouts / max(time.process_time() - started, 1e-9)
     old_playouts = 0
@@ -450,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
         help="mc time cap per decision in seconds, 'none' for no cap, or 'level' (default) for the strength's own",
     )
     parser.add_argument(
-        "--skip", default="", help="comma-separated parts: throughput,search,levels,rule,mc,baseline,games"
+        "--skip", default="", help="comma-separated parts: throughput,search,levels,rule,keen,mc,baseline,games"
     )
     parser.add_argument(
         "--mc-setting",
@@ -518,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
     comparisons = []
     if "rule" not in skip:
         comparisons.append(("random", "rule", args.deals))
+    if "keen" not in skip:
+        comparisons.append(("rule", "keen", args.deals))
     if "mc" not in skip:
         comparisons.append(("rule", "mc", args.deals))
     if "baseline" not in skip:

@@ -16,7 +16,7 @@ from heartcards.hearts.bots import (
 )
 from heartcards.hearts.bots.mc import equivalent_runs
 from heartcards.hearts.bots.playout import playout, solve
-from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, moon_threat
+from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, keen_card, moon_threat
 from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Phase, Variant, cards_of, mask_of
 
 from ..helpers import cards, game_with_hands
@@ -111,6 +111,32 @@ def test_rule_sees_and_defends_against_a_moon() -> None:
     # Void, and the threat is not winning (seat 3 led and wins): give that seat a heart.
     card = choose_card(2, m("2S 7H AH"), m("2S 7H AH"), [idx("9D"), idx("2D")], played, taken)
     assert CARDS[card].text == "AH"
+
+
+def test_keen_takes_a_trick_without_points_with_its_highest_card_when_last() -> None:
+    played = m("2C 3C 4C 5C 6D 9D 10D")
+    trick = [idx("6D"), idx("9D"), idx("10D")]
+    assert CARDS[keen_card(3, m("4D AD 2S"), m("4D AD"), trick, played, [0, 0, 0, 0])].text == "AD"
+    assert CARDS[choose_card(3, m("4D AD 2S"), m("4D AD"), trick, played, [0, 0, 0, 0])].text == "4D"
+    # A heart in the trick: it ducks, as the rule does.
+    with_heart = [idx("6D"), idx("9D"), idx("2H")]
+    assert CARDS[keen_card(3, m("4D AD 2S"), m("4D AD"), with_heart, played | m("2H"), [0, 0, 0, 0])].text == "4D"
+
+
+def test_keen_plays_its_highest_when_it_cannot_duck_but_not_a_spade_while_the_queen_is_out() -> None:
+    played = m("2C 3C 4C 5C 3D")
+    assert CARDS[keen_card(1, m("8D KD 2S"), m("8D KD"), [idx("3D")], played, [0, 0, 0, 0])].text == "KD"
+    assert CARDS[choose_card(1, m("8D KD 2S"), m("8D KD"), [idx("3D")], played, [0, 0, 0, 0])].text == "8D"
+    spades = m("2C 3C 4C 5C 3S")
+    assert CARDS[keen_card(1, m("8S KS 2D"), m("8S KS"), [idx("3S")], spades, [0, 0, 0, 0])].text == "8S"
+
+
+def test_keen_leads_from_its_short_suit() -> None:
+    # The 6♣ is the lowest club left, so the rule leads it; the keen heuristic leads its single diamond, to void it.
+    played = m("2C 3C 4C 5C")
+    hand, legal = m("6C 7C 8C 9C 10C 6D 9H"), m("6C 7C 8C 9C 10C 6D")
+    assert CARDS[choose_card(0, hand, legal, [], played, [0, 0, 0, 0])].text == "6C"
+    assert CARDS[keen_card(0, hand, legal, [], played, [0, 0, 0, 0])].text == "6D"
 
 
 def test_rule_bot_from_an_observation() -> None:

@@ -67,6 +67,11 @@ class MonteCarloSettings:
     shoot_margin: float = 12.0
     shoot_controls: float = SHOOT_CONTROLS
     others_weight: float = 1.0
+    keen: str = "none"
+
+    def keen_seats(self, seat: int) -> int:
+        """The seats whose playout cards come from `keen_card` (a mask): `keen` is "none", "self" or "all"."""
+        return {"none": 0, "self": 1 << seat, "all": 15}[self.keen]
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -166,7 +171,9 @@ class MonteCarloBot:
         exact = known.hand.bit_count() <= settings.exact_cards
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
-        args = (known, candidates, exact, settings.prune_margin, outlook_of(observation, settings.others_weight), plans)
+        outlook = outlook_of(observation, settings.others_weight)
+        keen = settings.keen_seats(known.seat)
+        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen)
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
@@ -183,7 +190,8 @@ class MonteCarloBot:
             samples = max(2, -(-settings.pass_playouts // len(choices)))
             plans = [False, True] if shoot else [False]
             outlook = outlook_of(observation, settings.others_weight)
-            args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans)
+            keen = settings.keen_seats(observation.seat)
+            args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans, keen)
             scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), settings.shoot_margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heartcards.hearts.bots.policy import choose_card, shoot_card, threatening_seat
+from heartcards.hearts.bots.policy import choose_card, keen_card, shoot_card, threatening_seat
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_BIT
 from heartcards.hearts.engine.rules import Variant, deal_points, game_winners, legal_mask, trick_winner_offset
 
@@ -36,8 +36,10 @@ def playout(
     forced: int = -1,
     me: int = -1,
     shoot: bool = False,
+    keen_seats: int = 0,
 ) -> tuple[int, ...]:
-    """Plays the deal to its end with the heuristic for every seat (the seat to move plays `forced` if given).
+    """Plays the deal to its end with the heuristic for every seat (the seat to move plays `forced` if given):
+    `choose_card`, or `keen_card` for the seats in the `keen_seats` mask.
 
     `me` is the deciding seat: with `shoot` it goes for the moon; other seats go for it once they threaten one.
     Mutates `hands`, `trick` and `taken`; pass copies.
@@ -60,6 +62,8 @@ def playout(
             legal = legal_mask(hand, trick[0] // 13 if count else -1, tricks_done == 0, hearts_broken)
             if seat == shooter:
                 card = shoot_card(seat, hand, legal, trick, played, taken)
+            elif keen_seats >> seat & 1:
+                card = keen_card(seat, hand, legal, trick, played, taken)
             else:
                 card = choose_card(seat, hand, legal, trick, played, taken)
         bit = 1 << card

@@ -28,6 +28,8 @@ SPADES_MASK: Final = SUIT_MASKS[2]
 HIGH_SPADES: Final = (1 << (QUEEN_OF_SPADES_INDEX + 1)) | (1 << (QUEEN_OF_SPADES_INDEX + 2))  # K♠, A♠
 LOW_SPADES: Final = SPADES_MASK & ((1 << QUEEN_OF_SPADES_INDEX) - 1)
 NON_POINTS: Final = ((1 << 52) - 1) & ~POINT_MASK
+LEAD_LENGTH_WEIGHT: Final = 8
+"""`keen_card` leads from short suits: a card more of the suit held weighs as two unseen cards below the lead."""
 MOON_HEARTS: Final = 6
 """Hearts one seat must have taken, with nobody else scoring, before the others defend against a moon."""
 
@@ -184,7 +186,38 @@ def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int,
     return highest(legal & SUIT_MASKS[best_suit])
 
 
-def _lead(hand: int, legal: int, unseen: int, queen_out: bool) -> int:
+def keen_card(seat: int, hand: int, legal: int, trick: list[int], played: int, taken: list[int]) -> int:
+    """The heuristic of `choose_card`, sharpened: it leads from its short suits, and gets rid of high cards while it
+    is safe: last to a trick without points, it wins it with its highest card; earlier in a trick it cannot duck, it
+    plays its highest (not in hearts, and not in spades while the Q♠ is out). Stronger than `choose_card` (duplicate
+    deals against it), so `mc`'s playouts use it for the deciding seat's own later cards; `rule` keeps `choose_card`."""
+    count = len(trick)
+    if not count and legal & (legal - 1):
+        unseen = ~played & ~hand & ((1 << 52) - 1)
+        return _lead(hand, legal, unseen, not played & QUEEN_OF_SPADES_BIT, LEAD_LENGTH_WEIGHT)
+    if count and legal & (legal - 1) and moon_threat(taken, seat) < 0:
+        led = trick[0] // 13
+        winning = trick[0]
+        trick_mask = 0
+        for card in trick:
+            trick_mask |= 1 << card
+            if card // 13 == led and card > winning:
+                winning = card
+        follow = legal & SUIT_MASKS[led]
+        if follow and played != trick_mask and led != 3:
+            top = highest(follow & ~QUEEN_OF_SPADES_BIT) if follow & ~QUEEN_OF_SPADES_BIT else -1
+            if count == 3:
+                if top > winning and not trick_mask & POINT_MASK:
+                    return top
+            elif top >= 0 and not follow & ((1 << winning) - 1) and (led != 2 or played & QUEEN_OF_SPADES_BIT):
+                return top
+    return choose_card(seat, hand, legal, trick, played, taken)
+
+
+def _lead(hand: int, legal: int, unseen: int, queen_out: bool, length_weight: int = 0) -> int:
+    """A low card of the suit where the fewest unseen cards lie below it (smoking out the Q♠ first when it may),
+    away from spades while holding the Q♠ or above it and from hearts; `length_weight` per card held of the suit
+    favours leading short suits (voids come sooner)."""
     if queen_out and not hand & QUEEN_OF_SPADES_BIT:
         low = legal & LOW_SPADES
         if low and unseen & QUEEN_OF_SPADES_BIT:
@@ -198,7 +231,7 @@ def _lead(hand: int, legal: int, unseen: int, queen_out: bool) -> int:
         card = lowest(in_suit)
         others = unseen & SUIT_MASKS[suit]
         lower = popcount(others & ((1 << card) - 1))
-        score = lower * 4 - popcount(others)
+        score = lower * 4 - popcount(others) + length_weight * popcount(hand & SUIT_MASKS[suit])
         if suit == 2 and queen_out and hand & (QUEEN_OF_SPADES_BIT | HIGH_SPADES):
             score += 40
         if suit == 3:

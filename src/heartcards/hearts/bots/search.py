@@ -41,6 +41,7 @@ def evaluate_plays(
     prune_margin: float | None,
     outlook_args: OutlookArgs,
     plans: list[bool],
+    keen_seats: int,
     samples: int,
     seed: int,
     budget: float | None,
@@ -100,6 +101,7 @@ def evaluate_plays(
                         card,
                         me,
                         shoot,
+                        keen_seats,
                     )
                 # `list[i] = list[i] + x`, not `+=`: compiled, the in-place form is a generic operation on objects.
                 slot = plan_index * width + position
@@ -121,6 +123,7 @@ def evaluate_passes(
     choices: list[int],
     outlook_args: OutlookArgs,
     plans: list[bool],
+    keen_seats: int,
     samples: int,
     seed: int,
     budget: float | None,
@@ -158,7 +161,7 @@ def evaluate_passes(
             while not after[leader] & TWO_OF_CLUBS_BIT:
                 leader += 1
             for plan_index, shoot in enumerate(plans):
-                points = playout(after[:], [], leader, [0, 0, 0, 0], 0, False, 0, -1, me, shoot)
+                points = playout(after[:], [], leader, [0, 0, 0, 0], 0, False, 0, -1, me, shoot, keen_seats)
                 slot = plan_index * width + position
                 totals[slot] = totals[slot] + outlook.value(points)
         done += 1
