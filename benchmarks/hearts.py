@@ -360,15 +360,17 @@ def search_positions(count: int, seed: int) -> list[Observation]:
 
 def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float, float]:
     """Playouts a CPU second inside the search, today's `mc` and the frozen `mc-2026-11`, on the same positions
-    (each card of each position played out `samples` times, no time cap; today's counts both plans when the
-    position weighs the moon)."""
+    (each card of each position played out `samples` times, no time cap, with `normal`'s playout heuristics; today's
+    counts both plans when the position weighs the moon)."""
     new_playouts = 0
     started = time.process_time()
     for number, observation in enumerate(positions):
         known = knowledge_of(observation)
         candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
         plans = shoot_plans(known, True)
-        sums = evaluate_plays(known, candidates, False, None, outlook_of(observation), plans, 0, samples, number, None)
+        keen = STRENGTHS["normal"].keen_seats(known.seat)
+        outlook = outlook_of(observation)
+        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
     new_rate = new_playouts / max(time.process_time() - started, 1e-9)
     old_playouts = 0
