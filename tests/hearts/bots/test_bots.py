@@ -180,6 +180,25 @@ def test_solver_ducks_when_it_pays() -> None:
     assert solve(hands, [idx("3H")], 0, taken, True, 11, idx("AH")) == (0, 3, 13, 10)
 
 
+def test_playouts_play_the_keen_heuristic_for_the_seats_asked() -> None:
+    # Seat 3 is last to a clean diamond trick. `choose_card` ducks with the 4♦: seat 2 wins and, leading its club,
+    # takes the 2♥ seat 0 sheds. `keen_card` wins with the A♦ and leads the 4♦, so seat 3 takes the 2♥.
+    hands = [m("2H"), m("3C"), m("5C"), m("4D AD")]
+    trick = [idx("6D"), idx("9D"), idx("10D")]
+    played = ((1 << 52) - 1) & ~(m("2H 3C 5C 4D AD"))
+    position = (trick, 0, [0, 0, 0, 0], played, True, 11)
+
+    def points(keen_seats: int) -> tuple[int, ...]:
+        trick_now, leader, taken, seen, broken, done = position
+        return playout(hands[:], trick_now[:], leader, taken[:], seen, broken, done, -1, 0, False, keen_seats)
+
+    assert points(0) == (0, 0, 1, 0)
+    assert points(1 << 3) == (0, 0, 0, 1)
+    settings = MonteCarloSettings()
+    assert settings.keen == "all" and settings.keen_seats(2) == 15
+    assert MonteCarloSettings(keen="self").keen_seats(2) == 4 and MonteCarloSettings(keen="none").keen_seats(2) == 0
+
+
 def test_mc_pass_is_three_own_cards() -> None:
     game = Game(12)
     bot = MonteCarloBot(1, QUICK)
