@@ -47,6 +47,12 @@ def mid_deal(state: State) -> bool:
     return state["view"] is not None and state["view"]["tricks_played"] >= 4
 
 
+def mid_deal_waiting_for_a_person(state: State) -> bool:
+    """Four tricks played and seat 0 or 2 (the people) to play: no computer player's move is under way, so what is
+    stored now is what a restart must bring back."""
+    return mid_deal(state) and state["view"]["turn"] in (0, 2)
+
+
 def deal_over(state: State) -> bool:
     return state["view"] is not None and state["view"]["phase"] == "deal_over"
 
@@ -79,7 +85,7 @@ def resume_after_a_restart(live_server: LiveServer) -> None:
     async def before_restart() -> None:
         seats = [AsyncSeat(live_server.url, table_id, tokens[seat]) for seat in (0, 2)]
         await asyncio.gather(*(seat.connect() for seat in seats))
-        await asyncio.gather(*(seat.until(mid_deal, play=True) for seat in seats))
+        await asyncio.gather(*(seat.until(mid_deal_waiting_for_a_person, play=True) for seat in seats))
         await asyncio.gather(*(seat.close() for seat in seats))
 
     asyncio.run(before_restart())

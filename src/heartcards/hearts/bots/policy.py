@@ -1,9 +1,10 @@
-"""The heuristic card choice over masks, shared by the `rule` bot and the `mc` bot's fast playouts.
+"""The heuristic card choice over masks: `choose_card` for the `rule` bot, `keen_card` (sharper) for `mc`'s playouts.
 
-It ducks under the winning card, sheds the Q♠ (and the A♠/K♠ while the queen is out) and high hearts when void,
-leads low from suits where others still hold lower cards, smokes out the queen with low spades, and defends against
-a moon: when one other seat has taken every point so far and many hearts, it takes a point trick itself or gives a
-heart to a third seat.
+`choose_card` ducks under the winning card, sheds the Q♠ (and the A♠/K♠ while the queen is out) and high hearts
+when void, leads low from suits where others still hold lower cards, smokes out the queen with low spades, and defends
+against a moon: when one other seat has taken every point so far and many hearts, it takes a point trick itself or
+gives a heart to a third seat. `keen_card` plays the same but leads from short suits and gets rid of high cards on
+tricks it can take safely.
 
 `shoot_card` is the other side of the moon: the card of a seat that tries to take every point (lead its master
 cards, win every trick that holds a point, discard its losers), used by the playouts for a seat going for the moon.
@@ -118,6 +119,18 @@ def choose_pass_mask(hand: int) -> int:
     return mask
 
 
+def trick_so_far(trick: list[int]) -> tuple[int, int]:
+    """The winning card of a trick begun (the highest of the led suit) and the mask of its cards."""
+    led = trick[0] // 13
+    winning = trick[0]
+    mask = 0
+    for card in trick:
+        mask |= 1 << card
+        if card // 13 == led and card > winning:
+            winning = card
+    return winning, mask
+
+
 def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int, taken: list[int]) -> int:
     """The heuristic's card (an index) among the `legal` mask; `played` holds every card already played, including
     the current trick's, and `taken[s]` the cards seat s has won."""
@@ -129,12 +142,7 @@ def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int,
     if count == 0:
         return _lead(hand, legal, unseen, queen_out)
     led = trick[0] // 13
-    winning = trick[0]
-    trick_mask = 0
-    for card in trick:
-        trick_mask |= 1 << card
-        if card // 13 == led and card > winning:
-            winning = card
+    winning, trick_mask = trick_so_far(trick)
     follow = legal & SUIT_MASKS[led]
     shooter = moon_threat(taken, seat)
     if shooter >= 0:
@@ -190,19 +198,15 @@ def keen_card(seat: int, hand: int, legal: int, trick: list[int], played: int, t
     """The heuristic of `choose_card`, sharpened: it leads from its short suits, and gets rid of high cards while it
     is safe: last to a trick without points, it wins it with its highest card; earlier in a trick it cannot duck, it
     plays its highest (not in hearts, and not in spades while the Q♠ is out). Stronger than `choose_card` (duplicate
-    deals against it), so `mc`'s playouts use it for the deciding seat's own later cards; `rule` keeps `choose_card`."""
+    deals against it, `benchmarks/hearts.py`'s `keen` part), so `mc`'s playouts use it for every seat; the `rule`
+    bot keeps `choose_card`, the yardstick of the benchmarks."""
     count = len(trick)
     if not count and legal & (legal - 1):
         unseen = ~played & ~hand & ((1 << 52) - 1)
         return _lead(hand, legal, unseen, not played & QUEEN_OF_SPADES_BIT, LEAD_LENGTH_WEIGHT)
     if count and legal & (legal - 1) and moon_threat(taken, seat) < 0:
         led = trick[0] // 13
-        winning = trick[0]
-        trick_mask = 0
-        for card in trick:
-            trick_mask |= 1 << card
-            if card // 13 == led and card > winning:
-                winning = card
+        winning, trick_mask = trick_so_far(trick)
         follow = legal & SUIT_MASKS[led]
         if follow and played != trick_mask and led != 3:
             top = highest(follow & ~QUEEN_OF_SPADES_BIT) if follow & ~QUEEN_OF_SPADES_BIT else -1
@@ -255,10 +259,7 @@ def shoot_card(seat: int, hand: int, legal: int, trick: list[int], played: int, 
     if count == 0:
         return _shoot_lead(hand, legal, unseen)
     led = trick[0] // 13
-    winning = trick[0]
-    for card in trick:
-        if card // 13 == led and card > winning:
-            winning = card
+    winning = trick_so_far(trick)[0]
     follow = legal & SUIT_MASKS[led]
     if follow:
         above = follow & ~((1 << (winning + 1)) - 1)

@@ -48,9 +48,10 @@ def evaluate_plays(
 ) -> list[float]:
     """Summed value (`Outlook.value`, lower is better) of each candidate card under each plan over sampled deals, as
     one list of len(plans) × len(candidates) sums, plan by plan (`samples` deals, fewer if `budget` seconds run out;
-    at least two), followed by the number of deals each candidate saw. With `prune_margin`, halfway through the
-    cards worse than the best by more than the margin are dropped and their share of the playouts goes to the
-    others. An exact ending (`exact`) is solved by `solve`, where every seat already plays for the moon if it pays."""
+    at least two), followed by the number of deals each candidate saw; the seats in the `keen_seats` mask play
+    `keen_card` in the playouts, the others `choose_card`. With `prune_margin`, halfway through the cards worse than
+    the best by more than the margin are dropped and their share of the playouts goes to the others. An exact ending
+    (`exact`) is solved by `solve`, where every seat already plays for the moon if it pays."""
     outlook = Outlook(*outlook_args)
     rng = FastSplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
@@ -129,7 +130,7 @@ def evaluate_passes(
     budget: float | None,
 ) -> list[float]:
     """Summed values of each candidate pass under each plan (plan by plan) over sampled deals in which the others
-    pass by the heuristic, followed by the number of deals played."""
+    pass by the heuristic (the playouts as in `evaluate_plays`), followed by the number of deals played."""
     outlook = Outlook(*outlook_args)
     rng = FastSplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
