@@ -45,16 +45,18 @@ class MonteCarloSettings:
     `keen`: which seats' playout cards come from `keen_card` rather than `choose_card` ("all", "self" or "none").
 
     The playouts' heuristic: `keen_card` for every seat. Against `mc-2026-11` on the first 400 deals of seed 2032 (no
-    time cap), paired deal by deal with `choose_card` for every seat: -0.415 points a deal (-0.780 … -0.050); for the
-    deciding seat only, -0.068 (-0.382 … +0.247). The others are modelled better by the sharper heuristic even when
-    they are not it: `mc-2026-11` plays no heuristic at all.
+    time cap), paired deal by deal with `choose_card` for every seat: -0.415 points a deal (-0.780 … -0.050), and
+    -0.41 against -0.27 over all 1,000; for the deciding seat only, -0.068 (-0.382 … +0.247). Against three `rule`
+    bots, whose own heuristic `choose_card` is, it costs 0.36 a deal (1,000 deals: -2.61 against -2.97): the old
+    playouts modelled them exactly. Other players, people included, are not the `rule` heuristic.
 
-    The margin: for the seat's standing a moon scores -13 against normal play's few points, a failed attempt +20 or
-    so, so the moon pays once it succeeds about two times in three; for its own points, which a player also answers for,
-    only once it succeeds about three times in four, and the samples' defenders (the heuristic) are weaker than
-    good players. Against `mc-2026-11` (`benchmarks/hearts.py --baseline-deals 300 --seed 2040 --time-cap none`
-    with `--mc-setting`), a margin of 0 scored -0.15 points a deal, never going for the moon -0.40, a margin of 12
-    -0.36: nearly what never trying scores, while still shooting the clear moons.
+    The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
+    standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
+    succeeds about two times in three; for its own points, which a player also answers for, only once it succeeds
+    about three times in four, and the samples' defenders (the heuristic) are weaker than good players. Against
+    `mc-2026-11` (`benchmarks/hearts.py --baseline-deals 300 --seed 2040 --time-cap none` with `--mc-setting`), a
+    margin of 0 scored -0.15 points a deal, never going for the moon -0.40, a margin of 12 -0.36: nearly what never
+    trying scores, while still shooting the clear moons.
 
     The standing (`others_weight` 1) stays: counting only the seat's own points (0), the measure of the duplicate
     figures, did not score better on the same 1,000 deals of seed 2032 against `mc-2026-11`, paired deal by deal
