@@ -136,15 +136,22 @@ def choose_card(seat: int, hand: int, legal: int, trick: list[int], played: int,
     the current trick's, and `taken[s]` the cards seat s has won."""
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    unseen = ~played & ~hand & ((1 << 52) - 1)
+    if not trick:
+        unseen = ~played & ~hand & ((1 << 52) - 1)
+        return _lead(hand, legal, unseen, not played & QUEEN_OF_SPADES_BIT)
+    winning, trick_mask = trick_so_far(trick)
+    return _answer(seat, hand, legal, trick, played, winning, trick_mask, moon_threat(taken, seat))
+
+
+def _answer(
+    seat: int, hand: int, legal: int, trick: list[int], played: int, winning: int, trick_mask: int, shooter: int
+) -> int:
+    """`choose_card`'s card in a trick begun, from its winning card and mask (`trick_so_far`) and the seat running
+    for the moon (`moon_threat`), which `keen_card` has worked out already."""
     queen_out = not played & QUEEN_OF_SPADES_BIT
     count = len(trick)
-    if count == 0:
-        return _lead(hand, legal, unseen, queen_out)
     led = trick[0] // 13
-    winning, trick_mask = trick_so_far(trick)
     follow = legal & SUIT_MASKS[led]
-    shooter = moon_threat(taken, seat)
     if shooter >= 0:
         winner_seat = (seat - count + trick.index(winning)) % 4
         if follow:
@@ -200,13 +207,16 @@ def keen_card(seat: int, hand: int, legal: int, trick: list[int], played: int, t
     plays its highest (not in hearts, and not in spades while the Q♠ is out). Stronger than `choose_card` (duplicate
     deals against it, `benchmarks/hearts.py`'s `keen` part), so `mc`'s playouts use it for every seat; the `rule`
     bot keeps `choose_card`, the yardstick of the benchmarks."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
     count = len(trick)
-    if not count and legal & (legal - 1):
+    if not count:
         unseen = ~played & ~hand & ((1 << 52) - 1)
         return _lead(hand, legal, unseen, not played & QUEEN_OF_SPADES_BIT, LEAD_LENGTH_WEIGHT)
-    if count and legal & (legal - 1) and moon_threat(taken, seat) < 0:
+    winning, trick_mask = trick_so_far(trick)
+    shooter = moon_threat(taken, seat)
+    if shooter < 0:
         led = trick[0] // 13
-        winning, trick_mask = trick_so_far(trick)
         follow = legal & SUIT_MASKS[led]
         if follow and played != trick_mask and led != 3:
             top = highest(follow & ~QUEEN_OF_SPADES_BIT) if follow & ~QUEEN_OF_SPADES_BIT else -1
@@ -215,7 +225,7 @@ def keen_card(seat: int, hand: int, legal: int, trick: list[int], played: int, t
                     return top
             elif top >= 0 and not follow & ((1 << winning) - 1) and (led != 2 or played & QUEEN_OF_SPADES_BIT):
                 return top
-    return choose_card(seat, hand, legal, trick, played, taken)
+    return _answer(seat, hand, legal, trick, played, winning, trick_mask, shooter)
 
 
 def _lead(hand: int, legal: int, unseen: int, queen_out: bool, length_weight: int = 0) -> int:
