@@ -370,7 +370,7 @@ def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float
         plans = shoot_plans(known, True)
         keen = STRENGTHS["normal"].keen_seats(known.seat)
         outlook = outlook_of(observation)
-        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, samples, number, None)
+        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, 1.0, False, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
     new_rate = new_playouts / max(time.process_time() - started, 1e-9)
     old_playouts = 0

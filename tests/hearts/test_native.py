@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 from heartcards.hearts.bots import MonteCarloBot, MonteCarloSettings, make_bot, play_game
@@ -18,6 +19,7 @@ from tests.support.native import require_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = MonteCarloSettings(playouts=60, pass_playouts=60, exact_samples=4, time_cap=None)
+READING = replace(SETTINGS, keen="fit", misfit_weight=0.2)
 
 PURE_IMPORTS = """
 import importlib.machinery as machinery, sys
@@ -53,10 +55,11 @@ def require_compiled_core() -> None:
 
 
 def games() -> list[object]:
-    """Two deals with the Monte Carlo bot (moon play, passing, sampling, exact endings) and a game of rule bots."""
+    """Two deals with the Monte Carlo bot (moon play, passing, sampling, exact endings; one of the two reads the
+    others' plays) and a game of rule bots."""
     records: list[object] = []
     for seed in (3, 8):
-        bots = [MonteCarloBot(seed, SETTINGS), make_bot("rule"), MonteCarloBot(seed + 1, SETTINGS), make_bot("rule")]
+        bots = [MonteCarloBot(seed, SETTINGS), make_bot("rule"), MonteCarloBot(seed + 1, READING), make_bot("rule")]
         records += [record.to_dict() for record in play_game(bots, seed, single_deal=1 + seed % 4).records]
     rule = [make_bot("rule", seed=seat) for seat in range(4)]
     records += [record.to_dict() for record in play_game(rule, 11, Variant.SPECIAL, 50).records]

@@ -2,9 +2,11 @@
 
 from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots import make_bot
-from heartcards.hearts.bots.knowledge import knowledge_of
-from heartcards.hearts.bots.sampling import HandSampler
+from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
+from heartcards.hearts.bots.sampling import HandSampler, PlayReader
+from heartcards.hearts.bots.search import evaluate_plays
 from heartcards.hearts.engine import Game, Phase, mask_of
+from heartcards.hearts.engine.cards import indices_of
 
 
 def advance(game: Game, plays: int) -> None:
@@ -62,3 +64,70 @@ def test_play_reading_marks_cards_a_seat_likely_lacks() -> None:
                 assert known.unlikely[other] & mask_of(game.hand(other)) == 0
                 marked += (known.unlikely[other] & ~known.played).bit_count()
     assert marked > 0
+
+
+def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less() -> None:
+    rng = FastSplitMix64(5)
+    unexplained = 0
+    for seed in range(10):
+        game = Game(seed)
+        advance(game, 20 + seed * 2)
+        seat = game.turn
+        assert seat is not None
+        known = knowledge_of(game.observation(seat))
+        assert len(known.history) == 20 + seed * 2
+        assert known.first_leader == game.tricks[0].leader
+        reader = PlayReader(known, 0.5)
+        # Rule bots play `choose_card`, so their real hands leave nothing unexplained.
+        assert reader.read([mask_of(game.hand(other)) for other in range(4)])[0] == 1.0
+        sampler = HandSampler(known)
+        weights = [reader.read(sampler.sample(rng))[0] for _ in range(40)]
+        assert all(0.0 < weight <= 1.0 for weight in weights)
+        unexplained += sum(weight < 1.0 for weight in weights)
+    assert unexplained > 40
+
+
+def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None:
+    read_as_rule = 0
+    for seed in range(10):
+        game = Game(seed)
+        advance(game, 24 + seed)
+        seat = game.turn
+        assert seat is not None
+        known = knowledge_of(game.observation(seat))
+        weight, keen_seats = PlayReader(known, 0.5).read([mask_of(game.hand(other)) for other in range(4)])
+        assert weight == 1.0
+        assert keen_seats >> seat & 1  # nothing of its own to read
+        # Rule bots play `choose_card`: once a play of theirs is one `keen_card` would not make, they are read so.
+        read_as_rule += sum(not keen_seats >> other & 1 for other in range(4))
+    assert read_as_rule >= 10
+
+
+def sums(known: Knowledge, candidates: list[int], misfit_weight: float, fit_models: bool) -> list[float]:
+    """`evaluate_plays` over 40 deals of one seed, every seat on `keen_card` unless read otherwise."""
+    outlook = (known.seat, [0, 0, 0, 0], False, 100, 1.0)
+    reading = (misfit_weight, fit_models)
+    return evaluate_plays(known, candidates, False, None, outlook, [False], 15, *reading, 40, 9, None)
+
+
+def test_mc_plays_out_the_others_as_it_reads_them() -> None:
+    changed = lighter = 0
+    for seed in range(12):
+        game = Game(seed)
+        advance(game, 28 + seed % 6)
+        seat = game.turn
+        assert seat is not None
+        known = knowledge_of(game.observation(seat))
+        candidates = indices_of(game.legal_mask(seat))
+        width = len(candidates)
+        if width < 2:
+            continue
+        plain = sums(known, candidates, 1.0, False)
+        assert sums(known, candidates, 1.0, False) == plain  # the same seed, the same sums
+        assert plain[width:] == [40.0] * width  # every deal weighs 1
+        weighed = sums(known, candidates, 0.2, False)
+        assert all(0.0 < weight <= 40.0 for weight in weighed[width:])
+        lighter += weighed[width] < 40.0
+        changed += sums(known, candidates, 1.0, True)[:width] != plain[:width]
+    assert lighter >= 5  # deals that misread the rule bots weigh less
+    assert changed >= 5  # rule bots, read as `choose_card`, play it in the playouts

@@ -25,7 +25,8 @@ class Knowledge:
     `voids[s]` is a 4-bit set of the suits seat s has shown it lacks; `passed_to` / `passed` say which of our cards
     another seat holds (until played); `taken[s]` the cards seat s won in tricks so far. `unlikely[s]` holds cards
     that seat s probably lacks, read from how it played (a careful player ducks when it can and dumps the Q♠ and
-    hearts when void): samplers avoid them while they can.
+    hearts when void): samplers avoid them while they can. `history` holds every card played this deal in order and
+    `first_leader` the seat that led the first trick, to replay the deal (`PlayReader`).
     """
 
     seat: int
@@ -43,6 +44,8 @@ class Knowledge:
     received: int
     tricks_done: int
     unlikely: list[int]
+    history: list[int]
+    first_leader: int
 
     def unseen(self) -> int:
         """Cards this seat has not seen played and does not hold (the other seats' hands)."""
@@ -66,12 +69,14 @@ def knowledge_of(observation: Observation) -> Knowledge:
     tricks = list(observation.tricks)
     current = observation.current_trick
     trick_cards: list[int] = []
+    history: list[int] = []
     leader = observation.turn if observation.turn is not None else 0
     all_tricks = [*tricks, current] if current is not None else tricks
     for trick in all_tricks:
         indices = [INDEX_OF[card] for card in trick.cards]
         if not indices:
             continue
+        history.extend(indices)
         led = indices[0] // 13
         mask = 0
         winning = indices[0]
@@ -127,4 +132,6 @@ def knowledge_of(observation: Observation) -> Knowledge:
         received=_mask(observation.received),
         tricks_done=len(tricks),
         unlikely=unlikely,
+        history=history,
+        first_leader=all_tricks[0].leader if all_tricks else leader,
     )

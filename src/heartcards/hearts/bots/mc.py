@@ -42,7 +42,10 @@ class MonteCarloSettings:
     going for the moon (off only to measure what it brings); `shoot_margin`: go for it only when its samples score
     it this many points better than normal play; `shoot_controls`: weigh it only when at least this share of the
     hand are controls; `others_weight`: how much the others' points count against the seat's own (`Outlook`);
-    `keen`: which seats' playout cards come from `keen_card` rather than `choose_card` ("all", "self" or "none").
+    `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`: "all", "self", "none", or
+    "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
+    sampled deal, `keen_card` while they explain it equally); `misfit_weight`: a sampled deal's weight is this to
+    the power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike).
 
     The playouts' heuristic: `keen_card` for every seat. Against `mc-2026-11` on the first 400 deals of seed 2032 (no
     time cap), paired deal by deal with `choose_card` for every seat: -0.415 points a deal (-0.780 … -0.050), and
@@ -76,10 +79,12 @@ class MonteCarloSettings:
     shoot_controls: float = SHOOT_CONTROLS
     others_weight: float = 1.0
     keen: str = "all"
+    misfit_weight: float = 1.0
 
     def keen_seats(self, seat: int) -> int:
-        """The seats whose playout cards come from `keen_card` (a mask): `keen` is "none", "self" or "all"."""
-        return {"none": 0, "self": 1 << seat, "all": 15}[self.keen]
+        """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
+        reads the others in each sampled deal (a pass has no plays to read)."""
+        return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -181,7 +186,8 @@ class MonteCarloBot:
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
         outlook = outlook_of(observation, settings.others_weight)
         keen = settings.keen_seats(known.seat)
-        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen)
+        reading = (settings.misfit_weight, settings.keen == "fit")
+        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, *reading)
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]

@@ -1,5 +1,6 @@
 """Deals of the hidden cards consistent with what a seat knows: shown voids, and the cards it passed (which the
-receiver holds until it plays them), preferring deals that also fit how the others played (`Knowledge.unlikely`)."""
+receiver holds until it plays them), preferring deals that also fit how the others played (`Knowledge.unlikely`);
+and how well a sampled deal explains the others' plays so far (`PlayReader`), to weigh it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Final
 
 from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge
-from heartcards.hearts.engine.cards import indices_of, popcount
+from heartcards.hearts.bots.policy import choose_card, keen_card
+from heartcards.hearts.engine.cards import HEARTS, indices_of, popcount
+from heartcards.hearts.engine.rules import legal_mask, trick_winner_offset
 
 ATTEMPTS: Final = 12
 
@@ -64,3 +67,94 @@ class HandSampler:
                     break
                 pick -= left[seat]
         return hands
+
+
+class PlayReader:
+    """Reads a sampled deal against the other seats' plays so far: each play that neither heuristic (`keen_card`,
+    `choose_card`) would have made from the hand the deal gives that seat, with a choice, multiplies the deal's
+    weight by `misfit_weight`, so deals that explain the table count more than deals that merely fit the voids; and
+    per seat, which heuristic explains its plays better.
+
+    The replay is worked out once per decision: for each play of another seat, the trick, the cards played and taken
+    before it, and the cards that seat has played since (added back to its sampled hand)."""
+
+    def __init__(self, known: Knowledge, misfit_weight: float) -> None:
+        self.misfit_weight = misfit_weight
+        self.seats: list[int] = []
+        self.cards: list[int] = []
+        self.tricks: list[list[int]] = []
+        self.played: list[int] = []
+        self.taken: list[list[int]] = []
+        self.first_trick: list[bool] = []
+        self.hearts_broken: list[bool] = []
+        self.since: list[int] = []
+        leader = known.first_leader
+        trick: list[int] = []
+        played = 0
+        taken = [0, 0, 0, 0]
+        broken = False
+        tricks_done = 0
+        seats_in_order: list[int] = []
+        for card in known.history:
+            seat = (leader + len(trick)) & 3
+            seats_in_order.append(seat)
+            if seat != known.seat:
+                self.seats.append(seat)
+                self.cards.append(card)
+                self.tricks.append(trick[:])
+                self.played.append(played)
+                self.taken.append(taken[:])
+                self.first_trick.append(tricks_done == 0)
+                self.hearts_broken.append(broken)
+            trick.append(card)
+            played |= 1 << card
+            if card // 13 == HEARTS:
+                broken = True
+            if len(trick) == 4:
+                winner = (leader + trick_winner_offset(trick)) & 3
+                taken[winner] = taken[winner] | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << card)
+                leader = winner
+                trick = []
+                tricks_done += 1
+        # For each recorded play, the cards its seat played from then on (that play included).
+        later = [0, 0, 0, 0]
+        since_reversed: list[int] = []
+        for position in range(len(known.history) - 1, -1, -1):
+            seat = seats_in_order[position]
+            later[seat] = later[seat] | 1 << known.history[position]
+            if seat != known.seat:
+                since_reversed.append(later[seat])
+        self.since = since_reversed[::-1]
+
+    def read(self, hands: list[int]) -> tuple[float, int]:
+        """The sampled deal's weight (`misfit_weight` to the power of the plays it leaves unexplained), and the mask
+        of the seats whose plays in it `keen_card` explains at least as well as `choose_card` (the heuristic that
+        seat plays in the deal's playouts when `mc` reads each seat's play)."""
+        weight = 1.0
+        factor = self.misfit_weight
+        keen_misses = [0, 0, 0, 0]
+        choose_misses = [0, 0, 0, 0]
+        for index in range(len(self.cards)):
+            seat = self.seats[index]
+            hand = hands[seat] | self.since[index]
+            trick = self.tricks[index]
+            led = trick[0] // 13 if trick else -1
+            legal = legal_mask(hand, led, self.first_trick[index], self.hearts_broken[index])
+            if legal & (legal - 1) == 0:
+                continue
+            card = self.cards[index]
+            played = self.played[index]
+            taken = self.taken[index]
+            keen_miss = keen_card(seat, hand, legal, trick, played, taken) != card
+            choose_miss = choose_card(seat, hand, legal, trick, played, taken) != card
+            if keen_miss:
+                keen_misses[seat] = keen_misses[seat] + 1
+            if choose_miss:
+                choose_misses[seat] = choose_misses[seat] + 1
+                if keen_miss:
+                    weight *= factor
+        keen_seats = 0
+        for seat in range(4):
+            if keen_misses[seat] <= choose_misses[seat]:
+                keen_seats |= 1 << seat
+        return weight, keen_seats

@@ -14,7 +14,7 @@ from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge
 from heartcards.hearts.bots.playout import Outlook, playout, solve
 from heartcards.hearts.bots.policy import choose_pass_mask, controls, run_is_open
-from heartcards.hearts.bots.sampling import HandSampler
+from heartcards.hearts.bots.sampling import HandSampler, PlayReader
 from heartcards.hearts.engine.cards import TWO_OF_CLUBS_BIT, popcount
 from heartcards.hearts.engine.rules import PassDirection
 
@@ -42,16 +42,22 @@ def evaluate_plays(
     outlook_args: OutlookArgs,
     plans: list[bool],
     keen_seats: int,
+    misfit_weight: float,
+    fit_models: bool,
     samples: int,
     seed: int,
     budget: float | None,
 ) -> list[float]:
     """Summed value (`Outlook.value`, lower is better) of each candidate card under each plan over sampled deals, as
     one list of len(plans) × len(candidates) sums, plan by plan (`samples` deals, fewer if `budget` seconds run out;
-    at least two), followed by the number of deals each candidate saw; the seats in the `keen_seats` mask play
-    `keen_card` in the playouts, the others `choose_card`. With `prune_margin`, halfway through the cards worse than
-    the best by more than the margin are dropped and their share of the playouts goes to the others. An exact ending
-    (`exact`) is solved by `solve`, where every seat already plays for the moon if it pays."""
+    at least two), followed by the weight of the deals each candidate saw.
+
+    The seats in the `keen_seats` mask play `keen_card` in the playouts, the others `choose_card`; with `fit_models`,
+    each other seat plays instead the one that better explains its plays in that deal (`PlayReader`). Each deal
+    weighs `misfit_weight` to the power of the others' plays it leaves unexplained (1: every deal counts alike).
+    With `prune_margin`, halfway through the cards worse than the best by more than the margin are dropped and their
+    share of the playouts goes to the others. An exact ending (`exact`) is solved by `solve`, where every seat
+    already plays for the moon if it pays."""
     outlook = Outlook(*outlook_args)
     rng = FastSplitMix64(seed)
     deadline = None if budget is None else time.perf_counter() + budget
@@ -59,10 +65,11 @@ def evaluate_plays(
     if exact:
         plans = [False]
     totals = [0.0] * (len(plans) * width)
-    counts = [0] * width
+    counts = [0.0] * width
     active = list(range(width))
     me = known.seat
     sampler = HandSampler(known)
+    reader = PlayReader(known, misfit_weight) if misfit_weight != 1.0 or fit_models else None
     playouts_left = samples * width
     pruned = prune_margin is None or exact or width <= 2
     done = 0
@@ -71,12 +78,18 @@ def evaluate_plays(
             break
         if not pruned and done * 2 >= samples:
             pruned = True
-            means = [_best_plan_total(totals, width, len(plans), position) / done for position in active]
+            means = [_best_plan_total(totals, width, len(plans), position) / counts[position] for position in active]
             best = min(means)
             active = [
                 position for position, mean in zip(active, means, strict=True) if mean <= best + (prune_margin or 0.0)
             ]
         hands = sampler.sample(rng)
+        weight = 1.0
+        seats_keen = keen_seats
+        if reader is not None:
+            weight, fitted = reader.read(hands)
+            if fit_models:
+                seats_keen = fitted | 1 << me
         for position in active:
             card = candidates[position]
             for plan_index, shoot in enumerate(plans):
@@ -102,15 +115,15 @@ def evaluate_plays(
                         card,
                         me,
                         shoot,
-                        keen_seats,
+                        seats_keen,
                     )
                 # `list[i] = list[i] + x`, not `+=`: compiled, the in-place form is a generic operation on objects.
                 slot = plan_index * width + position
-                totals[slot] = totals[slot] + outlook.value(points)
-            counts[position] = counts[position] + 1
+                totals[slot] = totals[slot] + weight * outlook.value(points)
+            counts[position] = counts[position] + weight
         playouts_left -= len(active)
         done += 1
-    return [*totals, *[float(count) for count in counts]]
+    return [*totals, *counts]
 
 
 def _best_plan_total(totals: list[float], width: int, plans: int, position: int) -> float:
