@@ -20,16 +20,21 @@ def advance(game: Game, plays: int) -> None:
         game.apply_play(seat, bots[seat].choose_play(game.observation(seat)))
 
 
+def position(seed: int, plays: int) -> tuple[Game, int, Knowledge]:
+    """A game of rule bots `plays` cards into its first deal, the seat to play and what that seat knows."""
+    game = Game(seed)
+    advance(game, plays)
+    seat = game.turn
+    assert seat is not None
+    return game, seat, knowledge_of(game.observation(seat))
+
+
 def test_samples_fit_sizes_voids_and_passes() -> None:
     rng = FastSplitMix64(3)
     checked_voids = 0
     for seed in range(12):
-        game = Game(seed)
-        advance(game, 23 + seed % 10)
-        seat = game.turn
-        assert seat is not None
+        game, seat, known = position(seed, 23 + seed % 10)
         observation = game.observation(seat)
-        known = knowledge_of(observation)
         sampler = HandSampler(known)
         passed = mask_of(observation.passed)
         receiver = game.pass_direction.receiver(seat)
@@ -53,11 +58,7 @@ def test_samples_fit_sizes_voids_and_passes() -> None:
 def test_play_reading_marks_cards_a_seat_likely_lacks() -> None:
     marked = 0
     for seed in range(8):
-        game = Game(seed)
-        advance(game, 30 + seed)
-        seat = game.turn
-        assert seat is not None
-        known = knowledge_of(game.observation(seat))
+        game, seat, known = position(seed, 30 + seed)
         for other in range(4):
             if other != seat:
                 # Rule bots play as the reading assumes, so what it marks unlikely is never actually held.
@@ -70,11 +71,7 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
     rng = FastSplitMix64(5)
     unexplained = 0
     for seed in range(10):
-        game = Game(seed)
-        advance(game, 20 + seed * 2)
-        seat = game.turn
-        assert seat is not None
-        known = knowledge_of(game.observation(seat))
+        game, _, known = position(seed, 20 + seed * 2)
         assert len(known.history) == 20 + seed * 2
         assert known.first_leader == game.tricks[0].leader
         reader = PlayReader(known, 0.5)
@@ -90,11 +87,7 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
 def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None:
     read_as_rule = 0
     for seed in range(10):
-        game = Game(seed)
-        advance(game, 24 + seed)
-        seat = game.turn
-        assert seat is not None
-        known = knowledge_of(game.observation(seat))
+        game, seat, known = position(seed, 24 + seed)
         weight, keen_seats = PlayReader(known, 0.5).read([mask_of(game.hand(other)) for other in range(4)])
         assert weight == 1.0
         assert keen_seats >> seat & 1  # nothing of its own to read
@@ -113,11 +106,7 @@ def sums(known: Knowledge, candidates: list[int], misfit_weight: float, fit_mode
 def test_mc_plays_out_the_others_as_it_reads_them() -> None:
     changed = lighter = 0
     for seed in range(12):
-        game = Game(seed)
-        advance(game, 28 + seed % 6)
-        seat = game.turn
-        assert seat is not None
-        known = knowledge_of(game.observation(seat))
+        game, seat, known = position(seed, 28 + seed % 6)
         candidates = indices_of(game.legal_mask(seat))
         width = len(candidates)
         if width < 2:
