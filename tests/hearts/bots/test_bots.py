@@ -195,8 +195,8 @@ def test_playouts_play_the_keen_heuristic_for_the_seats_asked() -> None:
     assert points(0) == (0, 0, 1, 0)
     assert points(1 << 3) == (0, 0, 0, 1)
     settings = MonteCarloSettings()
-    assert settings.keen == "all" and settings.keen_seats(2) == 15
-    assert MonteCarloSettings(keen="fit").keen_seats(2) == 15  # every seat, until the others are read
+    assert settings.keen == "fit" and settings.keen_seats(2) == 15  # every seat, until the others are read
+    assert MonteCarloSettings(keen="all").keen_seats(2) == 15
     assert MonteCarloSettings(keen="self").keen_seats(2) == 4 and MonteCarloSettings(keen="none").keen_seats(2) == 0
 
 

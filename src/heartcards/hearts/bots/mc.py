@@ -47,11 +47,17 @@ class MonteCarloSettings:
     sampled deal, `keen_card` while they explain it equally); `misfit_weight`: a sampled deal's weight is this to
     the power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike).
 
-    The playouts' heuristic: `keen_card` for every seat. Against `mc-2026-11` on the first 400 deals of seed 2032 (no
-    time cap), paired deal by deal with `choose_card` for every seat: -0.415 points a deal (-0.780 … -0.050), and
-    -0.41 against -0.27 over all 1,000; for the deciding seat only, -0.068 (-0.382 … +0.247). Against three `rule`
-    bots, whose own heuristic `choose_card` is, it costs 0.36 a deal (1,000 deals: -2.61 against -2.97): the old
-    playouts modelled them exactly. Other players, people included, are not the `rule` heuristic.
+    The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
+    three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
+    `mc-2026-11` (1,000 deals of seed 2032, no time cap). `keen_card` for every seat, a sharper player: -0.41 against
+    `mc-2026-11` but -2.61 against `rule`. Reading each other seat (`keen` "fit"), paired deal by deal with "all":
+    -0.081 (-0.161 … -0.000) against `rule`, +0.021 (-0.120 … +0.162) against `mc-2026-11` over the first 400 deals.
+
+    Weighing the deals too (`misfit_weight` 0.2) gains more against `rule`: -0.238 (-0.344 … -0.132) with "fit"
+    against "all" (weights alone: -0.129 at 0.2, -0.095 at 0.5; "fit" at 0.05: +0.057 against 0.2). But it loses
+    against `mc-2026-11`: +0.307 (+0.023 … +0.590) over the first 400 deals, -0.35 against -0.41 over all 1,000. A
+    player whose plays neither heuristic explains (about ten misplays a deal, for `mc`, even on its real hand) leaves
+    the weights to chance, and a few deals then outweigh the rest. So the weights stay off.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
@@ -78,7 +84,7 @@ class MonteCarloSettings:
     shoot_margin: float = 12.0
     shoot_controls: float = SHOOT_CONTROLS
     others_weight: float = 1.0
-    keen: str = "all"
+    keen: str = "fit"
     misfit_weight: float = 1.0
 
     def keen_seats(self, seat: int) -> int:

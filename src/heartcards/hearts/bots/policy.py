@@ -205,8 +205,9 @@ def keen_card(seat: int, hand: int, legal: int, trick: list[int], played: int, t
     """The heuristic of `choose_card`, sharpened: it leads from its short suits, and gets rid of high cards while it
     is safe: last to a trick without points, it wins it with its highest card; earlier in a trick it cannot duck, it
     plays its highest (not in hearts, and not in spades while the Q♠ is out). Stronger than `choose_card` (duplicate
-    deals against it, `benchmarks/hearts.py`'s `keen` part), so `mc`'s playouts use it for every seat; the `rule`
-    bot keeps `choose_card`, the yardstick of the benchmarks."""
+    deals against it, `benchmarks/hearts.py`'s `keen` part), so `mc`'s playouts use it for the deciding seat and for
+    every other seat whose plays it explains as well as `choose_card` does; the `rule` bot keeps `choose_card`, the
+    yardstick of the benchmarks."""
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     count = len(trick)
