@@ -360,17 +360,19 @@ def search_positions(count: int, seed: int) -> list[Observation]:
 
 def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float, float]:
     """Playouts a CPU second inside the search, today's `mc` and the frozen `mc-2026-11`, on the same positions
-    (each card of each position played out `samples` times, no time cap, with `normal`'s playout heuristics; today's
-    counts both plans when the position weighs the moon)."""
+    (each card of each position played out `samples` times, no time cap, with `normal`'s playout heuristics and its
+    reading of the other seats; today's counts both plans when the position weighs the moon)."""
     new_playouts = 0
     started = time.process_time()
     for number, observation in enumerate(positions):
         known = knowledge_of(observation)
         candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
         plans = shoot_plans(known, True)
-        keen = STRENGTHS["normal"].keen_seats(known.seat)
+        normal = STRENGTHS["normal"]
+        keen = normal.keen_seats(known.seat)
+        reading = (normal.misfit_weight, normal.keen == "fit")
         outlook = outlook_of(observation)
-        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, 1.0, False, samples, number, None)
+        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, *reading, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
     new_rate = new_playouts / max(time.process_time() - started, 1e-9)
     old_playouts = 0
