@@ -209,11 +209,11 @@ def duplicate(
     overrides: Overrides,
     tallies: dict[str, Tally],
     deal_log: Path | None = None,
+    first: int = 0,
 ) -> dict[str, object]:
     started = time.perf_counter()
-    work = [
-        DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap, overrides) for index in range(deals)
-    ]
+    indices = range(first, first + deals)
+    work = [DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap, overrides) for index in indices]
     results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline_name}")
     differences = [difference for difference, _ in results]
     own: dict[str, Tally] = {}
@@ -225,7 +225,7 @@ def duplicate(
     seconds = round(time.perf_counter() - started, 1)
     if deal_log is not None:
         with deal_log.open("a") as file:
-            for index, difference in enumerate(differences):
+            for index, difference in zip(indices, differences, strict=True):
                 line = {"comparison": f"{candidate}_vs_{baseline_name}", "seed": seed, "index": index}
                 file.write(json.dumps(line | {"difference": difference, "mc_settings": dict(overrides)}) + "\n")
     print(
@@ -237,6 +237,7 @@ def duplicate(
         "candidate": candidate,
         "baseline": baseline_name,
         "deals": deals,
+        **({"first_deal": first} if first else {}),
         "mean_difference": round(mean, 3),
         "ci95": [round(low, 3), round(high, 3)],
         "seconds": seconds,
@@ -443,6 +444,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000, help="duplicate deals per comparison (default 1000)")
     parser.add_argument("--baseline-deals", type=int, default=None, help="deals for mc vs mc-2026-11 (default --deals)")
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="index of the first duplicate deal (default 0): a long comparison run in parts plays one run's deals",
+    )
     parser.add_argument("--games", type=int, default=400, help="whole games for the win share (default 400)")
     parser.add_argument("--throughput-deals", type=int, default=3000)
     parser.add_argument("--search-positions", type=int, default=60)
@@ -543,6 +550,7 @@ def main(argv: list[str] | None = None) -> int:
             overrides,
             tallies,
             args.deal_log,
+            args.first_deal,
         )
         out[f"duplicate_{candidate}_vs_{baseline_name}"] = figures
     if "games" not in skip and args.games > 0:

@@ -56,8 +56,9 @@ class MonteCarloSettings:
     Weighing the deals too (`misfit_weight` 0.2) gains more against `rule`: -0.238 (-0.344 … -0.132) with "fit"
     against "all" (weights alone: -0.129 at 0.2, -0.095 at 0.5; "fit" at 0.05: +0.057 against 0.2). But it loses
     against `mc-2026-11`: +0.307 (+0.023 … +0.590) over the first 400 deals, -0.35 against -0.41 over all 1,000. A
-    player whose plays neither heuristic explains (about ten misplays a deal, for `mc`, even on its real hand) leaves
-    the weights to chance, and a few deals then outweigh the rest. So the weights stay off.
+    player whose plays neither heuristic explains (among four `mc`s, about ten of the three others' plays by mid-deal,
+    even on their real hands) leaves the weights to chance, and a few deals then outweigh the rest. So the weights
+    stay off.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it

@@ -1,6 +1,7 @@
 """Deals of the hidden cards consistent with what a seat knows: shown voids, and the cards it passed (which the
 receiver holds until it plays them), preferring deals that also fit how the others played (`Knowledge.unlikely`);
-and how well a sampled deal explains the others' plays so far (`PlayReader`), to weigh it."""
+and how well a sampled deal explains each other seat's plays so far (`PlayReader`), to choose the heuristic that
+seat plays in the deal's playouts and to weigh the deal."""
 
 from __future__ import annotations
 

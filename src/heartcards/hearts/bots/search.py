@@ -85,11 +85,11 @@ def evaluate_plays(
             ]
         hands = sampler.sample(rng)
         weight = 1.0
-        seats_keen = keen_seats
+        keen_now = keen_seats
         if reader is not None:
             weight, fitted = reader.read(hands)
             if fit_models:
-                seats_keen = fitted | 1 << me
+                keen_now = fitted | 1 << me
         for position in active:
             card = candidates[position]
             for plan_index, shoot in enumerate(plans):
@@ -115,7 +115,7 @@ def evaluate_plays(
                         card,
                         me,
                         shoot,
-                        seats_keen,
+                        keen_now,
                     )
                 # `list[i] = list[i] + x`, not `+=`: compiled, the in-place form is a generic operation on objects.
                 slot = plan_index * width + position
