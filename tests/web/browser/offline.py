@@ -18,8 +18,15 @@ def wait_for_worker(player: Player) -> None:
     player.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
 
 
-def wait_for_sync(player: Player, state: str = "saved", timeout: int = SYNC_TIMEOUT_MS) -> None:
-    player.page.wait_for_function(f"() => document.body.dataset.sync === '{state}'", timeout=timeout)
+def wait_for_sync(player: Player, state: str = "saved", label: str = "", timeout: int = SYNC_TIMEOUT_MS) -> None:
+    """Until the books' sync mark is `state` and, if given, its label reads `label` (case aside), both at once: while
+    offline the page retries now and then, so the mark leaves "waiting" for a moment and a later look may miss it."""
+    player.page.wait_for_function(
+        """([state, label]) => document.body.dataset.sync === state && (!label
+            || document.querySelector('[data-field="sync"]').innerText.trim().toLowerCase() === label)""",
+        arg=[state, label],
+        timeout=timeout,
+    )
 
 
 def books(player: Player) -> list[dict[str, Any]]:

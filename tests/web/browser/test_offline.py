@@ -50,8 +50,8 @@ def test_a_game_started_and_won_offline_reaches_the_server_verified(new_player: 
     dialog.wait_for()
     assert dialog.locator('[data-fact="moves"]').inner_text() == str(len(solution))
     assert dialog.locator('[data-fact="par"]').inner_text() == "–"
-    assert player.page.locator('[data-field="sync"]').get_attribute("data-sync") == "waiting"
-    assert player.field("sync").lower() == "waiting to sync"
+    assert player.page.locator('[data-field="sync"]').get_attribute("data-sync") in ("waiting", "sending")
+    wait_for_sync(player, "waiting", label="waiting to sync")
     player.shot("offline-won")
     game_id = books(player)[-1]["id"]
     go_online(player, server)

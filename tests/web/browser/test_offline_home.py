@@ -68,8 +68,7 @@ def test_a_game_started_from_home_offline_is_played_and_reaches_the_server(
     assert is_daily == (start == "daily")
     player.play(["S", "S"])
     assert player.field("moves") == "2"
-    wait_for_sync(player, "waiting")
-    assert player.field("sync").lower() == "waiting to sync"
+    wait_for_sync(player, "waiting", label="waiting to sync")
     [entry] = books(player)
     assert (entry["code"], entry["moves"], entry["known"]) == (code, ["S", "S"], False)
 
