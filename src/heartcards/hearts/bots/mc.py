@@ -51,7 +51,8 @@ class MonteCarloSettings:
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
     `mc-2026-11` (1,000 deals of seed 2032, no time cap). `keen_card` for every seat, a sharper player: -0.41 against
     `mc-2026-11` but -2.61 against `rule`. Reading each other seat (`keen` "fit"), paired deal by deal with "all":
-    -0.081 (-0.161 … -0.000) against `rule`, +0.021 (-0.120 … +0.162) against `mc-2026-11` over the first 400 deals.
+    -0.081 (-0.161 … -0.000) against `rule`, +0.021 (-0.120 … +0.162) against `mc-2026-11` over the first 400 deals
+    and -0.022 over all 1,000 (-0.43 against -0.41).
 
     Weighing the deals too (`misfit_weight` 0.2) gains more against `rule`: -0.238 (-0.344 … -0.132) with "fit"
     against "all" (weights alone: -0.129 at 0.2, -0.095 at 0.5; "fit" at 0.05: +0.057 against 0.2). But it loses
