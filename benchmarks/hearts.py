@@ -363,15 +363,15 @@ def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float
     """Playouts a CPU second inside the search, today's `mc` and the frozen `mc-2026-11`, on the same positions
     (each card of each position played out `samples` times, no time cap, with `normal`'s playout heuristics and its
     reading of the other seats; today's counts both plans when the position weighs the moon)."""
+    normal = STRENGTHS["normal"]
+    reading = normal.reading()
     new_playouts = 0
     started = time.process_time()
     for number, observation in enumerate(positions):
         known = knowledge_of(observation)
         candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
         plans = shoot_plans(known, True)
-        normal = STRENGTHS["normal"]
         keen = normal.keen_seats(known.seat)
-        reading = (normal.misfit_weight, normal.keen == "fit")
         outlook = outlook_of(observation)
         sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, *reading, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)

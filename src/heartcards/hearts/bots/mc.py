@@ -94,6 +94,10 @@ class MonteCarloSettings:
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
+    def reading(self) -> tuple[float, bool]:
+        """`evaluate_plays`' reading arguments: the misfit weight, and whether the others are read ("fit")."""
+        return self.misfit_weight, self.keen == "fit"
+
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
     """One card per run of legal cards that are interchangeable: same suit, only our own or played cards between
@@ -194,8 +198,7 @@ class MonteCarloBot:
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
         outlook = outlook_of(observation, settings.others_weight)
         keen = settings.keen_seats(known.seat)
-        reading = (settings.misfit_weight, settings.keen == "fit")
-        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, *reading)
+        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, *settings.reading())
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
