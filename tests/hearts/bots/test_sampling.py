@@ -74,7 +74,7 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
         game, _, known = position(seed, 20 + seed * 2)
         assert len(known.history) == 20 + seed * 2
         assert known.first_leader == game.tricks[0].leader
-        reader = PlayReader(known, 0.5)
+        reader = PlayReader(known, 0.5, 13)
         # Rule bots play `choose_card`, so their real hands leave nothing unexplained.
         assert reader.read([mask_of(game.hand(other)) for other in range(4)])[0] == 1.0
         sampler = HandSampler(known)
@@ -84,11 +84,28 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
     assert unexplained > 40
 
 
+def test_the_misfits_counted_per_seat_are_capped() -> None:
+    rng = FastSplitMix64(8)
+    capped = 0
+    for seed in range(6):
+        _, _, known = position(seed, 30 + seed)
+        sampler = HandSampler(known)
+        for _ in range(20):
+            hands = sampler.sample(rng)
+            uncapped = PlayReader(known, 0.5, 13).read(hands)
+            one = PlayReader(known, 0.5, 1).read(hands)
+            assert one[1] == uncapped[1]  # the cap weighs the deal; it reads the seats the same
+            assert one[0] >= max(uncapped[0], 0.5**3)  # three other seats, one misfit each at most
+            assert PlayReader(known, 0.5, 0).read(hands)[0] == 1.0
+            capped += one[0] > uncapped[0]
+    assert capped > 10
+
+
 def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None:
     read_as_rule = 0
     for seed in range(10):
         game, seat, known = position(seed, 24 + seed)
-        weight, keen_seats = PlayReader(known, 0.5).read([mask_of(game.hand(other)) for other in range(4)])
+        weight, keen_seats = PlayReader(known, 0.5, 13).read([mask_of(game.hand(other)) for other in range(4)])
         assert weight == 1.0
         assert keen_seats >> seat & 1  # nothing of its own to read
         # Rule bots play `choose_card`: once a play of theirs is one `keen_card` would not make, they are read so.
@@ -99,7 +116,7 @@ def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None
 def sums(known: Knowledge, candidates: list[int], misfit_weight: float, fit_models: bool) -> list[float]:
     """`evaluate_plays` over 40 deals of one seed, every seat on `keen_card` unless read otherwise."""
     outlook = (known.seat, [0, 0, 0, 0], False, 100, 1.0)
-    reading = (misfit_weight, fit_models)
+    reading = (misfit_weight, 13, fit_models)
     return evaluate_plays(known, candidates, False, None, outlook, [False], 15, *reading, 40, 9, None)
 
 

@@ -45,7 +45,8 @@ class MonteCarloSettings:
     `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`: "all", "self", "none", or
     "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
     sampled deal, `keen_card` while they explain it equally); `misfit_weight`: a sampled deal's weight is this to
-    the power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike).
+    the power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most
+    `misfit_cap` of them a seat.
 
     The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
@@ -88,15 +89,16 @@ class MonteCarloSettings:
     others_weight: float = 1.0
     keen: str = "fit"
     misfit_weight: float = 1.0
+    misfit_cap: int = 13
 
     def keen_seats(self, seat: int) -> int:
         """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
-    def reading(self) -> tuple[float, bool]:
-        """`evaluate_plays`' reading arguments: the misfit weight, and whether the others are read ("fit")."""
-        return self.misfit_weight, self.keen == "fit"
+    def reading(self) -> tuple[float, int, bool]:
+        """`evaluate_plays`' reading arguments: the misfit weight and cap, and whether the others are read ("fit")."""
+        return self.misfit_weight, self.misfit_cap, self.keen == "fit"
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:

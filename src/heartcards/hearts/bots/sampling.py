@@ -76,11 +76,15 @@ class PlayReader:
     weight by `misfit_weight`, so deals that explain the table count more than deals that merely fit the voids; and
     per seat, which heuristic explains its plays better.
 
+    At most `misfit_cap` misfits count per seat: a player that neither heuristic explains even on its real hand
+    misfits in every deal, and counting all its misfits would let chance pick the few deals that count.
+
     The replay is worked out once per decision: for each play of another seat, the trick, the cards played and taken
     before it, and the cards that seat has played since (added back to its sampled hand)."""
 
-    def __init__(self, known: Knowledge, misfit_weight: float) -> None:
+    def __init__(self, known: Knowledge, misfit_weight: float, misfit_cap: int) -> None:
         self.misfit_weight = misfit_weight
+        self.misfit_cap = misfit_cap
         self.seats: list[int] = []
         self.cards: list[int] = []
         self.tricks: list[list[int]] = []
@@ -128,13 +132,12 @@ class PlayReader:
         self.since = since_reversed[::-1]
 
     def read(self, hands: list[int]) -> tuple[float, int]:
-        """The sampled deal's weight (`misfit_weight` to the power of the plays it leaves unexplained), and the mask
-        of the seats whose plays in it `keen_card` explains at least as well as `choose_card` (the heuristic that
-        seat plays in the deal's playouts when `mc` reads each seat's play)."""
-        weight = 1.0
-        factor = self.misfit_weight
+        """The sampled deal's weight (`misfit_weight` to the power of the plays it leaves unexplained, at most
+        `misfit_cap` a seat), and the mask of the seats whose plays in it `keen_card` explains at least as well as
+        `choose_card` (the heuristic that seat plays in the deal's playouts when `mc` reads each seat's play)."""
         keen_misses = [0, 0, 0, 0]
         choose_misses = [0, 0, 0, 0]
+        misfits = [0, 0, 0, 0]
         for index in range(len(self.cards)):
             seat = self.seats[index]
             hand = hands[seat] | self.since[index]
@@ -153,9 +156,12 @@ class PlayReader:
             if choose_miss:
                 choose_misses[seat] = choose_misses[seat] + 1
                 if keen_miss:
-                    weight *= factor
+                    misfits[seat] = misfits[seat] + 1
+        weight = 1.0
         keen_seats = 0
         for seat in range(4):
+            for _ in range(min(misfits[seat], self.misfit_cap)):
+                weight *= self.misfit_weight
             if keen_misses[seat] <= choose_misses[seat]:
                 keen_seats |= 1 << seat
         return weight, keen_seats

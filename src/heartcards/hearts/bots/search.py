@@ -43,6 +43,7 @@ def evaluate_plays(
     plans: list[bool],
     keen_seats: int,
     misfit_weight: float,
+    misfit_cap: int,
     fit_models: bool,
     samples: int,
     seed: int,
@@ -54,7 +55,8 @@ def evaluate_plays(
 
     The seats in the `keen_seats` mask play `keen_card` in the playouts, the others `choose_card`; with `fit_models`,
     each other seat plays instead the one that better explains its plays in that deal (`PlayReader`). Each deal
-    weighs `misfit_weight` to the power of the others' plays it leaves unexplained (1: every deal counts alike).
+    weighs `misfit_weight` to the power of the others' plays it leaves unexplained, at most `misfit_cap` a seat (1:
+    every deal counts alike).
     With `prune_margin`, halfway through the cards worse than the best by more than the margin are dropped and their
     share of the playouts goes to the others. An exact ending (`exact`) is solved by `solve`, where every seat
     already plays for the moon if it pays."""
@@ -69,7 +71,7 @@ def evaluate_plays(
     active = list(range(width))
     me = known.seat
     sampler = HandSampler(known)
-    reader = PlayReader(known, misfit_weight) if misfit_weight != 1.0 or fit_models else None
+    reader = PlayReader(known, misfit_weight, misfit_cap) if misfit_weight != 1.0 or fit_models else None
     playouts_left = samples * width
     pruned = prune_margin is None or exact or width <= 2
     done = 0
