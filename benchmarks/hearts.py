@@ -373,7 +373,7 @@ def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float
         plans = shoot_plans(known, True)
         keen = normal.keen_seats(known.seat)
         outlook = outlook_of(observation)
-        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, *reading, samples, number, None)
+        sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, reading, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
     new_rate = new_playouts / max(time.process_time() - started, 1e-9)
     old_playouts = 0

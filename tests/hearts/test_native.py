@@ -19,7 +19,7 @@ from tests.support.native import require_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = MonteCarloSettings(playouts=60, pass_playouts=60, exact_samples=4, time_cap=None)
-READING = replace(SETTINGS, keen="fit", misfit_weight=0.2)
+READING = replace(SETTINGS, keen="fit", ties_keen=False, misfit_weight=0.2, misfit_cap=2)
 
 PURE_IMPORTS = """
 import importlib.machinery as machinery, sys

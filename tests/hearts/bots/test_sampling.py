@@ -1,16 +1,16 @@
 """Sampled hidden hands fit everything the seat knows: sizes, voids, its passed cards, never its own cards."""
 
 from heartcards.cards.shuffling import FastSplitMix64
-from heartcards.hearts.bots import make_bot
 from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
+from heartcards.hearts.bots.rule import RuleBot
 from heartcards.hearts.bots.sampling import HandSampler, PlayReader
 from heartcards.hearts.bots.search import evaluate_plays
 from heartcards.hearts.engine import Game, Phase, mask_of
 from heartcards.hearts.engine.cards import indices_of
 
 
-def advance(game: Game, plays: int) -> None:
-    bots = [make_bot("rule", seed=seat) for seat in range(4)]
+def advance(game: Game, plays: int, keen: bool = False) -> None:
+    bots = [RuleBot(seed=seat, keen=keen) for seat in range(4)]
     if game.phase is Phase.PASS:
         for seat in range(4):
             game.apply_pass(seat, bots[seat].choose_pass(game.observation(seat)))
@@ -20,10 +20,11 @@ def advance(game: Game, plays: int) -> None:
         game.apply_play(seat, bots[seat].choose_play(game.observation(seat)))
 
 
-def position(seed: int, plays: int) -> tuple[Game, int, Knowledge]:
-    """A game of rule bots `plays` cards into its first deal, the seat to play and what that seat knows."""
+def position(seed: int, plays: int, keen: bool = False) -> tuple[Game, int, Knowledge]:
+    """A game of rule bots (on `keen_card` with `keen`) `plays` cards into its first deal, the seat to play and what
+    that seat knows."""
     game = Game(seed)
-    advance(game, plays)
+    advance(game, plays, keen)
     seat = game.turn
     assert seat is not None
     return game, seat, knowledge_of(game.observation(seat))
@@ -74,7 +75,7 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
         game, _, known = position(seed, 20 + seed * 2)
         assert len(known.history) == 20 + seed * 2
         assert known.first_leader == game.tricks[0].leader
-        reader = PlayReader(known, 0.5, 13)
+        reader = PlayReader(known, 0.5, 13, True)
         # Rule bots play `choose_card`, so their real hands leave nothing unexplained.
         assert reader.read([mask_of(game.hand(other)) for other in range(4)])[0] == 1.0
         sampler = HandSampler(known)
@@ -92,11 +93,11 @@ def test_the_misfits_counted_per_seat_are_capped() -> None:
         sampler = HandSampler(known)
         for _ in range(20):
             hands = sampler.sample(rng)
-            uncapped = PlayReader(known, 0.5, 13).read(hands)
-            one = PlayReader(known, 0.5, 1).read(hands)
+            uncapped = PlayReader(known, 0.5, 13, True).read(hands)
+            one = PlayReader(known, 0.5, 1, True).read(hands)
             assert one[1] == uncapped[1]  # the cap weighs the deal; it reads the seats the same
             assert one[0] >= max(uncapped[0], 0.5**3)  # three other seats, one misfit each at most
-            assert PlayReader(known, 0.5, 0).read(hands)[0] == 1.0
+            assert PlayReader(known, 0.5, 0, True).read(hands)[0] == 1.0
             capped += one[0] > uncapped[0]
     assert capped > 10
 
@@ -105,7 +106,7 @@ def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None
     read_as_rule = 0
     for seed in range(10):
         game, seat, known = position(seed, 24 + seed)
-        weight, keen_seats = PlayReader(known, 0.5, 13).read([mask_of(game.hand(other)) for other in range(4)])
+        weight, keen_seats = PlayReader(known, 0.5, 13, True).read([mask_of(game.hand(other)) for other in range(4)])
         assert weight == 1.0
         assert keen_seats >> seat & 1  # nothing of its own to read
         # Rule bots play `choose_card`: once a play of theirs is one `keen_card` would not make, they are read so.
@@ -113,11 +114,22 @@ def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None
     assert read_as_rule >= 10
 
 
+def test_with_ties_to_choose_card_seats_are_read_as_keen_only_on_a_play_of_keen_card_alone() -> None:
+    read_as_keen = [0, 0]
+    for seed in range(10):
+        for keen in (False, True):
+            game, _, known = position(seed, 24 + seed, keen)
+            true_hands = [mask_of(game.hand(other)) for other in range(4)]
+            read_as_keen[keen] += PlayReader(known, 1.0, 13, False).read(true_hands)[1].bit_count()
+    assert read_as_keen[False] == 0  # `choose_card` explains every play of a rule bot
+    assert read_as_keen[True] >= 10
+
+
 def sums(known: Knowledge, candidates: list[int], misfit_weight: float, fit_models: bool) -> list[float]:
     """`evaluate_plays` over 40 deals of one seed, every seat on `keen_card` unless read otherwise."""
     outlook = (known.seat, [0, 0, 0, 0], False, 100, 1.0)
-    reading = (misfit_weight, 13, fit_models)
-    return evaluate_plays(known, candidates, False, None, outlook, [False], 15, *reading, 40, 9, None)
+    reading = (fit_models, True, misfit_weight, 13)
+    return evaluate_plays(known, candidates, False, None, outlook, [False], 15, reading, 40, 9, None)
 
 
 def test_mc_plays_out_the_others_as_it_reads_them() -> None:

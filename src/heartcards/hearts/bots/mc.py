@@ -21,6 +21,7 @@ from itertools import combinations
 from heartcards.cards import Card, SplitMix64
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.policy import choose_pass_mask, controls, moon_pass_mask, pass_danger
+from heartcards.hearts.bots.sampling import ReadingArgs
 from heartcards.hearts.bots.search import (
     SHOOT_CONTROLS,
     OutlookArgs,
@@ -44,9 +45,9 @@ class MonteCarloSettings:
     hand are controls; `others_weight`: how much the others' points count against the seat's own (`Outlook`);
     `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`: "all", "self", "none", or
     "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
-    sampled deal, `keen_card` while they explain it equally); `misfit_weight`: a sampled deal's weight is this to
-    the power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most
-    `misfit_cap` of them a seat.
+    sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays `keen_card` (else
+    `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others' plays it leaves
+    unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a seat.
 
     The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
@@ -90,15 +91,17 @@ class MonteCarloSettings:
     keen: str = "fit"
     misfit_weight: float = 1.0
     misfit_cap: int = 13
+    ties_keen: bool = True
 
     def keen_seats(self, seat: int) -> int:
         """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
-    def reading(self) -> tuple[float, int, bool]:
-        """`evaluate_plays`' reading arguments: the misfit weight and cap, and whether the others are read ("fit")."""
-        return self.misfit_weight, self.misfit_cap, self.keen == "fit"
+    def reading(self) -> ReadingArgs:
+        """How `evaluate_plays` reads the others: whether each is fitted ("fit"), the ties, the misfits' weight and
+        cap."""
+        return self.keen == "fit", self.ties_keen, self.misfit_weight, self.misfit_cap
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -200,7 +203,7 @@ class MonteCarloBot:
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
         outlook = outlook_of(observation, settings.others_weight)
         keen = settings.keen_seats(known.seat)
-        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, *settings.reading())
+        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, settings.reading())
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]

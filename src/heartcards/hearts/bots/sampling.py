@@ -15,6 +15,11 @@ from heartcards.hearts.engine.rules import legal_mask, trick_winner_offset
 
 ATTEMPTS: Final = 12
 
+ReadingArgs = tuple[bool, bool, float, int]
+"""How `mc` reads the other seats (`PlayReader`), plain to pickle: whether each plays in a deal's playouts the
+heuristic that explains it better (fit), whether `keen_card` takes the ties, the weight of a misfit and the most
+misfits counted a seat."""
+
 
 class HandSampler:
     """Draws the other seats' hands again and again for one decision (the constraints are worked out once)."""
@@ -74,7 +79,7 @@ class PlayReader:
     """Reads a sampled deal against the other seats' plays so far: each play that neither heuristic (`keen_card`,
     `choose_card`) would have made from the hand the deal gives that seat, with a choice, multiplies the deal's
     weight by `misfit_weight`, so deals that explain the table count more than deals that merely fit the voids; and
-    per seat, which heuristic explains its plays better.
+    per seat, which heuristic explains its plays better (`keen_card` on a tie when `ties_keen`).
 
     At most `misfit_cap` misfits count per seat: a player that neither heuristic explains even on its real hand
     misfits in every deal, and counting all its misfits would let chance pick the few deals that count.
@@ -82,9 +87,10 @@ class PlayReader:
     The replay is worked out once per decision: for each play of another seat, the trick, the cards played and taken
     before it, and the cards that seat has played since (added back to its sampled hand)."""
 
-    def __init__(self, known: Knowledge, misfit_weight: float, misfit_cap: int) -> None:
+    def __init__(self, known: Knowledge, misfit_weight: float, misfit_cap: int, ties_keen: bool) -> None:
         self.misfit_weight = misfit_weight
         self.misfit_cap = misfit_cap
+        self.ties_keen = ties_keen
         self.seats: list[int] = []
         self.cards: list[int] = []
         self.tricks: list[list[int]] = []
@@ -133,8 +139,9 @@ class PlayReader:
 
     def read(self, hands: list[int]) -> tuple[float, int]:
         """The sampled deal's weight (`misfit_weight` to the power of the plays it leaves unexplained, at most
-        `misfit_cap` a seat), and the mask of the seats whose plays in it `keen_card` explains at least as well as
-        `choose_card` (the heuristic that seat plays in the deal's playouts when `mc` reads each seat's play)."""
+        `misfit_cap` a seat), and the mask of the seats whose plays in it `keen_card` explains better than
+        `choose_card`, or as well with `ties_keen` (the heuristic that seat plays in the deal's playouts when `mc`
+        reads each seat's play)."""
         keen_misses = [0, 0, 0, 0]
         choose_misses = [0, 0, 0, 0]
         misfits = [0, 0, 0, 0]
@@ -162,6 +169,8 @@ class PlayReader:
         for seat in range(4):
             for _ in range(min(misfits[seat], self.misfit_cap)):
                 weight *= self.misfit_weight
-            if keen_misses[seat] <= choose_misses[seat]:
+            keen_miss_count = keen_misses[seat]
+            choose_miss_count = choose_misses[seat]
+            if keen_miss_count < choose_miss_count or (self.ties_keen and keen_miss_count == choose_miss_count):
                 keen_seats |= 1 << seat
         return weight, keen_seats

@@ -14,7 +14,7 @@ from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge
 from heartcards.hearts.bots.playout import Outlook, playout, solve
 from heartcards.hearts.bots.policy import choose_pass_mask, controls, run_is_open
-from heartcards.hearts.bots.sampling import HandSampler, PlayReader
+from heartcards.hearts.bots.sampling import HandSampler, PlayReader, ReadingArgs
 from heartcards.hearts.engine.cards import TWO_OF_CLUBS_BIT, popcount
 from heartcards.hearts.engine.rules import PassDirection
 
@@ -42,9 +42,7 @@ def evaluate_plays(
     outlook_args: OutlookArgs,
     plans: list[bool],
     keen_seats: int,
-    misfit_weight: float,
-    misfit_cap: int,
-    fit_models: bool,
+    reading: ReadingArgs,
     samples: int,
     seed: int,
     budget: float | None,
@@ -53,10 +51,10 @@ def evaluate_plays(
     one list of len(plans) × len(candidates) sums, plan by plan (`samples` deals, fewer if `budget` seconds run out;
     at least two), followed by the weight of the deals each candidate saw.
 
-    The seats in the `keen_seats` mask play `keen_card` in the playouts, the others `choose_card`; with `fit_models`,
-    each other seat plays instead the one that better explains its plays in that deal (`PlayReader`). Each deal
-    weighs `misfit_weight` to the power of the others' plays it leaves unexplained, at most `misfit_cap` a seat (1:
-    every deal counts alike).
+    The seats in the `keen_seats` mask play `keen_card` in the playouts, the others `choose_card`; when `reading`
+    fits them, each other seat plays instead the one that better explains its plays in that deal (`PlayReader`).
+    Each deal weighs `reading`'s misfit weight to the power of the others' plays it leaves unexplained, at most its
+    cap a seat (weight 1: every deal counts alike).
     With `prune_margin`, halfway through the cards worse than the best by more than the margin are dropped and their
     share of the playouts goes to the others. An exact ending (`exact`) is solved by `solve`, where every seat
     already plays for the moon if it pays."""
@@ -71,7 +69,8 @@ def evaluate_plays(
     active = list(range(width))
     me = known.seat
     sampler = HandSampler(known)
-    reader = PlayReader(known, misfit_weight, misfit_cap) if misfit_weight != 1.0 or fit_models else None
+    fit_models, ties_keen, misfit_weight, misfit_cap = reading
+    reader = PlayReader(known, misfit_weight, misfit_cap, ties_keen) if misfit_weight != 1.0 or fit_models else None
     playouts_left = samples * width
     pruned = prune_margin is None or exact or width <= 2
     done = 0
