@@ -63,6 +63,14 @@ class MonteCarloSettings:
     even on their real hands) leaves the weights to chance, and a few deals then outweigh the rest. So the weights
     stay off.
 
+    Every way found to model `rule` seats better costs against `mc-2026-11` (paired with the default, "fit" alone, on
+    the same deals: 1,000 of seed 2026 against `rule`, the first 400 of seed 2032 against `mc-2026-11`). Weights 0.2
+    counting at most two misfits a seat (`misfit_cap` 2): -0.147 (-0.241 … -0.054) and +0.081 (-0.142 … +0.304).
+    With that, ties to `choose_card` (`ties_keen` False), which reads a seat as `rule` until it plays a card only
+    `keen_card` explains: -0.330 (-0.448 … -0.212), -3.02 against `rule`, but +0.258 (-0.052 … +0.567), and -0.29 over
+    all 1,000 deals against -0.43. Ties to `choose_card` only while it explains every play of the seat (not kept):
+    -0.302 and +0.203. So `ties_keen` and the cap stay off too.
+
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
     succeeds about two times in three; for its own points, which a player also answers for, only once it succeeds
