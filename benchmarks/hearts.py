@@ -11,7 +11,9 @@
    in each seat in turn; the candidate's paired difference in points per deal (mean of its four seats minus the
    baseline's points in those seats), with a 95 % interval. `rule` against `random`, `keen` (the sharpened heuristic
    of `mc`'s playouts, `policy.keen_card`) against `rule`, `mc` against `rule`, and `mc` against `mc-2026-11` (the
-   `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap.
+   `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap. With `--match-deals N` each
+   table plays instead the first N deals of a game with the same bots, as at a real table, so that `mc` reads the
+   others from the earlier deals; the interval is then that of the matches' means.
 3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win share (25 % par).
 4. Moons, per bot over every seat it held in 2 and 3: moons shot per 1,000 deals, failed attempts (all but at most
    four points), and opponents' runs it stopped (see `heartcards.hearts.bots.arena.moon_events`).
@@ -147,6 +149,9 @@ def time_figures(times: Sequence[tuple[float, float]]) -> dict[str, float | int]
 
 @dataclass(frozen=True, slots=True)
 class DuplicateDeal:
+    """One job of the duplicate protocol: a single deal, or with `match_deals` > 1 the first deals of a game (a
+    match), played by the same bots at each of the five tables."""
+
     index: int
     seed: int
     baseline: str
@@ -154,27 +159,39 @@ class DuplicateDeal:
     strength: str
     time_cap: float | None
     overrides: Overrides
+    match_deals: int = 1
 
 
-def duplicate_deal(job: DuplicateDeal) -> tuple[float, dict[str, Tally]]:
-    """The candidate's mean paired difference over its four seats on one deal, and the tallies of its five tables."""
-    deal_number = 1 + job.index % 4
-    deal_seed = derive_seed(job.seed, job.index)
+MATCH_TARGET = 10_000
+"""The target of a match's game: out of reach, so that every deal of it is played and none can end the game (each
+deal is then valued as a single deal is)."""
+
+
+def duplicate_deal(job: DuplicateDeal) -> tuple[list[float], dict[str, Tally]]:
+    """The candidate's mean paired difference over its four seats on each deal of the job (one deal, or a match's
+    deals in order), and the tallies of its five tables."""
+    seed = derive_seed(job.seed, job.index)
     tallies: dict[str, Tally] = {}
 
-    def table(candidate_seat: int) -> tuple[int, ...]:
+    def table(candidate_seat: int) -> list[tuple[int, ...]]:
         names = [job.candidate if seat == candidate_seat else job.baseline for seat in range(4)]
         bots = [
-            bot(name, job.strength, derive_seed(deal_seed, seat), job.time_cap, job.overrides)
+            bot(name, job.strength, derive_seed(seed, seat), job.time_cap, job.overrides)
             for seat, name in enumerate(names)
         ]
-        result = play_game(bots, deal_seed, single_deal=deal_number)
+        if job.match_deals > 1:
+            result = play_game(bots, seed, target=MATCH_TARGET, max_deals=job.match_deals)
+        else:
+            result = play_game(bots, seed, single_deal=1 + job.index % 4)
         tally_game(names, result, tallies)
-        return result.records[0].points
+        return [record.points for record in result.records]
 
     base = table(-1)
-    differences = [table(seat)[seat] - base[seat] for seat in range(4)]
-    return sum(differences) / 4, tallies
+    tables = [table(seat) for seat in range(4)]
+    differences = [
+        sum(tables[seat][deal][seat] - base[deal][seat] for seat in range(4)) / 4 for deal in range(len(base))
+    ]
+    return differences, tallies
 
 
 def run_parallel(function: Callable[[Any], Any], jobs_list: Sequence[Any], jobs: int, label: str) -> list[Any]:
@@ -210,33 +227,44 @@ def duplicate(
     tallies: dict[str, Tally],
     deal_log: Path | None = None,
     first: int = 0,
+    match_deals: int = 1,
 ) -> dict[str, object]:
+    """The duplicate figure over `deals` deals: single deals, or matches of `match_deals` deals (the interval is then
+    that of the matches' means, since a bot carries what it read from one deal of a match to the next)."""
     started = time.perf_counter()
-    indices = range(first, first + deals)
-    work = [DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap, overrides) for index in indices]
+    indices = range(first, first + -(-deals // match_deals))
+    work = [
+        DuplicateDeal(index, seed, baseline_name, candidate, strength, time_cap, overrides, match_deals)
+        for index in indices
+    ]
     results = run_parallel(duplicate_deal, work, jobs, f"{candidate} vs {baseline_name}")
-    differences = [difference for difference, _ in results]
+    per_job = [differences for differences, _ in results]
     own: dict[str, Tally] = {}
     for _, deal_tallies in results:
         for name, entry in deal_tallies.items():
             own.setdefault(name, Tally()).add(entry)
             tallies.setdefault(name, Tally()).add(entry)
-    mean, low, high = interval(differences)
+    played = sum(len(differences) for differences in per_job)
+    mean, low, high = interval([statistics.fmean(differences) for differences in per_job])  # each job as many deals
     seconds = round(time.perf_counter() - started, 1)
     if deal_log is not None:
         with deal_log.open("a") as file:
-            for index, difference in zip(indices, differences, strict=True):
-                line = {"comparison": f"{candidate}_vs_{baseline_name}", "seed": seed, "index": index}
-                file.write(json.dumps(line | {"difference": difference, "mc_settings": dict(overrides)}) + "\n")
+            for index, differences in zip(indices, per_job, strict=True):
+                for deal, difference in enumerate(differences):
+                    line = {"comparison": f"{candidate}_vs_{baseline_name}", "seed": seed}
+                    line |= {"index": index * match_deals + deal, "match_deals": match_deals}
+                    file.write(json.dumps(line | {"difference": difference, "mc_settings": dict(overrides)}) + "\n")
+    protocol = f" in matches of {match_deals}" if match_deals > 1 else ""
     print(
         f"duplicate {candidate} vs {baseline_name}: {mean:+.2f} points/deal, 95% CI [{low:+.2f}, {high:+.2f}]"
-        f" over {deals} deals ({seconds} s)",
+        f" over {played} deals{protocol} ({seconds} s)",
         flush=True,
     )
     return {
         "candidate": candidate,
         "baseline": baseline_name,
-        "deals": deals,
+        "deals": played,
+        **({"match_deals": match_deals} if match_deals > 1 else {}),
         **({"first_deal": first} if first else {}),
         "mean_difference": round(mean, 3),
         "ci95": [round(low, 3), round(high, 3)],
@@ -448,7 +476,15 @@ def main(argv: list[str] | None = None) -> int:
         "--first-deal",
         type=int,
         default=0,
-        help="index of the first duplicate deal (default 0): a long comparison run in parts plays one run's deals",
+        help="index of the first duplicate deal or match (default 0): a long comparison run in parts plays one run's",
+    )
+    parser.add_argument(
+        "--match-deals",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play the duplicate comparisons as matches: the first N deals of a game, the same bots throughout, so a"
+        " bot may read the others from the earlier deals (default 1: single deals)",
     )
     parser.add_argument("--games", type=int, default=400, help="whole games for the win share (default 400)")
     parser.add_argument("--throughput-deals", type=int, default=3000)
@@ -551,6 +587,7 @@ def main(argv: list[str] | None = None) -> int:
             tallies,
             args.deal_log,
             args.first_deal,
+            args.match_deals,
         )
         out[f"duplicate_{candidate}_vs_{baseline_name}"] = figures
     if "games" not in skip and args.games > 0:

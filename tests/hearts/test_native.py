@@ -56,13 +56,15 @@ def require_compiled_core() -> None:
 
 def games() -> list[object]:
     """Two deals with the Monte Carlo bot (moon play, passing, sampling, exact endings; one of the two reads the
-    others' plays) and a game of rule bots."""
+    others' plays), a game of rule bots, and two deals of `mc` against rule bots (the second reads the first)."""
     records: list[object] = []
     for seed in (3, 8):
         bots = [MonteCarloBot(seed, SETTINGS), make_bot("rule"), MonteCarloBot(seed + 1, READING), make_bot("rule")]
         records += [record.to_dict() for record in play_game(bots, seed, single_deal=1 + seed % 4).records]
     rule = [make_bot("rule", seed=seat) for seat in range(4)]
     records += [record.to_dict() for record in play_game(rule, 11, Variant.SPECIAL, 50).records]
+    reading_earlier = [MonteCarloBot(5, SETTINGS), *rule[1:]]  # the second deal reads the rule bots of the first
+    records += [record.to_dict() for record in play_game(reading_earlier, 12, max_deals=2).records]
     return records
 
 

@@ -1,23 +1,26 @@
 """Bots play legal cards only, obey their seed, and the heuristic does what the issue asks of it."""
 
 import time
+from dataclasses import replace
 
 import pytest
 
 from heartcards.cards import Card
 from heartcards.hearts.bots import (
     STRENGTHS,
+    Bot,
     MonteCarloBot,
     MonteCarloSettings,
+    RandomBot,
     RuleBot,
     UnknownBotError,
     make_bot,
     play_game,
 )
-from heartcards.hearts.bots.mc import equivalent_runs
+from heartcards.hearts.bots.mc import equivalent_runs, rule_seats
 from heartcards.hearts.bots.playout import playout, solve
 from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, keen_card, moon_threat
-from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Phase, Variant, cards_of, mask_of
+from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Observation, Phase, Variant, cards_of, mask_of
 
 from ..helpers import cards, game_with_hands
 
@@ -246,3 +249,69 @@ def test_mc_shares_give_the_same_choices_in_or_out_of_worker_processes() -> None
 def _mc_deal_record(settings: MonteCarloSettings) -> list[object]:
     bots = [make_bot("rule"), make_bot("rule"), MonteCarloBot(5, settings), make_bot("rule")]
     return [record.to_dict() for record in play_game(bots, 7, single_deal=1).records]
+
+
+def game_after_deals(seed: int, players: list[Bot], deals: int) -> Game:
+    """A game whose first `deals` deals `players` played to the end, at the start of the next deal."""
+    game = Game(seed)
+    for _ in range(deals):
+        result = play_game_from(game, players)
+        assert result.phase is Phase.DEAL_OVER
+        game.apply_next_deal()
+    return game
+
+
+def play_game_from(game: Game, players: list[Bot]) -> Game:
+    """Plays `game`'s current deal to its end, each seat by its bot."""
+    if game.phase is Phase.PASS:
+        for seat in range(4):
+            game.apply_pass(seat, players[seat].choose_pass(game.observation(seat)))
+    while game.phase is Phase.PLAY:
+        seat = game.turn
+        assert seat is not None
+        game.apply_play(seat, players[seat].choose_play(game.observation(seat)))
+    return game
+
+
+def test_mc_reads_the_seats_that_played_choose_card_in_every_earlier_deal() -> None:
+    rule = [RuleBot(seat) for seat in range(4)]
+    assert rule_seats(Game(6).observation(0)) == 0  # nothing to read yet
+    game = game_after_deals(6, rule, 1)
+    for seat in range(4):
+        assert rule_seats(game.observation(seat)) == 15 & ~(1 << seat)
+    keen_tables = 0
+    for seed in range(6, 10):
+        mixed: list[Bot] = [RuleBot(0), RuleBot(1, keen=True), RandomBot(seed), RuleBot(3)]
+        read = rule_seats(game_after_deals(seed, mixed, 2).observation(0))
+        assert read & 0b0100 == 0  # a random player is never read as `choose_card`'s
+        assert read & 0b1000  # a rule bot always is
+        keen_tables += not read & 0b0010
+    assert keen_tables >= 3  # `keen_card` differs from `choose_card` within two deals
+
+
+def test_mc_plays_the_seats_read_as_rule_by_choose_card() -> None:
+    """Against rule bots, reading the earlier deals changes some of `mc`'s choices in the next one."""
+    rule = [RuleBot(seat) for seat in range(4)]
+    settings = MonteCarloSettings(playouts=120, pass_playouts=60, time_cap=None)
+    unread = replace(settings, read_earlier_deals=False)
+    differ = 0
+    for seed in range(4):
+        game = game_after_deals(20 + seed, rule, 1)
+        play_game_from(game, rule)
+        for observation in replay_observations(game, seat=0):
+            reading = MonteCarloBot(seed, settings).choose_play(observation)
+            differ += reading != MonteCarloBot(seed, unread).choose_play(observation)
+    assert differ >= 2
+
+
+def replay_observations(game: Game, seat: int) -> list[Observation]:
+    """`seat`'s observations at each of its plays with a choice in `game`'s last deal, replayed from the record."""
+    replay = Game.from_dict(game.to_dict() | {"actions": []})
+    found = []
+    for action in game.to_dict()["actions"]:  # type: ignore[attr-defined]
+        if replay.phase is Phase.PLAY and replay.turn == seat and replay.deal_number == game.deal_number:
+            observation = replay.observation(seat)
+            if len(observation.legal) > 1:
+                found.append(observation)
+        replay.apply_action(action)
+    return found

@@ -3,9 +3,15 @@
 from heartcards.cards.shuffling import FastSplitMix64
 from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
 from heartcards.hearts.bots.rule import RuleBot
-from heartcards.hearts.bots.sampling import HandSampler, PlayReader
+from heartcards.hearts.bots.sampling import (
+    RULE_MISSES_COUNTED,
+    HandSampler,
+    PlayReader,
+    ReadingArgs,
+    choose_card_record,
+)
 from heartcards.hearts.bots.search import evaluate_plays
-from heartcards.hearts.engine import Game, Phase, mask_of
+from heartcards.hearts.engine import INDEX_OF, Game, Phase, mask_of
 from heartcards.hearts.engine.cards import indices_of
 
 
@@ -28,6 +34,13 @@ def position(seed: int, plays: int, keen: bool = False) -> tuple[Game, int, Know
     seat = game.turn
     assert seat is not None
     return game, seat, knowledge_of(game.observation(seat))
+
+
+def reader_of(
+    known: Knowledge, misfit_weight: float, misfit_cap: int, ties_keen: bool, rule_seats: int = 0
+) -> PlayReader:
+    reading: ReadingArgs = (True, ties_keen, misfit_weight, misfit_cap, rule_seats, 0.5)
+    return PlayReader(known.seat, known.first_leader, known.history, reading)
 
 
 def test_samples_fit_sizes_voids_and_passes() -> None:
@@ -75,7 +88,7 @@ def test_the_true_deal_explains_every_play_of_rule_bots_and_samples_explain_less
         game, _, known = position(seed, 20 + seed * 2)
         assert len(known.history) == 20 + seed * 2
         assert known.first_leader == game.tricks[0].leader
-        reader = PlayReader(known, 0.5, 13, True)
+        reader = reader_of(known, 0.5, 13, True)
         # Rule bots play `choose_card`, so their real hands leave nothing unexplained.
         assert reader.read([mask_of(game.hand(other)) for other in range(4)])[0] == 1.0
         sampler = HandSampler(known)
@@ -93,11 +106,11 @@ def test_the_misfits_counted_per_seat_are_capped() -> None:
         sampler = HandSampler(known)
         for _ in range(20):
             hands = sampler.sample(rng)
-            uncapped = PlayReader(known, 0.5, 13, True).read(hands)
-            one = PlayReader(known, 0.5, 1, True).read(hands)
+            uncapped = reader_of(known, 0.5, 13, True).read(hands)
+            one = reader_of(known, 0.5, 1, True).read(hands)
             assert one[1] == uncapped[1]  # the cap weighs the deal; it reads the seats the same
             assert one[0] >= max(uncapped[0], 0.5**3)  # three other seats, one misfit each at most
-            assert PlayReader(known, 0.5, 0, True).read(hands)[0] == 1.0
+            assert reader_of(known, 0.5, 0, True).read(hands)[0] == 1.0
             capped += one[0] > uncapped[0]
     assert capped > 10
 
@@ -106,7 +119,7 @@ def test_seats_are_modelled_by_the_heuristic_that_explains_their_plays() -> None
     read_as_rule = 0
     for seed in range(10):
         game, seat, known = position(seed, 24 + seed)
-        weight, keen_seats = PlayReader(known, 0.5, 13, True).read([mask_of(game.hand(other)) for other in range(4)])
+        weight, keen_seats = reader_of(known, 0.5, 13, True).read([mask_of(game.hand(other)) for other in range(4)])
         assert weight == 1.0
         assert keen_seats >> seat & 1  # nothing of its own to read
         # Rule bots play `choose_card`: once a play of theirs is one `keen_card` would not make, they are read so.
@@ -120,7 +133,7 @@ def test_with_ties_to_choose_card_seats_are_read_as_keen_only_on_a_play_of_keen_
         for keen in (False, True):
             game, _, known = position(seed, 24 + seed, keen)
             true_hands = [mask_of(game.hand(other)) for other in range(4)]
-            read_as_keen[keen] += PlayReader(known, 1.0, 13, False).read(true_hands)[1].bit_count()
+            read_as_keen[keen] += reader_of(known, 1.0, 13, False).read(true_hands)[1].bit_count()
     assert read_as_keen[False] == 0  # `choose_card` explains every play of a rule bot
     assert read_as_keen[True] >= 10
 
@@ -128,7 +141,7 @@ def test_with_ties_to_choose_card_seats_are_read_as_keen_only_on_a_play_of_keen_
 def sums(known: Knowledge, candidates: list[int], misfit_weight: float, fit_models: bool) -> list[float]:
     """`evaluate_plays` over 40 deals of one seed, every seat on `keen_card` unless read otherwise."""
     outlook = (known.seat, [0, 0, 0, 0], False, 100, 1.0)
-    reading = (fit_models, True, misfit_weight, 13)
+    reading = (fit_models, True, misfit_weight, 13, 0, 1.0)
     return evaluate_plays(known, candidates, False, None, outlook, [False], 15, reading, 40, 9, None)
 
 
@@ -149,3 +162,42 @@ def test_mc_plays_out_the_others_as_it_reads_them() -> None:
         changed += sums(known, candidates, 1.0, True)[:width] != plain[:width]
     assert lighter >= 5  # deals that misread the rule bots weigh less
     assert changed >= 5  # rule bots, read as `choose_card`, play it in the playouts
+
+
+def test_seats_read_as_rule_play_choose_card_and_weigh_deals_by_its_misses_alone() -> None:
+    rng = FastSplitMix64(4)
+    weighed = 0
+    for seed in range(6):
+        game, seat, known = position(seed, 26 + seed, keen=seed % 2 == 1)
+        others = 15 & ~(1 << seat)
+        true_hands = [mask_of(game.hand(other)) for other in range(4)]
+        sampler = HandSampler(known)
+        for hands in [true_hands] + [sampler.sample(rng) for _ in range(20)]:
+            weight, keen_seats = reader_of(known, 1.0, 13, True, others).read(hands)
+            assert keen_seats == 1 << seat  # every other seat plays `choose_card` (the deciding seat: nothing to read)
+            _, _, choose_misses, _ = reader_of(known, 1.0, 13, True).misses(hands)
+            counted = sum(min(choose_misses[other], RULE_MISSES_COUNTED) for other in range(4) if other != seat)
+            assert weight == 0.5**counted
+            weighed += weight < 1.0
+        if seed % 2 == 0:  # rule bots: their real hands explain every play
+            assert reader_of(known, 1.0, 13, True, others).read(true_hands)[0] == 1.0
+    assert weighed > 20
+
+
+def whole_deal(seed: int, keen: bool) -> tuple[int, list[int]]:
+    """A deal played to its end by rule bots (on `keen_card` with `keen`): the first leader and every card."""
+    game = Game(seed)
+    advance(game, 52, keen)
+    record = game.records[0]
+    return record.tricks[0].leader, [INDEX_OF[card] for trick in record.tricks for card in trick.cards]
+
+
+def test_a_finished_deal_shows_exactly_which_seats_played_choose_card() -> None:
+    keen_missed = 0
+    for seed in range(6):
+        counts = choose_card_record(*whole_deal(seed, keen=False))
+        choices, misses = counts[:4], counts[4:]
+        assert misses == [0, 0, 0, 0]
+        assert all(3 <= choice <= 12 for choice in choices)  # the first and last tricks are often forced
+        keen_missed += sum(choose_card_record(*whole_deal(seed, keen=True))[4:])
+    assert keen_missed >= 6  # `keen_card` plays otherwise now and then

@@ -411,3 +411,20 @@ def test_observations_see_each_trick_as_it_ends() -> None:
         game.apply_play(seat, observation.legal[-1])
     assert game.observation(0).tricks == tuple(game.tricks) and len(game.tricks) == 13
     assert seen == [number // 4 for number in range(52)]
+
+
+def test_observations_show_the_tricks_of_the_earlier_deals_of_the_game() -> None:
+    game = Game(32)
+    for deal in range(3):
+        assert all(len(game.observation(seat).earlier_deals) == deal for seat in range(4))
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.apply_pass(seat, game.hand(seat)[:3])
+        while game.phase is Phase.PLAY:
+            seat = game.turn
+            assert seat is not None
+            game.apply_play(seat, game.observation(seat).legal[0])
+        assert len(game.observation(0).earlier_deals) == deal  # the deal just over is not an earlier one yet
+        game.apply_next_deal()
+    assert game.observation(2).earlier_deals == tuple(record.tricks for record in game.records)
+    assert "earlier_deals" not in game.observation(2).to_dict()  # not in the view sent to a client

@@ -57,23 +57,34 @@ def test_a_decision_is_a_function_of_its_arguments() -> None:
 
 
 def positions() -> list[Observation]:
-    """Seats to decide for: passes, and plays at several moments of three deals (rule bots played up to there)."""
+    """Seats to decide for: passes, and plays at several moments of three deals (rule bots played up to there), and
+    of the second and third deals of a game (with earlier deals to read)."""
     found = [Game(seed).observation(1) for seed in (7, 8)]
-    for seed in (31, 32, 33):
+    for seed, deals in ((31, 1), (32, 1), (33, 1), (34, 2), (35, 3)):
         for cards_played in (1, 5, 9, 14, 22):
             game = Game(seed)
-            for seat in range(4):
-                passed = bot_decide(game.observation(seat), "rule", seat)
-                assert isinstance(passed, tuple)
-                game.apply_pass(seat, passed)
-            for _ in range(cards_played):
-                seat = game.turn
-                assert seat is not None
-                card = bot_decide(game.observation(seat), "rule", seat)
-                assert not isinstance(card, tuple)
-                game.apply_play(seat, card)
+            for _ in range(deals - 1):
+                play_by_rule(game, 52)
+                game.apply_next_deal()
+            play_by_rule(game, cards_played)
+            assert len(game.observation(0).earlier_deals) == deals - 1
             found.append(game.observation(game.turn or 0))
     return found
+
+
+def play_by_rule(game: Game, cards: int) -> None:
+    """Rule bots pass (when the deal has a pass) and play `cards` cards."""
+    if game.phase is Phase.PASS:
+        for seat in range(4):
+            passed = bot_decide(game.observation(seat), "rule", seat)
+            assert isinstance(passed, tuple)
+            game.apply_pass(seat, passed)
+    for _ in range(cards):
+        seat = game.turn
+        assert seat is not None
+        card = bot_decide(game.observation(seat), "rule", seat)
+        assert not isinstance(card, tuple)
+        game.apply_play(seat, card)
 
 
 CASES = [("normal", 1, 1.0), ("strong", 2, 1.0), ("strong", 3, 0.25)]

@@ -16,12 +16,13 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from heartcards.cards import Card, SplitMix64
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.policy import choose_pass_mask, controls, moon_pass_mask, pass_danger
-from heartcards.hearts.bots.sampling import ReadingArgs
+from heartcards.hearts.bots.sampling import ReadingArgs, choose_card_record
 from heartcards.hearts.bots.search import (
     SHOOT_CONTROLS,
     OutlookArgs,
@@ -30,7 +31,7 @@ from heartcards.hearts.bots.search import (
     evaluate_plays,
     shoot_plans,
 )
-from heartcards.hearts.engine import CARDS, Observation, Variant, cards_of, mask_of
+from heartcards.hearts.engine import CARDS, INDEX_OF, Observation, Trick, Variant, cards_of, mask_of
 from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX
 
 
@@ -47,7 +48,10 @@ class MonteCarloSettings:
     "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
     sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays `keen_card` (else
     `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others' plays it leaves
-    unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a seat.
+    unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a seat;
+    `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in the earlier deals of the
+    game (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal that `choose_card` would
+    not have made weighs a sampled deal `rule_weight`.
 
     The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
@@ -70,6 +74,13 @@ class MonteCarloSettings:
     `keen_card` explains: -0.330 (-0.448 … -0.212), -3.02 against `rule`, but +0.258 (-0.052 … +0.567), and -0.29 over
     all 1,000 deals against -0.43. Ties to `choose_card` only while it explains every play of the seat (not kept):
     -0.302 and +0.203. So `ties_keen` and the cap stay off too.
+
+    Across the deals of a game the two kinds of player can be told apart exactly (`read_earlier_deals`): a `rule` bot
+    plays `choose_card` on every play, while `mc-2026-11` and `mc` seats each made about six plays a deal it would
+    not have (never none, in 160 seat-deals of each). In matches of ten deals against `rule` (`benchmarks/hearts.py
+    --match-deals 10`, no time cap), paired with the reading off: -0.250 (-0.393 … -0.107) over 1,000 deals of seed
+    2026 (-3.04 against -2.79) and -0.379 (-0.515 … -0.242) over 1,000 of seed 2027 (-2.99 against -2.61). The
+    weight, chosen on seed 2026: `rule_weight` 1, 0.5 and 0.05 scored +0.105, +0.043 and +0.084 against 0.2.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
@@ -100,16 +111,18 @@ class MonteCarloSettings:
     misfit_weight: float = 1.0
     misfit_cap: int = 13
     ties_keen: bool = True
+    read_earlier_deals: bool = True
+    rule_weight: float = 0.2
 
     def keen_seats(self, seat: int) -> int:
         """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
-    def reading(self) -> ReadingArgs:
+    def reading(self, rule_seats: int = 0) -> ReadingArgs:
         """How `evaluate_plays` reads the others: whether each is fitted ("fit"), the ties, the misfits' weight and
-        cap."""
-        return self.keen == "fit", self.ties_keen, self.misfit_weight, self.misfit_cap
+        cap, the seats read as `choose_card` players (`rule_seats`) and the weight of their other plays."""
+        return self.keen == "fit", self.ties_keen, self.misfit_weight, self.misfit_cap, rule_seats, self.rule_weight
 
 
 def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
@@ -130,6 +143,36 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
         out.append(card)
         previous = card
     return out
+
+
+RULE_EVIDENCE = 8
+"""The fewest plays with a choice, over the earlier deals, on which a seat must have played `choose_card` to be read
+as that player (one deal of a `rule` bot gives about ten)."""
+
+
+def rule_seats(observation: Observation) -> int:
+    """The other seats (a mask) that played `choose_card` on each of their plays with a choice, at least
+    `RULE_EVIDENCE` of them, in every earlier deal of the game: a finished deal shows every hand, so this is exact."""
+    choices = [0, 0, 0, 0]
+    misses = [0, 0, 0, 0]
+    for tricks in observation.earlier_deals:
+        record = _choose_card_record(tricks)
+        for seat in range(4):
+            choices[seat] += record[seat]
+            misses[seat] += record[4 + seat]
+    mask = 0
+    for seat in range(4):
+        if seat != observation.seat and choices[seat] >= RULE_EVIDENCE and not misses[seat]:
+            mask |= 1 << seat
+    return mask
+
+
+@lru_cache(maxsize=512)
+def _choose_card_record(tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+    """`choose_card_record` of a finished deal, worked out once per process (every later decision of the game asks
+    it again)."""
+    history = [INDEX_OF[card] for trick in tricks for card in trick.cards]
+    return tuple(choose_card_record(tricks[0].leader if tricks else 0, history))
 
 
 STRENGTHS: dict[str, MonteCarloSettings] = {
@@ -210,8 +253,10 @@ class MonteCarloBot:
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
         plans = shoot_plans(known, settings.moon, settings.shoot_controls)
         outlook = outlook_of(observation, settings.others_weight)
-        keen = settings.keen_seats(known.seat)
-        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, settings.reading())
+        read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
+        keen = settings.keen_seats(known.seat) & ~read_as_rule
+        reading = settings.reading(read_as_rule)
+        args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, reading)
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
@@ -229,6 +274,8 @@ class MonteCarloBot:
             plans = [False, True] if shoot else [False]
             outlook = outlook_of(observation, settings.others_weight)
             keen = settings.keen_seats(observation.seat)
+            if settings.read_earlier_deals:
+                keen &= ~rule_seats(observation)
             args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans, keen)
             scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), settings.shoot_margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]

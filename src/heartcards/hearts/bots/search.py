@@ -52,9 +52,10 @@ def evaluate_plays(
     at least two), followed by the weight of the deals each candidate saw.
 
     The seats in the `keen_seats` mask play `keen_card` in the playouts, the others `choose_card`; when `reading`
-    fits them, each other seat plays instead the one that better explains its plays in that deal (`PlayReader`).
-    Each deal weighs `reading`'s misfit weight to the power of the others' plays it leaves unexplained, at most its
-    cap a seat (weight 1: every deal counts alike).
+    fits them, each other seat plays instead the one that better explains its plays in that deal (`PlayReader`),
+    except its seats read from earlier deals as `choose_card` players, who play that. Each deal weighs `reading`'s
+    misfit weight to the power of the others' plays it leaves unexplained, at most its cap a seat (weight 1: every
+    deal counts alike), and its rule weight to the power of those seats' plays unlike `choose_card`'s.
     With `prune_margin`, halfway through the cards worse than the best by more than the margin are dropped and their
     share of the playouts goes to the others. An exact ending (`exact`) is solved by `solve`, where every seat
     already plays for the moon if it pays."""
@@ -69,8 +70,9 @@ def evaluate_plays(
     active = list(range(width))
     me = known.seat
     sampler = HandSampler(known)
-    fit_models, ties_keen, misfit_weight, misfit_cap = reading
-    reader = PlayReader(known, misfit_weight, misfit_cap, ties_keen) if misfit_weight != 1.0 or fit_models else None
+    fit_models, _, misfit_weight, _, rule_seats, _ = reading
+    reading_needed = fit_models or misfit_weight != 1.0 or rule_seats != 0
+    reader = PlayReader(me, known.first_leader, known.history, reading) if reading_needed else None
     playouts_left = samples * width
     pruned = prune_margin is None or exact or width <= 2
     done = 0

@@ -377,6 +377,7 @@ class Game:
             score_history=tuple(self.score_history),
             legal=cards_of(self.legal_mask(number)),
             winners=self.winners,
+            earlier_deals=tuple([record.tricks for record in self.records if record.deal_number < self.deal_number]),
         )
 
     def hand(self, seat: object) -> tuple[Card, ...]:

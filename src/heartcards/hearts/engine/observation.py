@@ -42,6 +42,8 @@ class Observation:
     `passed` is the seat's own pass once chosen, `received` the cards it got once all four have passed (both empty on
     a no-pass deal); `deal_points` counts the points each seat has taken in the tricks of this deal so far (before any
     moon); `legal` lists the cards this seat may play now (empty unless it is this seat's turn to play).
+    `earlier_deals` holds the tricks of each finished deal of this game before this one, in order: every seat saw
+    them played, and a player reads the others from them (the client's view leaves them out of `to_dict`).
     """
 
     seat: int
@@ -63,6 +65,7 @@ class Observation:
     score_history: tuple[tuple[int, ...], ...]
     legal: tuple[Card, ...]
     winners: tuple[int, ...]
+    earlier_deals: tuple[tuple[Trick, ...], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -9,8 +9,9 @@ messages first when the cores are busy.
 
 The workers are driven from the event loop itself, with no thread in the server: each worker has a socket pair to
 the server, the server writes a request (pickled once, the observation as plain numbers: `observation_fields`) to
-an idle worker on a non-blocking socket (a request is some 200 bytes; what the socket does not take at once is
-sent when it is writable, so the loop never blocks on a worker) and reads the answer with `loop.add_reader`;
+an idle worker on a non-blocking socket (a request is some 200 bytes, and some 150 more for each earlier deal of
+the game, whose plays the bots read; what the socket does not take at once is sent when it is writable, so the loop
+never blocks on a worker) and reads the answer with `loop.add_reader`;
 requests wait in the server, first come first served, while every worker is busy. (A `ProcessPoolExecutor`
 pickles in a feeder thread and waits in a manager thread: threads that take the GIL from the event loop for up to
 the 5 ms switch interval, a direct cause of the people's p99 latency.) A worker that dies is replaced and its
@@ -96,6 +97,7 @@ TrickFields = tuple[int, bytes, int | None]
 ObservationFields = tuple[
     int, str, int, int, str, str, bytes, bytes, bytes, tuple[bool, ...], tuple[TrickFields, ...], TrickFields | None,
     int | None, bool, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bytes, tuple[int, ...],
+    tuple[tuple[TrickFields, ...], ...],
 ]  # fmt: skip
 """An observation as plain values, in field order, cards as `bytes` of card indices: `observation_fields`."""
 
@@ -123,7 +125,7 @@ def observation_fields(observation: Observation) -> ObservationFields:
         _card_indices(observation.passed),
         _card_indices(observation.received),
         observation.passes_chosen,
-        tuple([(trick.leader, _card_indices(trick.cards), trick.winner) for trick in observation.tricks]),
+        _tricks_fields(observation.tricks),
         None if current is None else (current.leader, _card_indices(current.cards), current.winner),
         observation.turn,
         observation.hearts_broken,
@@ -132,13 +134,14 @@ def observation_fields(observation: Observation) -> ObservationFields:
         observation.score_history,
         _card_indices(observation.legal),
         observation.winners,
+        tuple([_tricks_fields(tricks) for tricks in observation.earlier_deals]),
     )
 
 
 def observation_of_fields(fields: ObservationFields) -> Observation:
     """The observation that `observation_fields` gave `fields` for."""
     (seat, variant, target, deal_number, phase, direction, hand, passed, received, passes_chosen, tricks, current,
-     turn, hearts_broken, deal_points, totals, score_history, legal, winners) = fields  # fmt: skip
+     turn, hearts_broken, deal_points, totals, score_history, legal, winners, earlier_deals) = fields  # fmt: skip
     return Observation(
         seat=seat,
         variant=Variant(variant),
@@ -150,7 +153,7 @@ def observation_of_fields(fields: ObservationFields) -> Observation:
         passed=_cards(passed),
         received=_cards(received),
         passes_chosen=passes_chosen,
-        tricks=tuple([Trick(leader, _cards(cards), winner) for leader, cards, winner in tricks]),
+        tricks=_tricks_of_fields(tricks),
         current_trick=None if current is None else Trick(current[0], _cards(current[1]), current[2]),
         turn=turn,
         hearts_broken=hearts_broken,
@@ -159,7 +162,16 @@ def observation_of_fields(fields: ObservationFields) -> Observation:
         score_history=score_history,
         legal=_cards(legal),
         winners=winners,
+        earlier_deals=tuple([_tricks_of_fields(deal) for deal in earlier_deals]),
     )
+
+
+def _tricks_fields(tricks: tuple[Trick, ...]) -> tuple[TrickFields, ...]:
+    return tuple([(trick.leader, _card_indices(trick.cards), trick.winner) for trick in tricks])
+
+
+def _tricks_of_fields(tricks: tuple[TrickFields, ...]) -> tuple[Trick, ...]:
+    return tuple([Trick(leader, _cards(cards), winner) for leader, cards, winner in tricks])
 
 
 def start_bot_worker() -> None:
