@@ -9,9 +9,9 @@ messages first when the cores are busy.
 
 The workers are driven from the event loop itself, with no thread in the server: each worker has a socket pair to
 the server, the server writes a request (pickled once, the observation as plain numbers: `observation_fields`) to
-an idle worker on a non-blocking socket (a request is some 200 bytes, and some 150 more for each earlier deal of
-the game, whose plays the bots read; what the socket does not take at once is sent when it is writable, so the loop
-never blocks on a worker) and reads the answer with `loop.add_reader`;
+an idle worker on a non-blocking socket (a request is some 200 bytes, and about as much again for each earlier
+deal of the game, whose plays the bots read; what the socket does not take at once is sent when it is writable, so
+the loop never blocks on a worker) and reads the answer with `loop.add_reader`;
 requests wait in the server, first come first served, while every worker is busy. (A `ProcessPoolExecutor`
 pickles in a feeder thread and waits in a manager thread: threads that take the GIL from the event loop for up to
 the 5 ms switch interval, a direct cause of the people's p99 latency.) A worker that dies is replaced and its
