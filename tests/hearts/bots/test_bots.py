@@ -255,13 +255,13 @@ def game_after_deals(seed: int, players: list[Bot], deals: int) -> Game:
     """A game whose first `deals` deals `players` played to the end, at the start of the next deal."""
     game = Game(seed)
     for _ in range(deals):
-        result = play_game_from(game, players)
-        assert result.phase is Phase.DEAL_OVER
+        play_deal(game, players)
+        assert game.phase is Phase.DEAL_OVER
         game.apply_next_deal()
     return game
 
 
-def play_game_from(game: Game, players: list[Bot]) -> Game:
+def play_deal(game: Game, players: list[Bot]) -> None:
     """Plays `game`'s current deal to its end, each seat by its bot."""
     if game.phase is Phase.PASS:
         for seat in range(4):
@@ -270,7 +270,6 @@ def play_game_from(game: Game, players: list[Bot]) -> Game:
         seat = game.turn
         assert seat is not None
         game.apply_play(seat, players[seat].choose_play(game.observation(seat)))
-    return game
 
 
 def test_mc_reads_the_seats_that_played_choose_card_in_every_earlier_deal() -> None:
@@ -297,7 +296,7 @@ def test_mc_plays_the_seats_read_as_rule_by_choose_card() -> None:
     differ = 0
     for seed in range(4):
         game = game_after_deals(20 + seed, rule, 1)
-        play_game_from(game, rule)
+        play_deal(game, rule)
         for observation in replay_observations(game, seat=0):
             reading = MonteCarloBot(seed, settings).choose_play(observation)
             differ += reading != MonteCarloBot(seed, unread).choose_play(observation)
