@@ -476,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         "--first-deal",
         type=int,
         default=0,
-        help="index of the first duplicate deal or match (default 0): a long comparison run in parts plays one run's",
+        help="index of the first duplicate deal or match (default 0), to run a long comparison in parts",
     )
     parser.add_argument(
         "--match-deals",

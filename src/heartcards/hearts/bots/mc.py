@@ -172,7 +172,7 @@ def _choose_card_record(tricks: tuple[Trick, ...]) -> tuple[int, ...]:
     """`choose_card_record` of a finished deal, worked out once per process (every later decision of the game asks
     it again)."""
     history = [INDEX_OF[card] for trick in tricks for card in trick.cards]
-    return tuple(choose_card_record(tricks[0].leader if tricks else 0, history))
+    return tuple(choose_card_record(tricks[0].leader, history))  # a finished deal: thirteen tricks
 
 
 STRENGTHS: dict[str, MonteCarloSettings] = {
