@@ -2,6 +2,7 @@
 
 import time
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -15,11 +16,13 @@ from heartcards.hearts.bots import (
     RuleBot,
     UnknownBotError,
     make_bot,
+    mc,
     play_game,
 )
 from heartcards.hearts.bots.mc import equivalent_runs, rule_seats
 from heartcards.hearts.bots.playout import playout, solve
 from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, keen_card, moon_threat
+from heartcards.hearts.bots.search import evaluate_plays
 from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Observation, Phase, Variant, cards_of, mask_of
 
 from ..helpers import cards, game_with_hands
@@ -314,3 +317,27 @@ def replay_observations(game: Game, seat: int) -> list[Observation]:
                 found.append(observation)
         replay.apply_action(action)
     return found
+
+
+def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact solve assumes perfect play: against seats read as `choose_card` players the playouts go on."""
+    solved: list[bool] = []
+
+    def recording(*args: Any) -> list[float]:
+        solved.append(args[2])
+        return evaluate_plays(*args)
+
+    monkeypatch.setattr(mc, "evaluate_plays", recording)
+    rule = [RuleBot(seat) for seat in range(4)]
+    game = game_after_deals(31, rule, 1)
+    play_deal(game, rule)
+    endings = [observation for observation in replay_observations(game, seat=0) if len(observation.hand) <= 3]
+    assert endings
+    for read_earlier_deals in (True, False):
+        settings = MonteCarloSettings(
+            playouts=24, exact_samples=3, time_cap=None, read_earlier_deals=read_earlier_deals
+        )
+        solved.clear()
+        for observation in endings:
+            MonteCarloBot(1, settings).choose_play(observation)
+        assert solved and all(exact is not read_earlier_deals for exact in solved)
