@@ -38,18 +38,18 @@ from heartcards.hearts.engine.cards import QUEEN_OF_SPADES_INDEX
 @dataclass(frozen=True, slots=True)
 class MonteCarloSettings:
     """`playouts`: playouts per play decision (split over the candidate cards); `pass_playouts` likewise for a pass
-    (over up to C(`pass_candidates`, 3) candidate passes); `exact_cards`: solve exactly once the seat holds at most
-    this many cards, over `exact_samples` deals; `time_cap`: seconds per decision, or None; `workers`: processes;
-    `prune_margin`: drop cards this many points worse than the best halfway through (None: never); `moon`: weigh
-    going for the moon (off only to measure what it brings); `shoot_margin`: go for it only when its samples score
-    it this many points better than normal play; `shoot_controls`: weigh it only when at least this share of the
-    hand are controls; `others_weight`: how much the others' points count against the seat's own (`Outlook`);
-    `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`: "all", "self", "none", or
-    "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
-    sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays `keen_card` (else
-    `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others' plays it leaves
-    unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a seat;
-    `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in the earlier deals of the
+    (over up to C(`pass_candidates`, 3) candidate passes); `exact_cards`: solve exactly once the seat holds at most this
+    many cards, over `exact_samples` deals, unless another seat is read as a `rule` player (`rule_seats`); `time_cap`:
+    seconds per decision, or None; `workers`: processes; `prune_margin`: drop cards this many points worse than the best
+    halfway through (None: never); `moon`: weigh going for the moon (off only to measure what it brings);
+    `shoot_margin`: go for it only when its samples score it this many points better than normal play; `shoot_controls`:
+    weigh it only when at least this share of the hand are controls; `others_weight`: how much the others' points count
+    against the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card` rather than
+    `choose_card`: "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever of the two
+    better explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally
+    plays `keen_card` (else `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others'
+    plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a
+    seat; `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in the earlier deals of the
     game (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal that `choose_card` would
     not have made weighs a sampled deal `rule_weight`.
 
