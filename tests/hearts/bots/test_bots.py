@@ -19,7 +19,8 @@ from heartcards.hearts.bots import (
     mc,
     play_game,
 )
-from heartcards.hearts.bots.mc import equivalent_runs, rule_seats
+from heartcards.hearts.bots.knowledge import knowledge_of
+from heartcards.hearts.bots.mc import equivalent_runs, plays_like_rule, rule_seats
 from heartcards.hearts.bots.playout import playout, solve
 from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, keen_card, moon_threat
 from heartcards.hearts.bots.search import evaluate_plays
@@ -341,3 +342,42 @@ def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: py
         for observation in endings:
             MonteCarloBot(1, settings).choose_play(observation)
         assert solved and all(exact is not read_earlier_deals for exact in solved)
+
+
+def test_mc_reads_a_rule_player_from_this_deal_when_there_is_no_earlier_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a game's first deal a seat that played `choose_card` throughout shows so late in the deal: from then on it
+    plays `choose_card` in the playouts and the ending is played out by the heuristic, as against a seat read from
+    earlier deals."""
+    calls: list[tuple[bool, int, int]] = []
+
+    def recording(*args: Any) -> list[float]:
+        exact, keen, reading = args[2], args[6], args[7]
+        calls.append((exact, keen, reading[4]))
+        return evaluate_plays(*args)
+
+    monkeypatch.setattr(mc, "evaluate_plays", recording)
+    rule = [RuleBot(seat) for seat in range(4)]
+    game = Game(31)
+    play_deal(game, rule)
+    late = [observation for observation in replay_observations(game, seat=0) if len(observation.hand) <= 7]
+    read = [plays_like_rule(knowledge_of(observation)) for observation in late]
+    assert all(read[-3:]) and sum(map(bool, read)) >= len(read) - 1
+    for from_cards in (7, 0):
+        settings = MonteCarloSettings(playouts=24, exact_samples=3, time_cap=None, read_this_deal_cards=from_cards)
+        calls.clear()
+        for observation in late:
+            MonteCarloBot(1, settings).choose_play(observation)
+        assert len(calls) == len(late)
+        for observation, seats, (exact, keen, rule_seats_read) in zip(late, read, calls, strict=True):
+            assert rule_seats_read == (seats if from_cards else 0)
+            assert keen & rule_seats_read == 0
+            assert exact is (len(observation.hand) <= 3 and not rule_seats_read)
+
+
+def test_a_player_unlike_choose_card_does_not_look_like_rule_within_a_deal() -> None:
+    for seed in range(40, 46):
+        players: list[Bot] = [RuleBot(0), RandomBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)]
+        game = Game(seed)
+        play_deal(game, players)
+        late = [observation for observation in replay_observations(game, seat=0) if len(observation.hand) <= 7]
+        assert late and all(plays_like_rule(knowledge_of(observation)) == 0 for observation in late)
