@@ -89,8 +89,8 @@ class MonteCarloSettings:
     (`plays_like_rule`). Read so from seven cards left (`read_this_deal_cards` 7), single deals against `rule`, paired
     with no reading (1,000 deals of seed 2026, no time cap): -0.230 (-0.297 … -0.162), -2.83 against -2.60; from three
     cards only, which just turns the exact endings off, -0.102; from the start of the deal (13), -0.234, changing 535
-    deals against 325. Against `mc-2026-11`, paired over the first 400 deals of seed 2032: +0.023 (-0.009 … +0.055),
-    11 deals played differently.
+    deals against 325. Against `mc-2026-11`, paired over the 1,000 deals of seed 2032: +0.011 (-0.004 … +0.027), 24
+    deals played differently (-0.54 against -0.56).
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
@@ -196,10 +196,10 @@ READING_SAMPLES = 16
 
 def plays_like_rule(known: Knowledge) -> int:
     """The other seats (a mask) for which some of `READING_SAMPLES` sampled deals explains each of their plays with a
-    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card`. At seven cards left, 93 % of
-    `rule` seats showed so (727 of 786, first deals of seeds 5000 on), and 4 % of `mc-2026-11` and `mc` seats (13 of
-    390); at three cards, 99 % and none of 210. The deals are drawn from a fixed seed: the answer depends on the
-    position alone, and the bot's own generator is left as it was."""
+    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card`. At seven cards left, 93 % of `rule`
+    seats showed so (727 of 786, single deals of games 5000 on), and 4 % of `mc-2026-11` and `mc` seats (13 of 315); at
+    three cards, 99 % of `rule` seats and none of 210 of `mc-2026-11`. The deals are drawn from a fixed seed: the answer
+    depends on the position alone, and the bot's own generator is left as it was."""
     sampler = HandSampler(known)
     reader = PlayReader(known.seat, known.first_leader, known.history, NO_READING)
     rng = FastSplitMix64(len(known.history))
