@@ -320,15 +320,22 @@ def replay_observations(game: Game, seat: int) -> list[Observation]:
     return found
 
 
-def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The exact solve assumes perfect play: against seats read as `choose_card` players the playouts go on."""
-    solved: list[bool] = []
+def record_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int, int]]:
+    """Every search `mc` runs for a play from now on, as (exact, the `keen_card` seats, the seats read as `rule`)."""
+    calls: list[tuple[bool, int, int]] = []
 
     def recording(*args: Any) -> list[float]:
-        solved.append(args[2])
+        exact, keen, reading = args[2], args[6], args[7]
+        calls.append((exact, keen, reading[4]))
         return evaluate_plays(*args)
 
     monkeypatch.setattr(mc, "evaluate_plays", recording)
+    return calls
+
+
+def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact solve assumes perfect play: against seats read as `choose_card` players the playouts go on."""
+    calls = record_searches(monkeypatch)
     rule = [RuleBot(seat) for seat in range(4)]
     game = game_after_deals(31, rule, 1)
     play_deal(game, rule)
@@ -338,24 +345,17 @@ def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: py
         settings = MonteCarloSettings(
             playouts=24, exact_samples=3, time_cap=None, read_earlier_deals=read_earlier_deals
         )
-        solved.clear()
+        calls.clear()
         for observation in endings:
             MonteCarloBot(1, settings).choose_play(observation)
-        assert solved and all(exact is not read_earlier_deals for exact in solved)
+        assert calls and all(exact is not read_earlier_deals for exact, _, _ in calls)
 
 
 def test_mc_reads_a_rule_player_from_this_deal_when_there_is_no_earlier_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """In a game's first deal a seat that played `choose_card` throughout shows so late in the deal: from then on it
     plays `choose_card` in the playouts and the ending is played out by the heuristic, as against a seat read from
     earlier deals."""
-    calls: list[tuple[bool, int, int]] = []
-
-    def recording(*args: Any) -> list[float]:
-        exact, keen, reading = args[2], args[6], args[7]
-        calls.append((exact, keen, reading[4]))
-        return evaluate_plays(*args)
-
-    monkeypatch.setattr(mc, "evaluate_plays", recording)
+    calls = record_searches(monkeypatch)
     rule = [RuleBot(seat) for seat in range(4)]
     game = Game(31)
     play_deal(game, rule)

@@ -171,9 +171,15 @@ def rule_seats(observation: Observation) -> int:
         for seat in range(4):
             choices[seat] += record[seat]
             misses[seat] += record[4 + seat]
+    return _choose_card_seats(observation.seat, choices, misses, RULE_EVIDENCE)
+
+
+def _choose_card_seats(me: int, choices: list[int], misses: list[int], evidence: int) -> int:
+    """The seats other than `me` (a mask) with at least `evidence` plays with a choice and none that `choose_card`
+    would not have made."""
     mask = 0
     for seat in range(4):
-        if seat != observation.seat and choices[seat] >= RULE_EVIDENCE and not misses[seat]:
+        if seat != me and choices[seat] >= evidence and not misses[seat]:
             mask |= 1 << seat
     return mask
 
@@ -204,13 +210,11 @@ def plays_like_rule(known: Knowledge) -> int:
     reader = PlayReader(known.seat, known.first_leader, known.history, NO_READING)
     rng = FastSplitMix64(len(known.history))
     mask = 0
-    candidates = 15 & ~(1 << known.seat)
+    others = 15 & ~(1 << known.seat)
     for _ in range(READING_SAMPLES):
         choices, _, choose_misses, _ = reader.misses(sampler.sample(rng))
-        for seat in range(4):
-            if candidates >> seat & 1 and choices[seat] >= RULE_EVIDENCE_THIS_DEAL and not choose_misses[seat]:
-                mask |= 1 << seat
-        if mask == candidates:
+        mask |= _choose_card_seats(known.seat, choices, choose_misses, RULE_EVIDENCE_THIS_DEAL)
+        if mask == others:
             break
     return mask
 
@@ -220,7 +224,7 @@ STRENGTHS: dict[str, MonteCarloSettings] = {
     # Exact endings over 40 deals: against `mc-2026-11`, whose own endings are solved exactly, they scored -0.100
     # (-0.209 … +0.009) paired with heuristic playouts to the last card (the first 400 deals of seed 2032). Against
     # `rule` they cost (-0.19 (-0.29 … -0.08) in favour of the playouts, 300 deals a seed), so a seat read as `rule`
-    # turns them off (`rule_seats`).
+    # turns them off (`rule_seats`, `plays_like_rule`).
     "normal": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=40, time_cap=0.085),
     "strong": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
 }
@@ -291,8 +295,10 @@ class MonteCarloBot:
         if len(candidates) == 1:
             return CARDS[candidates[0]]
         settings = self.settings
-        read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
-        if not observation.earlier_deals and known.hand.bit_count() <= settings.read_this_deal_cards:
+        read_as_rule = 0
+        if observation.earlier_deals:
+            read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
+        elif known.hand.bit_count() <= settings.read_this_deal_cards:
             read_as_rule = plays_like_rule(known)
         # The exact ending assumes every seat plays perfectly; a seat read as `rule` plays `choose_card` instead.
         exact = known.hand.bit_count() <= settings.exact_cards and not read_as_rule
