@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from heartcards.cluster.checkpoint import Checkpoint, CheckpointError, Ledger
+from heartcards.cluster.checkpoint import Checkpoint, CheckpointError, FinishedChunk, Ledger
 from heartcards.cluster.plan import ChunkPlan
 from heartcards.heart_to_heart.engine import Mode
 from heartcards.heart_to_heart.solver.stats import ChunkCounts
@@ -63,6 +63,24 @@ def test_a_chunk_is_never_counted_twice(tmp_path: Path) -> None:
             checkpoint.record(chunk(100), 0.5, 0.5, "w")
     with sqlite3.connect(tmp_path / "run.sqlite") as db:
         assert db.execute("SELECT count(*) FROM heartcards_stats_chunk").fetchone() == (1,)
+
+
+def test_an_interrupt_after_the_commit_still_counts_the_chunk_as_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C can land between a chunk's commit and `finished` learning of it; the file is what the user resumes."""
+    commit = Checkpoint._keep
+
+    def commit_then_interrupt(checkpoint: Checkpoint, finished: FinishedChunk) -> None:
+        commit(checkpoint, finished)
+        raise KeyboardInterrupt
+
+    with Checkpoint(tmp_path / "run.sqlite", PLAN) as checkpoint:
+        checkpoint.record(chunk(100), 0.5, 0.5, "w")
+        monkeypatch.setattr(Checkpoint, "_keep", commit_then_interrupt)
+        with pytest.raises(KeyboardInterrupt):
+            checkpoint.record(chunk(110), 0.5, 0.5, "w")
+        assert len(checkpoint.finished) == 1 and checkpoint.kept_in_file() == 2
 
 
 def test_another_plans_checkpoint_is_refused(tmp_path: Path) -> None:

@@ -75,9 +75,9 @@ def stats_on_cluster(
         except (ClusterError, CheckpointError) as error:
             fail(str(error))
         except KeyboardInterrupt:
-            if checkpoint is None:
+            if not isinstance(ledger, Checkpoint):
                 fail("interrupted: nothing kept (without --checkpoint a run cannot resume)", EXIT_INTERRUPTED)
-            kept = f"{len(ledger.finished)} of {plan.chunk_count} chunks are kept in {checkpoint}"
+            kept = f"{ledger.kept_in_file()} of {plan.chunk_count} chunks are kept in {checkpoint}"
             fail(f"interrupted: {kept}; the same command goes on from there", EXIT_INTERRUPTED)
         except runner.KilledWorker as error:
             fail(f"workers died again and again while counting ({error}); finished chunks are kept", EXIT_BAD_MOVE)

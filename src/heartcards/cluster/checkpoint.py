@@ -264,6 +264,12 @@ class Checkpoint(Ledger):
                 ),
             )
 
+    def kept_in_file(self) -> int:
+        """How many chunks the file holds: after Ctrl-C this is the truth, since the interrupt may land between a
+        chunk's commit and `finished` learning of it."""
+        (count,) = self._db.execute("SELECT COUNT(*) FROM heartcards_stats_chunk").fetchone()
+        return int(count)
+
     def close(self) -> None:
         self._db.close()
         os.close(self._lock)
