@@ -123,12 +123,18 @@ class MonteCarloSettings:
     ties_keen: bool = True
     read_earlier_deals: bool = True
     rule_weight: float = 0.2
-    read_this_deal_cards: int = 7
+    read_this_deal_cards: int = 13
+    rule_shoot_margin: float = 0.0
 
     def keen_seats(self, seat: int) -> int:
         """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
+
+    def moon_margin(self, seat: int, read_as_rule: int) -> float:
+        """The moon's margin: `rule_shoot_margin` when every other seat is read as a `rule` player, whose defence the
+        samples then model exactly, else `shoot_margin`."""
+        return self.rule_shoot_margin if read_as_rule == 15 & ~(1 << seat) else self.shoot_margin
 
     def reading(self, rule_seats: int = 0) -> ReadingArgs:
         """How `evaluate_plays` reads the others: whether each is fitted ("fit"), the ties, the misfits' weight and
@@ -192,7 +198,7 @@ def _choose_card_record(tricks: tuple[Trick, ...]) -> tuple[int, ...]:
     return tuple(choose_card_record(tricks[0].leader, history))  # a finished deal: thirteen tricks
 
 
-RULE_EVIDENCE_THIS_DEAL = 4
+RULE_EVIDENCE_THIS_DEAL = 3
 """The fewest plays with a choice this deal on which a seat must have played `choose_card` (in some sampled deal) to
 look like that player (`plays_like_rule`)."""
 
@@ -308,7 +314,8 @@ class MonteCarloBot:
         keen = settings.keen_seats(known.seat) & ~read_as_rule
         reading = settings.reading(read_as_rule)
         args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, reading)
-        scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), settings.shoot_margin)
+        margin = settings.moon_margin(known.seat, read_as_rule)
+        scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
 
@@ -324,11 +331,11 @@ class MonteCarloBot:
             samples = max(2, -(-settings.pass_playouts // len(choices)))
             plans = [False, True] if shoot else [False]
             outlook = outlook_of(observation, settings.others_weight)
-            keen = settings.keen_seats(observation.seat)
-            if settings.read_earlier_deals:
-                keen &= ~rule_seats(observation)
+            read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
+            keen = settings.keen_seats(observation.seat) & ~read_as_rule
             args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans, keen)
-            scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), settings.shoot_margin)
+            margin = settings.moon_margin(observation.seat, read_as_rule)
+            scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)
         return first, second, third
