@@ -352,26 +352,66 @@ def test_mc_solves_endings_exactly_unless_a_seat_is_read_as_rule(monkeypatch: py
 
 
 def test_mc_reads_a_rule_player_from_this_deal_when_there_is_no_earlier_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In a game's first deal a seat that played `choose_card` throughout shows so late in the deal: from then on it
-    plays `choose_card` in the playouts and the ending is played out by the heuristic, as against a seat read from
-    earlier deals."""
+    """In a game's first deal a seat that played `choose_card` on its first three plays with a choice looks like a
+    `rule` player: from then on it plays `choose_card` in the playouts and the ending is played out by the heuristic,
+    as against a seat read from earlier deals. `read_this_deal_cards` holds the reading back until the seat holds that
+    few cards (0: never)."""
     calls = record_searches(monkeypatch)
     rule = [RuleBot(seat) for seat in range(4)]
     game = Game(31)
     play_deal(game, rule)
-    late = [observation for observation in replay_observations(game, seat=0) if len(observation.hand) <= 7]
-    read = [plays_like_rule(knowledge_of(observation)) for observation in late]
-    assert all(read[-3:]) and sum(map(bool, read)) >= len(read) - 1
-    for from_cards in (7, 0):
+    searched = [observation for observation in replay_observations(game, seat=0) if len(candidates_of(observation)) > 1]
+    read = [plays_like_rule(knowledge_of(observation)) for observation in searched]
+    assert read[0] == 0  # nothing to read on the first trick
+    assert read[-1] == 0b1110 and all(read[len(read) // 2 :])
+    assert any(seats and len(observation.hand) > 7 for observation, seats in zip(searched, read, strict=True))
+    for from_cards in (13, 7, 0):
         settings = MonteCarloSettings(playouts=24, exact_samples=3, time_cap=None, read_this_deal_cards=from_cards)
         calls.clear()
-        for observation in late:
+        for observation in searched:
             MonteCarloBot(1, settings).choose_play(observation)
-        assert len(calls) == len(late)
-        for observation, seats, (exact, keen, rule_seats_read) in zip(late, read, calls, strict=True):
-            assert rule_seats_read == (seats if from_cards else 0)
+        assert len(calls) == len(searched)
+        for observation, seats, (exact, keen, rule_seats_read) in zip(searched, read, calls, strict=True):
+            assert rule_seats_read == (seats if len(observation.hand) <= from_cards else 0)
             assert keen & rule_seats_read == 0
             assert exact is (len(observation.hand) <= 3 and not rule_seats_read)
+
+
+def candidates_of(observation: Observation) -> list[int]:
+    known = knowledge_of(observation)
+    return equivalent_runs(mask_of(observation.legal), known.hand, known.played)
+
+
+def test_mc_goes_for_the_moon_on_any_gain_when_every_other_seat_is_read_as_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`rule` bots defend weakly and the samples then model them exactly: against three of them the moon needs only
+    `rule_shoot_margin`; with one other player at the table it needs `shoot_margin`, in the pass and in the play."""
+    margins: list[float] = []
+    best_by_plan = mc.best_by_plan
+
+    def recording(sums: list[float], width: int, shoot_margin: float = 0.0) -> list[float]:
+        margins.append(shoot_margin)
+        return best_by_plan(sums, width, shoot_margin)
+
+    monkeypatch.setattr(mc, "best_by_plan", recording)
+    settings = MonteCarloSettings(playouts=24, pass_playouts=24, exact_samples=3, time_cap=None)
+    assert (settings.shoot_margin, settings.rule_shoot_margin) == (12.0, 0.0)
+    for others, margin in (([RuleBot(1), RuleBot(2), RuleBot(3)], 0.0), ([RuleBot(1), RandomBot(2), RuleBot(3)], 12.0)):
+        players: list[Bot] = [RuleBot(0), *others]
+        game = game_after_deals(31, players, 1)
+        margins.clear()
+        MonteCarloBot(1, settings).choose_pass(game.observation(0))
+        play_deal(game, players)
+        for observation in replay_observations(game, seat=0):
+            MonteCarloBot(1, settings).choose_play(observation)
+        assert len(margins) > 5 and set(margins) == {margin}
+    first_deal = Game(31)
+    play_deal(first_deal, [RuleBot(seat) for seat in range(4)])
+    margins.clear()
+    for observation in replay_observations(first_deal, seat=0):
+        MonteCarloBot(1, settings).choose_play(observation)
+    assert margins[0] == 12.0 and margins[-1] == 0.0
 
 
 def test_a_player_unlike_choose_card_does_not_look_like_rule_within_a_deal() -> None:

@@ -44,7 +44,8 @@ class MonteCarloSettings:
     `plays_like_rule`); `time_cap`: seconds per decision, or None; `workers`: processes; `prune_margin`: drop cards this
     many points worse than the best halfway through (None: never); `moon`: weigh going for the moon (off only to measure
     what it brings); `shoot_margin`: go for it only when its samples score it this many points better than normal play;
-    `shoot_controls`: weigh it only when at least this share of the hand are controls; `others_weight`: how much the
+    `rule_shoot_margin`: that margin when every other seat is read as a `rule` player; `shoot_controls`: weigh the moon
+    only when at least this share of the hand are controls; `others_weight`: how much the
     others' points count against the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card`
     rather than `choose_card`: "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever
     of the two better explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two
@@ -53,8 +54,8 @@ class MonteCarloSettings:
     `misfit_cap` of them a seat; `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in
     the earlier deals of the game (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal
     that `choose_card` would not have made weighs a sampled deal `rule_weight`; `read_this_deal_cards`: in the first
-    deal of a game, once the seat holds at most this many cards, a seat that played `choose_card` on every play with a
-    choice this deal in some sampled deal (`plays_like_rule`) is read so too (0: never).
+    deal of a game, once the seat holds at most this many cards (13: from the start), a seat that played `choose_card`
+    on every play with a choice this deal in some sampled deal (`plays_like_rule`) is read so too (0: never).
 
     The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
@@ -85,12 +86,19 @@ class MonteCarloSettings:
     2026 (-3.04 against -2.79) and -0.379 (-0.515 … -0.242) over 1,000 of seed 2027 (-2.99 against -2.61). The
     weight, chosen on seed 2026: `rule_weight` 1, 0.5 and 0.05 scored +0.105, +0.043 and +0.084 against 0.2.
 
-    A game's first deal has no earlier deal to read, but late in it a `rule` bot shows in the samples
-    (`plays_like_rule`). Read so from seven cards left (`read_this_deal_cards` 7), single deals against `rule`, paired
-    with no reading (1,000 deals of seed 2026, no time cap): -0.230 (-0.297 … -0.162), -2.83 against -2.60; from three
-    cards only, which just turns the exact endings off, -0.102; from the start of the deal (13), -0.234, changing 535
-    deals against 325. Against `mc-2026-11`, paired over the 1,000 deals of seed 2032: +0.011 (-0.004 … +0.027), 24
-    deals played differently (-0.54 against -0.56).
+    A game's first deal has no earlier deal to read, but a `rule` bot shows in the samples after a few tricks
+    (`plays_like_rule`). Single deals against `rule` (1,000 deals of seed 2026, no time cap), paired with no such
+    reading (-2.60): read from seven cards left on four plays with a choice (`RULE_EVIDENCE_THIS_DEAL`), -0.230
+    (-0.297 … -0.162); from the start (13) on three plays, -0.296 (-2.89), at no cost against `mc-2026-11`: -0.002
+    (-0.118 … +0.114) over the first 400 deals of seed 2032, paired with seven cards and four plays.
+
+    A `rule` bot defends weakly against a moon, and read as one it is modelled exactly, so against three of them `mc`
+    goes for the moon on any gain its samples show (`rule_shoot_margin` 0). Single deals against `rule`, paired with
+    the reading from the start at the 12-point margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. A
+    margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177 (+0.044 … +0.310) against
+    `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032). Reading on two plays as
+    well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. Against
+    `mc-2026-11`, all 1,000 deals of seed 2032: -0.54 (-0.73 … -0.36) before both.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
@@ -208,10 +216,10 @@ READING_SAMPLES = 16
 
 def plays_like_rule(known: Knowledge) -> int:
     """The other seats (a mask) for which some of `READING_SAMPLES` sampled deals explains each of their plays with a
-    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card`. At seven cards left, 93 % of `rule`
-    seats showed so (727 of 786, single deals of games 5000 on), and 4 % of `mc-2026-11` and `mc` seats (13 of 315); at
-    three cards, 99 % of `rule` seats and none of 210 of `mc-2026-11`. The deals are drawn from a fixed seed: the answer
-    depends on the position alone, and the bot's own generator is left as it was."""
+    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card`. At ten cards left, 71 % of `rule`
+    seats showed so (538 of 753, single deals of games 5000 on) and 13 % of `mc-2026-11` seats (41 of 312); at seven,
+    93 % (730 of 786) and 5 % (14 of 306). The deals are drawn from a fixed seed: the answer depends on the position
+    alone, and the bot's own generator is left as it was."""
     sampler = HandSampler(known)
     reader = PlayReader(known.seat, known.first_leader, known.history, NO_READING)
     rng = FastSplitMix64(len(known.history))
