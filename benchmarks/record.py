@@ -30,7 +30,10 @@ def run_header() -> dict[str, Any]:
     """What identifies a run: commit, dirty tree, date, load average, CPUs, Python."""
     return {
         "commit": _git("rev-parse", "--short=12", "HEAD") or None,
-        "dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        # The kept lines themselves do not make a run dirty: a run right after another would always be.
+        "dirty": bool(
+            _git("status", "--porcelain", "--untracked-files=no", "--", ":/", ":(top,exclude)benchmarks/results")
+        ),
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "load": [round(value, 2) for value in os.getloadavg()],
         "cpus": os.cpu_count(),
