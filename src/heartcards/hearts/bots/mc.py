@@ -45,13 +45,13 @@ class MonteCarloSettings:
     many points worse than the best halfway through (None: never); `moon`: weigh going for the moon (off only to measure
     what it brings); `shoot_margin`: go for it only when its samples score it this many points better than normal play;
     `rule_shoot_margin`: that margin when every other seat is read as a `rule` player; `shoot_controls`: weigh the moon
-    only when at least this share of the hand are controls; `others_weight`: how much the
-    others' points count against the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card`
-    rather than `choose_card`: "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever
-    of the two better explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two
-    explain equally plays `keen_card` (else `choose_card`); `misfit_weight`: a sampled deal's weight is this to the
-    power of the others' plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most
-    `misfit_cap` of them a seat; `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in
+    only when at least this share of the hand are controls; `others_weight`: how much the others' points count against
+    the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`:
+    "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever of the two better
+    explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays
+    `keen_card` (else `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others'
+    plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a
+    seat; `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in
     the earlier deals of the game (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal
     that `choose_card` would not have made weighs a sampled deal `rule_weight`; `read_this_deal_cards`: in the first
     deal of a game, once the seat holds at most this many cards (13: from the start), a seat that played `choose_card`
@@ -97,8 +97,10 @@ class MonteCarloSettings:
     the reading from the start at the 12-point margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. A
     margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177 (+0.044 … +0.310) against
     `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032). Reading on two plays as
-    well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. Against
-    `mc-2026-11`, all 1,000 deals of seed 2032: -0.54 (-0.73 … -0.36) before both.
+    well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. With both
+    kept, paired with neither: in matches of ten against `rule`, -0.191 (-0.300 … -0.081) on seed 2026 (-3.20) and
+    -0.148 (-0.257 … -0.039) on seed 2027 (-3.19); against `mc-2026-11` over all 1,000 deals of seed 2032, -0.053
+    (-0.129 … +0.023), -0.60 against -0.54.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
