@@ -19,10 +19,10 @@ from heartcards.hearts.bots import (
     mc,
     play_game,
 )
-from heartcards.hearts.bots.knowledge import knowledge_of
+from heartcards.hearts.bots.knowledge import Knowledge, knowledge_of
 from heartcards.hearts.bots.mc import equivalent_runs, plays_like_rule, rule_seats
 from heartcards.hearts.bots.playout import playout, solve
-from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, keen_card, moon_threat
+from heartcards.hearts.bots.policy import choose_card, choose_pass_mask, controls, keen_card, moon_threat
 from heartcards.hearts.bots.search import evaluate_plays
 from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Observation, Phase, Variant, cards_of, mask_of
 
@@ -382,36 +382,59 @@ def candidates_of(observation: Observation) -> list[int]:
     return equivalent_runs(mask_of(observation.legal), known.hand, known.played)
 
 
-def test_mc_goes_for_the_moon_on_any_gain_when_every_other_seat_is_read_as_rule(
+def test_mc_weighs_the_moon_on_any_hand_and_any_gain_when_every_other_seat_is_read_as_rule(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`rule` bots defend weakly and the samples then model them exactly: against three of them the moon needs only
-    `rule_shoot_margin`; with one other player at the table it needs `shoot_margin`, in the pass and in the play."""
+    """`rule` bots defend weakly and the samples then model them exactly: against three of them `mc` weighs the moon
+    whatever its controls (`rule_shoot_controls`) and goes for it on any gain (`rule_shoot_margin`); with one other
+    player at the table it needs `shoot_controls` and `shoot_margin`, in the pass and in the play."""
     margins: list[float] = []
-    best_by_plan = mc.best_by_plan
+    shares: list[float] = []
+    shoots: list[bool] = []
+    best_by_plan, shoot_plans, pass_candidates = mc.best_by_plan, mc.shoot_plans, MonteCarloBot._pass_candidates
 
-    def recording(sums: list[float], width: int, shoot_margin: float = 0.0) -> list[float]:
+    def recording_margin(sums: list[float], width: int, shoot_margin: float = 0.0) -> list[float]:
         margins.append(shoot_margin)
         return best_by_plan(sums, width, shoot_margin)
 
-    monkeypatch.setattr(mc, "best_by_plan", recording)
+    def recording_share(known: Knowledge, moon: bool, share: float) -> list[bool]:
+        shares.append(share)
+        return shoot_plans(known, moon, share)
+
+    def recording_shoot(bot: MonteCarloBot, hand: int, shoot: bool) -> list[int]:
+        shoots.append(shoot)
+        return pass_candidates(bot, hand, shoot)
+
+    monkeypatch.setattr(mc, "best_by_plan", recording_margin)
+    monkeypatch.setattr(mc, "shoot_plans", recording_share)
+    monkeypatch.setattr(MonteCarloBot, "_pass_candidates", recording_shoot)
     settings = MonteCarloSettings(playouts=24, pass_playouts=24, exact_samples=3, time_cap=None)
     assert (settings.shoot_margin, settings.rule_shoot_margin) == (12.0, 0.0)
-    for others, margin in (([RuleBot(1), RuleBot(2), RuleBot(3)], 0.0), ([RuleBot(1), RandomBot(2), RuleBot(3)], 12.0)):
+    assert (settings.shoot_controls, settings.rule_shoot_controls) == (0.4, 0.0)
+    tables = (([RuleBot(1), RuleBot(2), RuleBot(3)], 0.0, 0.0), ([RuleBot(1), RandomBot(2), RuleBot(3)], 12.0, 0.4))
+    for others, margin, share in tables:
         players: list[Bot] = [RuleBot(0), *others]
         game = game_after_deals(31, players, 1)
         margins.clear()
+        shares.clear()
+        hand = mask_of(game.observation(0).hand)
         MonteCarloBot(1, settings).choose_pass(game.observation(0))
+        # This hand has too few controls for the moon unless every other seat is read as `rule`.
+        assert controls(hand, 0) < 0.4 * 13 and shoots == [share == 0.0]
+        shoots.clear()
         play_deal(game, players)
         for observation in replay_observations(game, seat=0):
             MonteCarloBot(1, settings).choose_play(observation)
         assert len(margins) > 5 and set(margins) == {margin}
+        assert len(shares) > 5 and set(shares) == {share}
     first_deal = Game(31)
     play_deal(first_deal, [RuleBot(seat) for seat in range(4)])
     margins.clear()
+    shares.clear()
     for observation in replay_observations(first_deal, seat=0):
         MonteCarloBot(1, settings).choose_play(observation)
     assert margins[0] == 12.0 and margins[-1] == 0.0
+    assert shares[0] == 0.4 and shares[-1] == 0.0
 
 
 def test_a_player_unlike_choose_card_does_not_look_like_rule_within_a_deal() -> None:

@@ -45,7 +45,8 @@ class MonteCarloSettings:
     many points worse than the best halfway through (None: never); `moon`: weigh going for the moon (off only to measure
     what it brings); `shoot_margin`: go for it only when its samples score it this many points better than normal play;
     `rule_shoot_margin`: that margin when every other seat is read as a `rule` player; `shoot_controls`: weigh the moon
-    only when at least this share of the hand are controls; `others_weight`: how much the others' points count against
+    only when at least this share of the hand are controls; `rule_shoot_controls`: that share when every other seat
+    is read as a `rule` player; `others_weight`: how much the others' points count against
     the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`:
     "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever of the two better
     explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays
@@ -93,8 +94,10 @@ class MonteCarloSettings:
     (-0.118 … +0.114) over the first 400 deals of seed 2032, paired with seven cards and four plays.
 
     A `rule` bot defends weakly against a moon, and read as one it is modelled exactly, so against three of them `mc`
-    goes for the moon on any gain its samples show (`rule_shoot_margin` 0). Single deals against `rule`, paired with
-    the reading from the start at the 12-point margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. A
+    weighs the moon whatever its controls (`rule_shoot_controls` 0) and goes for it on any gain its samples show
+    (`rule_shoot_margin` 0). Single deals against `rule`, paired with the reading from the start at the 12-point
+    margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. Then the share of controls, paired with 0.4
+    (-2.97): -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16). A
     margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177 (+0.044 … +0.310) against
     `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032). Reading on two plays as
     well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. With both
@@ -135,6 +138,7 @@ class MonteCarloSettings:
     rule_weight: float = 0.2
     read_this_deal_cards: int = 13
     rule_shoot_margin: float = 0.0
+    rule_shoot_controls: float = 0.0
 
     def keen_seats(self, seat: int) -> int:
         """The seats whose playout cards come from `keen_card` (a mask). With "fit" every seat, until `evaluate_plays`
@@ -144,7 +148,12 @@ class MonteCarloSettings:
     def moon_margin(self, seat: int, read_as_rule: int) -> float:
         """The moon's margin: `rule_shoot_margin` when every other seat is read as a `rule` player, whose defence the
         samples then model exactly, else `shoot_margin`."""
-        return self.rule_shoot_margin if read_as_rule == 15 & ~(1 << seat) else self.shoot_margin
+        return self.rule_shoot_margin if others_all_rule(seat, read_as_rule) else self.shoot_margin
+
+    def moon_controls(self, seat: int, read_as_rule: int) -> float:
+        """The share of controls from which a hand weighs the moon: `rule_shoot_controls` when every other seat is
+        read as a `rule` player, else `shoot_controls`."""
+        return self.rule_shoot_controls if others_all_rule(seat, read_as_rule) else self.shoot_controls
 
     def reading(self, rule_seats: int = 0) -> ReadingArgs:
         """How `evaluate_plays` reads the others: whether each is fitted ("fit"), the ties, the misfits' weight and
@@ -175,6 +184,11 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
 RULE_EVIDENCE = 8
 """The fewest plays with a choice, over the earlier deals, on which a seat must have played `choose_card` to be read
 as that player (one deal of a `rule` bot gives about ten)."""
+
+
+def others_all_rule(seat: int, read_as_rule: int) -> bool:
+    """Whether the mask `read_as_rule` holds every seat but `seat`."""
+    return read_as_rule == 15 & ~(1 << seat)
 
 
 def rule_seats(observation: Observation) -> int:
@@ -319,7 +333,7 @@ class MonteCarloBot:
         # The exact ending assumes every seat plays perfectly; a seat read as `rule` plays `choose_card` instead.
         exact = known.hand.bit_count() <= settings.exact_cards and not read_as_rule
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
-        plans = shoot_plans(known, settings.moon, settings.shoot_controls)
+        plans = shoot_plans(known, settings.moon, settings.moon_controls(known.seat, read_as_rule))
         outlook = outlook_of(observation, settings.others_weight)
         keen = settings.keen_seats(known.seat) & ~read_as_rule
         reading = settings.reading(read_as_rule)
@@ -334,14 +348,15 @@ class MonteCarloBot:
     def choose_pass(self, observation: Observation) -> tuple[Card, Card, Card]:
         hand = mask_of(observation.hand)
         settings = self.settings
-        shoot = settings.moon and controls(hand, 0) >= settings.shoot_controls * hand.bit_count()
+        read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
+        share = settings.moon_controls(observation.seat, read_as_rule)
+        shoot = settings.moon and controls(hand, 0) >= share * hand.bit_count()
         choices = self._pass_candidates(hand, shoot)
         best = choices[0]
         if len(choices) > 1:
             samples = max(2, -(-settings.pass_playouts // len(choices)))
             plans = [False, True] if shoot else [False]
             outlook = outlook_of(observation, settings.others_weight)
-            read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
             keen = settings.keen_seats(observation.seat) & ~read_as_rule
             args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans, keen)
             margin = settings.moon_margin(observation.seat, read_as_rule)
