@@ -104,7 +104,8 @@ def test_a_moon_hand_is_kept_together_when_passing() -> None:
         assert texts(MonteCarloBot(seed, NORMAL).choose_pass(observation)) == {"2D", "8H", "9H"}
 
 
-def test_a_weak_hand_never_weighs_the_moon() -> None:
+def test_a_weak_hand_does_not_weigh_the_moon_against_players_it_has_not_read() -> None:
+    """Against three seats read as `rule` players it would (`rule_shoot_controls`, tested in test_bots)."""
     game = game_with_hands(WEAK_HAND, deal_number=1)
     observation = game.observation(0)
     hand = mask_of(observation.hand)
