@@ -97,7 +97,9 @@ class MonteCarloSettings:
     weighs the moon whatever its controls (`rule_shoot_controls` 0) and goes for it on any gain its samples show
     (`rule_shoot_margin` 0). Single deals against `rule`, paired with the reading from the start at the 12-point
     margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. Then the share of controls, paired with 0.4
-    (-2.97): -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16). A
+    (-2.97): -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16); in matches of ten, -3.47 and
+    -3.64 (seeds 2026 and 2027) against -3.20 and -3.19; against `mc-2026-11` no deal of seed 2032 changed, as no
+    table read all three of its seats as `rule`. A
     margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177 (+0.044 … +0.310) against
     `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032). Reading on two plays as
     well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. With both
