@@ -417,10 +417,10 @@ def test_mc_weighs_the_moon_on_any_hand_and_any_gain_when_every_other_seat_is_re
         game = game_after_deals(31, players, 1)
         margins.clear()
         shares.clear()
-        hand = mask_of(game.observation(0).hand)
-        MonteCarloBot(1, settings).choose_pass(game.observation(0))
+        observation = game.observation(0)
+        MonteCarloBot(1, settings).choose_pass(observation)
         # This hand has too few controls for the moon unless every other seat is read as `rule`.
-        assert controls(hand, 0) < 0.4 * 13 and shoots == [share == 0.0]
+        assert controls(mask_of(observation.hand), 0) < 0.4 * 13 and shoots == [share == 0.0]
         shoots.clear()
         play_deal(game, players)
         for observation in replay_observations(game, seat=0):

@@ -45,18 +45,18 @@ class MonteCarloSettings:
     many points worse than the best halfway through (None: never); `moon`: weigh going for the moon (off only to measure
     what it brings); `shoot_margin`: go for it only when its samples score it this many points better than normal play;
     `rule_shoot_margin`: that margin when every other seat is read as a `rule` player; `shoot_controls`: weigh the moon
-    only when at least this share of the hand are controls; `rule_shoot_controls`: that share when every other seat
-    is read as a `rule` player; `others_weight`: how much the others' points count against
-    the seat's own (`Outlook`); `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`:
-    "all", "self", "none", or "fit" (the deciding seat `keen_card`, each other seat whichever of the two better
-    explains its plays in the sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays
-    `keen_card` (else `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others'
-    plays it leaves unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a
-    seat; `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in
-    the earlier deals of the game (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal
-    that `choose_card` would not have made weighs a sampled deal `rule_weight`; `read_this_deal_cards`: in the first
-    deal of a game, once the seat holds at most this many cards (13: from the start), a seat that played `choose_card`
-    on every play with a choice this deal in some sampled deal (`plays_like_rule`) is read so too (0: never).
+    only when at least this share of the hand are controls; `rule_shoot_controls`: that share when every other seat is
+    read as a `rule` player; `others_weight`: how much the others' points count against the seat's own (`Outlook`);
+    `keen`: which seats' playout cards come from `keen_card` rather than `choose_card`: "all", "self", "none", or
+    "fit" (the deciding seat `keen_card`, each other seat whichever of the two better explains its plays in the
+    sampled deal); `ties_keen`: with "fit", a seat whose plays the two explain equally plays `keen_card` (else
+    `choose_card`); `misfit_weight`: a sampled deal's weight is this to the power of the others' plays it leaves
+    unexplained (`PlayReader`; 1: every deal counts alike), counting at most `misfit_cap` of them a seat;
+    `read_earlier_deals`: a seat that played `choose_card` on every play with a choice in the earlier deals of the game
+    (`rule_seats`) plays `choose_card` in the playouts, and each of its plays this deal that `choose_card` would not
+    have made weighs a sampled deal `rule_weight`; `read_this_deal_cards`: in the first deal of a game, once the seat
+    holds at most this many cards (13: from the start), a seat that played `choose_card` on every play with a choice
+    this deal in some sampled deal (`plays_like_rule`) is read so too (0: never).
 
     The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
     three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
@@ -95,17 +95,16 @@ class MonteCarloSettings:
 
     A `rule` bot defends weakly against a moon, and read as one it is modelled exactly, so against three of them `mc`
     weighs the moon whatever its controls (`rule_shoot_controls` 0) and goes for it on any gain its samples show
-    (`rule_shoot_margin` 0). Single deals against `rule`, paired with the reading from the start at the 12-point
-    margin (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. Then the share of controls, paired with 0.4
-    (-2.97): -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16); in matches of ten, -3.47 and
-    -3.64 (seeds 2026 and 2027) against -3.20 and -3.19; against `mc-2026-11` no deal of seed 2032 changed, as no
-    table read all three of its seats as `rule`. A
-    margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177 (+0.044 … +0.310) against
-    `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032). Reading on two plays as
-    well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400 deals. With both
-    kept, paired with neither: in matches of ten against `rule`, -0.191 (-0.300 … -0.081) on seed 2026 (-3.20) and
-    -0.148 (-0.257 … -0.039) on seed 2027 (-3.19); against `mc-2026-11` over all 1,000 deals of seed 2032, -0.053
-    (-0.129 … +0.023), -0.60 against -0.54.
+    (`rule_shoot_margin` 0). Single deals against `rule`, paired with the reading from the start at the 12-point margin
+    (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. Then the share of controls, paired with 0.4 (-2.97):
+    -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16); in matches of ten, -3.47 and -3.64 (seeds
+    2026 and 2027) against -3.20 and -3.19; against `mc-2026-11` no deal of seed 2032 changed, as no table read all
+    three of its seats as `rule`. A margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177
+    (+0.044 … +0.310) against `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032).
+    Reading on two plays as well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400
+    deals. With both kept, paired with neither: in matches of ten against `rule`, -0.191 (-0.300 … -0.081) on seed 2026
+    (-3.20) and -0.148 (-0.257 … -0.039) on seed 2027 (-3.19); against `mc-2026-11` over all 1,000 deals of seed 2032,
+    -0.053 (-0.129 … +0.023), -0.60 against -0.54.
 
     The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
     standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
@@ -147,15 +146,13 @@ class MonteCarloSettings:
         reads the others in each sampled deal (a pass has no plays to read)."""
         return {"none": 0, "self": 1 << seat, "all": 15, "fit": 15}[self.keen]
 
-    def moon_margin(self, seat: int, read_as_rule: int) -> float:
-        """The moon's margin: `rule_shoot_margin` when every other seat is read as a `rule` player, whose defence the
-        samples then model exactly, else `shoot_margin`."""
-        return self.rule_shoot_margin if others_all_rule(seat, read_as_rule) else self.shoot_margin
-
-    def moon_controls(self, seat: int, read_as_rule: int) -> float:
-        """The share of controls from which a hand weighs the moon: `rule_shoot_controls` when every other seat is
-        read as a `rule` player, else `shoot_controls`."""
-        return self.rule_shoot_controls if others_all_rule(seat, read_as_rule) else self.shoot_controls
+    def moon_gate(self, seat: int, read_as_rule: int) -> tuple[float, float]:
+        """The share of controls from which a hand weighs the moon, and the margin by which its samples must favour
+        it: `rule_shoot_controls` and `rule_shoot_margin` when every other seat is read as a `rule` player (the mask
+        `read_as_rule`), whose defence the samples then model exactly, else `shoot_controls` and `shoot_margin`."""
+        if read_as_rule == 15 & ~(1 << seat):
+            return self.rule_shoot_controls, self.rule_shoot_margin
+        return self.shoot_controls, self.shoot_margin
 
     def reading(self, rule_seats: int = 0) -> ReadingArgs:
         """How `evaluate_plays` reads the others: whether each is fitted ("fit"), the ties, the misfits' weight and
@@ -186,11 +183,6 @@ def equivalent_runs(legal: int, hand: int, played: int) -> list[int]:
 RULE_EVIDENCE = 8
 """The fewest plays with a choice, over the earlier deals, on which a seat must have played `choose_card` to be read
 as that player (one deal of a `rule` bot gives about ten)."""
-
-
-def others_all_rule(seat: int, read_as_rule: int) -> bool:
-    """Whether the mask `read_as_rule` holds every seat but `seat`."""
-    return read_as_rule == 15 & ~(1 << seat)
 
 
 def rule_seats(observation: Observation) -> int:
@@ -335,12 +327,12 @@ class MonteCarloBot:
         # The exact ending assumes every seat plays perfectly; a seat read as `rule` plays `choose_card` instead.
         exact = known.hand.bit_count() <= settings.exact_cards and not read_as_rule
         samples = settings.exact_samples if exact else max(2, -(-settings.playouts // len(candidates)))
-        plans = shoot_plans(known, settings.moon, settings.moon_controls(known.seat, read_as_rule))
+        share, margin = settings.moon_gate(known.seat, read_as_rule)
+        plans = shoot_plans(known, settings.moon, share)
         outlook = outlook_of(observation, settings.others_weight)
         keen = settings.keen_seats(known.seat) & ~read_as_rule
         reading = settings.reading(read_as_rule)
         args = (known, candidates, exact, settings.prune_margin, outlook, plans, keen, reading)
-        margin = settings.moon_margin(known.seat, read_as_rule)
         scores = best_by_plan(self._spread(evaluate_plays, args, samples), len(candidates), margin)
         best = min(range(len(candidates)), key=lambda position: (scores[position], candidates[position]))
         return CARDS[candidates[best]]
@@ -351,7 +343,7 @@ class MonteCarloBot:
         hand = mask_of(observation.hand)
         settings = self.settings
         read_as_rule = rule_seats(observation) if settings.read_earlier_deals else 0
-        share = settings.moon_controls(observation.seat, read_as_rule)
+        share, margin = settings.moon_gate(observation.seat, read_as_rule)
         shoot = settings.moon and controls(hand, 0) >= share * hand.bit_count()
         choices = self._pass_candidates(hand, shoot)
         best = choices[0]
@@ -361,7 +353,6 @@ class MonteCarloBot:
             outlook = outlook_of(observation, settings.others_weight)
             keen = settings.keen_seats(observation.seat) & ~read_as_rule
             args = (observation.seat, hand, observation.pass_direction, choices, outlook, plans, keen)
-            margin = settings.moon_margin(observation.seat, read_as_rule)
             scores = best_by_plan(self._spread(evaluate_passes, args, samples), len(choices), margin)
             best = choices[min(range(len(choices)), key=lambda position: (scores[position], position))]
         first, second, third = cards_of(best)
