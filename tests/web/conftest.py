@@ -39,6 +39,7 @@ REAL_PAGES = (
     "/hearts/stats",
     "/hearts/table/x",
     "/hearts/rules",
+    "/account",
 )
 """A path to each of the app's real page shells (tests of what every page gets)."""
 

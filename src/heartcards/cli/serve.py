@@ -91,17 +91,22 @@ def uvicorn_options() -> dict[str, Any]:
     }
 
 
-def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
+def run_server(
+    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None, public_url: str | None = None
+) -> None:
     """Lock and migrate the database, bind, print the address, then serve until interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
     from heartcards.storage import DatabaseUrlError
     from heartcards.storage.lock import DatabaseInUseError, lock_database
-    from heartcards.web.settings import Settings
+    from heartcards.web.settings import PublicUrlError, Settings
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
-    settings = Settings.from_environment(database)
+    try:
+        settings = Settings.from_environment(database, public_url=public_url)
+    except PublicUrlError as error:
+        fail(str(error))
     try:
         # One server per database (tables live in its memory between saves); taken before the migrations run.
         server_lock = lock_database(settings.database_url)
@@ -148,9 +153,16 @@ def serve(
             help="SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players open (https://cards.example.org): passkeys are bound to it "
+            "(default: $HEARTCARDS_PUBLIC_URL, else http://localhost:PORT, for this machine)."
+        ),
+    ] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database)
+    run_server(host, port, database, public_url)
 
 
 def default(ctx: typer.Context) -> None:

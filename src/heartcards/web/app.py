@@ -16,6 +16,8 @@ from fastapi.staticfiles import StaticFiles
 
 from heartcards import __version__
 from heartcards.web import pages, translations
+from heartcards.web.accounts.router import router as accounts_router
+from heartcards.web.accounts.router import start_accounts
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
@@ -30,9 +32,10 @@ from heartcards.web.timing import ServerTiming
 
 API_DESCRIPTION: Final = (
     "Heart to Heart games under /api/h2h and Hearts tables under /api/hearts (live play on the WebSocket "
-    "/ws/hearts/{table_id}, whose messages are the HeartsClientMessage and HeartsServerMessage schemas). Errors are "
+    "/ws/hearts/{table_id}, whose messages are the HeartsClientMessage and HeartsServerMessage schemas), passkey "
+    "accounts under /api/account. Errors are "
     '{"error": {"key", "message", "params"}}, translated into the language of ?lang=, the hc_lang cookie or '
-    "Accept-Language. Behaviour: docs/h2h-web-api.md and docs/hearts-web-api.md."
+    "Accept-Language. Behaviour: docs/h2h-web-api.md, docs/hearts-web-api.md and docs/accounts-web-api.md."
 )
 GC_THRESHOLDS: Final = (50_000, 20, 100)
 """The cyclic collector's thresholds while serving (CPython's default is (700, 10, 10)). A busy server has
@@ -74,6 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.services = services
     app.state.h2h = h2h
+    start_accounts(app, services, store_names=["h2h_games", "hearts_tables"])
+    app.state.h2h_games = h2h.games
     install_error_handlers(app, pages.error_page)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
@@ -81,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(h2h_router)
     app.include_router(translations.router)
     app.include_router(hearts_router)
+    app.include_router(accounts_router)
     install_openapi(app)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")

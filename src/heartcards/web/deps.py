@@ -11,6 +11,8 @@ from typing import Annotated, Final
 from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
+from heartcards.web.accounts.sessions import session_of
+from heartcards.web.clock import utc_now
 from heartcards.web.i18n import language_of
 from heartcards.web.services import Services
 
@@ -30,10 +32,15 @@ def set_player_cookie(response: Response, player_id: str) -> None:
 
 
 def player_of(request: Request, response: Response) -> str:
-    """The player's id from the `hc_player` cookie; a new one (and its cookie) when missing or forged."""
+    """The player's id: the account's on a signed-in device (`hc_session`), else the guest's from the `hc_player`
+    cookie, a new one (and its cookie) when missing or forged."""
     known: str | None = getattr(request.state, "player_id", None)
     if known is not None:
         return known
+    signed_in = session_of(request, utc_now())
+    if signed_in is not None:
+        request.state.player_id = signed_in.player_id
+        return signed_in.player_id
     player_id = valid_player_id(request.cookies.get(PLAYER_COOKIE))
     if player_id is None:
         player_id = secrets.token_hex(16)

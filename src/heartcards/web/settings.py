@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+from urllib.parse import urlsplit
 
 from heartcards.storage.urls import resolve_database_url
 from heartcards.web.paths import PAGES_DIR
@@ -20,6 +21,7 @@ from heartcards.web.paths import PAGES_DIR
 DEAL_PAUSE_VARIABLE: Final = "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"
 BOT_DELAY_VARIABLE: Final = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
 RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
+PUBLIC_URL_VARIABLE: Final = "HEARTCARDS_PUBLIC_URL"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
@@ -42,15 +44,23 @@ class Settings:
     """A Hearts computer player waits this long before its card is played, so a person can follow the trick."""
     hearts_running_absence_seconds: float = DEFAULT_RUNNING_ABSENCE_SECONDS
     """A running Hearts table no person has been at for this long (it is paused) leaves the lobby's "Watch" list."""
+    public_url: str | None = None
+    """The address players open (`https://cards.example.org`): the origin and WebAuthn relying-party id passkeys are
+    bound to. None: the server is used on this machine, as `http://localhost:PORT`."""
 
     @classmethod
     def from_environment(
-        cls, database_url: str | None = None, environment: Mapping[str, str] | None = None
+        cls,
+        database_url: str | None = None,
+        environment: Mapping[str, str] | None = None,
+        public_url: str | None = None,
     ) -> Settings:
-        """The settings of `heartcards serve`: `database_url` if given, the rest from the environment."""
+        """The settings of `heartcards serve`: `database_url` and `public_url` if given (else
+        `$HEARTCARDS_PUBLIC_URL`), the rest from the environment."""
         environment = os.environ if environment is None else environment
         return cls(
             database_url=resolve_database_url(database_url),
+            public_url=public_origin(public_url or environment.get(PUBLIC_URL_VARIABLE) or None),
             hearts_deal_pause_seconds=_seconds(environment, DEAL_PAUSE_VARIABLE, DEFAULT_DEAL_PAUSE_SECONDS),
             hearts_bot_delay_seconds=_seconds(environment, BOT_DELAY_VARIABLE, DEFAULT_BOT_DELAY_SECONDS),
             hearts_running_absence_seconds=_seconds(
@@ -65,3 +75,20 @@ def _seconds(environment: Mapping[str, str], variable: str, default: float) -> f
         return max(0.0, float(environment.get(variable, default)))
     except ValueError:
         return default
+
+
+class PublicUrlError(ValueError):
+    """A `--public-url` that is not an http(s) address of a host."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"--public-url {url!r} is not an address such as https://cards.example.org")
+
+
+def public_origin(url: str | None) -> str | None:
+    """The origin (`scheme://host[:port]`) of `url`; PublicUrlError when it has none."""
+    if url is None:
+        return None
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise PublicUrlError(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()

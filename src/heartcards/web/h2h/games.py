@@ -201,6 +201,19 @@ class Games:
             raise GameNotFinishedError(id=game_id[:64])
         return live
 
+    # -- players joining an account ------------------------------------------------------------------------------
+
+    def reassign_player(self, old_player_id: str, new_player_id: str) -> None:
+        """The games in memory of `old_player_id` now belong to `new_player_id`, as their rows already do."""
+        for live in self._cache.values():
+            if live.player_id == old_player_id:
+                live.player_id = new_player_id
+
+    def forget_player(self, player_id: str) -> None:
+        """Drop from memory, unwritten, the games of a player whose rows were erased."""
+        for game_id in [live.id for live in self._cache.values() if live.player_id == player_id]:
+            del self._cache[game_id]
+
     # -- starting and leaving -----------------------------------------------------------------------------------
 
     def adopt(self, game_id: str, player_id: str, code: str) -> LiveGame:

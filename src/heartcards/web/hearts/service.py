@@ -136,6 +136,20 @@ class TableService:
         self.store.close()
         self.fanout.close_all()
 
+    def reassign_player(self, old_player_id: str, new_player_id: str) -> None:
+        """The seats in memory of `old_player_id` now belong to `new_player_id`, as their rows already do."""
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.player_id == old_player_id:
+                    seat.player_id = new_player_id
+
+    def forget_player(self, player_id: str) -> None:
+        """A player whose account was erased: their seats in memory lose the name and owner, as the rows did."""
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.player_id == player_id:
+                    seat.name, seat.player_id = "", None
+
     async def put_away_unvisited(self, now: datetime) -> int:
         """Takes out of memory the tables nobody has been at for `PUT_AWAY_AFTER` (see `Sweeper`); how many."""
         return await self.sweeper.put_away_unvisited(now)

@@ -11,6 +11,7 @@ const NAV = [
   { href: "/examples", key: "ui.nav.examples", page: "examples" },
   { href: "/stats", key: "ui.nav.stats", page: "stats" },
   { href: "/hearts", key: "hearts.ui.nav.hearts", page: "hearts" },
+  { href: "/account", key: "ui.nav.account", page: "account" },
 ];
 
 const MENU_ICON =

@@ -1,0 +1,44 @@
+"""The accounts' web errors: a status and a message key (`account.error.*`, translated in `accounts.po`).
+
+A refused code or passkey says the same whatever the reason (wrong, used, expired, no such account), so an answer
+never tells whether an account exists.
+"""
+
+from __future__ import annotations
+
+from heartcards.web.errors import WebError
+
+
+class CodeRefusedError(WebError):
+    status = 400
+    key = "account.error.code_refused"
+
+
+class PasskeyRefusedError(WebError):
+    status = 400
+    key = "account.error.passkey_refused"
+
+
+class TooManyAttemptsError(WebError):
+    status = 429
+    key = "account.error.too_many_attempts"
+
+
+class NotSignedInError(WebError):
+    status = 401
+    key = "account.error.not_signed_in"
+
+
+class LastPasskeyError(WebError):
+    status = 409
+    key = "account.error.last_passkey"
+
+
+class PasskeyNotFoundError(WebError):
+    status = 404
+    key = "account.error.passkey_not_found"
+
+
+class DeviceNotFoundError(WebError):
+    status = 404
+    key = "account.error.device_not_found"

@@ -1,0 +1,284 @@
+"""What accounts do: create one with a passkey, sign a device in (passkey, link code, recovery code), list and sign
+out devices, manage passkeys and codes, export and erase.
+
+Every sign-in ends the same way (`_sign_in`): the device's guest player, if it had one, is merged into the account's
+player (its rows move, then the games in memory follow through `PlayerStore`s), and a new session is made, the
+request's old one, if any, signed out.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Final, Protocol
+
+from heartcards.storage.account_repository import AccountRecord, AccountRepository, PasskeyRecord, SessionRecord
+from heartcards.web.accounts import codes, passkeys
+from heartcards.web.accounts.errors import (
+    CodeRefusedError,
+    DeviceNotFoundError,
+    LastPasskeyError,
+    PasskeyNotFoundError,
+    PasskeyRefusedError,
+    TooManyAttemptsError,
+)
+from heartcards.web.accounts.passkeys import RelyingParty
+from heartcards.web.accounts.sessions import Sessions, SignedIn, secret_hash
+from heartcards.web.accounts.throttle import (
+    CEREMONIES_PER_ADDRESS,
+    FAILURES_PER_ACCOUNT,
+    FAILURES_PER_ADDRESS,
+    Throttle,
+)
+
+CHALLENGE_LIFETIME: Final = timedelta(minutes=5)
+LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
+REGISTER: Final = "register"
+SIGN_IN: Final = "sign_in"
+
+
+class PlayerStore(Protocol):
+    """What keeps players' games in memory (Heart to Heart's games, the Hearts tables) and must follow a merge."""
+
+    def reassign_player(self, old_player_id: str, new_player_id: str) -> None: ...
+
+    def forget_player(self, player_id: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """Who is asking: their session (if signed in), their guest player id (if any), address and device label."""
+
+    signed_in: SignedIn | None
+    guest_player_id: str | None
+    address: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewSession:
+    secret: str
+    signed_in: SignedIn
+
+
+class AccountService:
+    def __init__(
+        self,
+        repository: AccountRepository,
+        sessions: Sessions,
+        stores: Callable[[], Sequence[PlayerStore]],
+        clock: Callable[[], datetime],
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.repository = repository
+        self.sessions = sessions
+        self.stores = stores
+        self.clock = clock
+        self.monotonic = monotonic
+        self.failures_by_address = Throttle(FAILURES_PER_ADDRESS)
+        self.failures_by_account = Throttle(FAILURES_PER_ACCOUNT)
+        self.ceremonies_by_address = Throttle(CEREMONIES_PER_ADDRESS)
+
+    # -- limits ---------------------------------------------------------------------------------------------------
+
+    def _check_address(self, address: str) -> None:
+        if not self.failures_by_address.allows(address, self.monotonic()):
+            raise TooManyAttemptsError()
+
+    def _check_account(self, account_id: str) -> None:
+        if not self.failures_by_account.allows(account_id, self.monotonic()):
+            raise TooManyAttemptsError()
+
+    def _failed(self, address: str, account_id: str | None) -> None:
+        now = self.monotonic()
+        self.failures_by_address.count(address, now)
+        if account_id is not None:
+            self.failures_by_account.count(account_id, now)
+
+    def _new_challenge(self, purpose: str, account_id: str | None, address: str) -> bytes:
+        now = self.monotonic()
+        if not self.ceremonies_by_address.allows(address, now):
+            raise TooManyAttemptsError()
+        self.ceremonies_by_address.count(address, now)
+        challenge = secrets.token_bytes(32)
+        moment = self.clock()
+        self.repository.save_challenge(
+            passkeys.b64url(challenge), purpose, account_id, moment, moment + CHALLENGE_LIFETIME
+        )
+        return challenge
+
+    def _take_challenge(self, credential: dict[str, Any], purpose: str) -> tuple[str, str | None]:
+        challenge = passkeys.answered_challenge(credential)
+        taken, account_id = self.repository.take_challenge(challenge, purpose, self.clock())
+        if not taken:
+            raise PasskeyRefusedError()
+        return challenge, account_id
+
+    # -- creating an account, adding passkeys ---------------------------------------------------------------------
+
+    def registration_options(self, party: RelyingParty, device: Device, name: str) -> dict[str, Any]:
+        """Options to create a passkey: for a new account, or for the signed-in account (another passkey)."""
+        signed_in = device.signed_in
+        account_id = signed_in.account_id if signed_in else None
+        challenge = self._new_challenge(REGISTER, account_id, device.address)
+        if signed_in is None:
+            return passkeys.registration_options(party, challenge, secrets.token_bytes(16), name, [])
+        account = self.repository.account(signed_in.account_id)
+        existing = [passkey.id for passkey in self.repository.passkeys(signed_in.account_id)]
+        shown = account.name if account else name
+        return passkeys.registration_options(party, challenge, signed_in.account_id.encode(), shown, existing)
+
+    def register(
+        self, party: RelyingParty, device: Device, credential: dict[str, Any], name: str
+    ) -> tuple[NewSession | None, list[str]]:
+        """Check a new passkey. Signed in: it joins the account (no new session, no codes). Otherwise: a new account
+        with the device's games, a session, and its ten recovery codes (shown once)."""
+        self._check_address(device.address)
+        challenge, account_id = self._take_challenge(credential, REGISTER)
+        try:
+            new = passkeys.verify_registration(party, credential, challenge)
+        except PasskeyRefusedError:
+            self._failed(device.address, account_id)
+            raise
+        now = self.clock()
+        signed_in = device.signed_in
+        if account_id is not None:
+            if signed_in is None or signed_in.account_id != account_id:
+                raise PasskeyRefusedError()
+            self.repository.add_passkey(
+                PasskeyRecord(new.id, account_id, new.public_key, new.sign_count, device.label, now, None)
+            )
+            return None, []
+        if self.repository.passkey(new.id) is not None:
+            raise PasskeyRefusedError()
+        account = AccountRecord(secrets.token_hex(16), secrets.token_hex(16), name, now)
+        self.repository.create_account(
+            account, PasskeyRecord(new.id, account.id, new.public_key, new.sign_count, device.label, now, None)
+        )
+        recovery = self.renew_recovery_codes(account.id)
+        return self._sign_in(device, account.id, account.player_id), recovery
+
+    def remove_passkey(self, signed_in: SignedIn, credential_id: str) -> None:
+        if all(passkey.id != credential_id for passkey in self.repository.passkeys(signed_in.account_id)):
+            raise PasskeyNotFoundError()
+        if not self.repository.remove_passkey(signed_in.account_id, credential_id):
+            raise LastPasskeyError()
+
+    # -- signing in -----------------------------------------------------------------------------------------------
+
+    def sign_in_options(self, party: RelyingParty, device: Device) -> dict[str, Any]:
+        self._check_address(device.address)
+        return passkeys.authentication_options(party, self._new_challenge(SIGN_IN, None, device.address))
+
+    def sign_in(self, party: RelyingParty, device: Device, credential: dict[str, Any]) -> NewSession:
+        """Sign in with a passkey's assertion: its challenge taken (once), its origin, signature and counter right."""
+        self._check_address(device.address)
+        try:
+            challenge, _ = self._take_challenge(credential, SIGN_IN)
+            passkey = self.repository.passkey(passkeys.credential_id(credential))
+            if passkey is None:
+                raise PasskeyRefusedError()
+        except PasskeyRefusedError:
+            self._failed(device.address, None)
+            raise
+        self._check_account(passkey.account_id)
+        try:
+            count = passkeys.verify_assertion(party, credential, challenge, passkey.public_key, passkey.sign_count)
+            if not self.repository.use_passkey(passkey.id, passkey.sign_count, count, self.clock()):
+                raise PasskeyRefusedError()
+        except PasskeyRefusedError:
+            self._failed(device.address, passkey.account_id)
+            raise
+        account = self.repository.account(passkey.account_id)
+        if account is None:  # pragma: no cover - passkeys go with their account
+            raise PasskeyRefusedError()
+        return self._sign_in(device, account.id, account.player_id)
+
+    def new_link_code(self, signed_in: SignedIn) -> tuple[str, datetime]:
+        code = codes.new_link_code()
+        expires_at = self.clock() + LINK_CODE_LIFETIME
+        self.repository.save_link_code(codes.link_code_hash(code), signed_in.account_id, expires_at)
+        return code, expires_at
+
+    def use_link_code(self, device: Device, typed: str) -> NewSession:
+        self._check_address(device.address)
+        code = codes.normalize_code(typed, codes.LINK_CODE_LENGTH)
+        account_id = None if code is None else self.repository.take_link_code(codes.link_code_hash(code), self.clock())
+        account = None if account_id is None else self.repository.account(account_id)
+        if account is None:
+            self._failed(device.address, None)
+            raise CodeRefusedError()
+        return self._sign_in(device, account.id, account.player_id)
+
+    def use_recovery_code(self, device: Device, typed: str) -> NewSession:
+        """Sign in with a recovery code, which is used up. A wrong code costs the same time as a right one, and
+        answers the same whether or not its lookup names an account."""
+        self._check_address(device.address)
+        code = codes.normalize_code(typed, codes.RECOVERY_CODE_LENGTH)
+        candidates = [] if code is None else self.repository.recovery_candidates(codes.recovery_lookup(code))
+        for candidate in candidates:
+            self._check_account(candidate.account_id)
+        match = next(
+            (found for found in candidates if code is not None and codes.recovery_code_matches(code, found.code_hash)),
+            None,
+        )
+        if code is not None and not candidates:
+            codes.recovery_code_matches(code, None)
+        if match is None or not self.repository.use_recovery_code(match.id, self.clock()):
+            self._failed(device.address, candidates[0].account_id if candidates else None)
+            raise CodeRefusedError()
+        account = self.repository.account(match.account_id)
+        if account is None:  # pragma: no cover - codes go with their account
+            raise CodeRefusedError()
+        return self._sign_in(device, account.id, account.player_id)
+
+    def renew_recovery_codes(self, account_id: str) -> list[str]:
+        """Ten new recovery codes for the account (the old ones stop working), as the person is to see them."""
+        fresh = codes.new_recovery_codes()
+        self.repository.replace_recovery_codes(
+            account_id, [(codes.recovery_lookup(code), codes.hash_recovery_code(code)) for code in fresh]
+        )
+        return [codes.shown_recovery_code(code) for code in fresh]
+
+    def _sign_in(self, device: Device, account_id: str, player_id: str) -> NewSession:
+        if device.signed_in is not None:
+            self.sign_out(device.signed_in, [device.signed_in.session_id])
+        elif device.guest_player_id is not None and device.guest_player_id != player_id:
+            self.repository.merge_players(device.guest_player_id, player_id)
+            for store in self.stores():
+                store.reassign_player(device.guest_player_id, player_id)
+        secret = secrets.token_urlsafe(32)
+        now = self.clock()
+        session = SessionRecord(secrets.token_hex(16), account_id, device.label, now, now)
+        hashed = secret_hash(secret)
+        self.repository.create_session(session, hashed)
+        return NewSession(secret, SignedIn(session.id, hashed, account_id, player_id))
+
+    # -- devices, export, erasure ---------------------------------------------------------------------------------
+
+    def sign_out(self, signed_in: SignedIn, session_ids: Sequence[str]) -> None:
+        removed = self.repository.delete_sessions(signed_in.account_id, session_ids)
+        if not removed:
+            raise DeviceNotFoundError()
+        self.sessions.forget(removed)
+
+    def sign_out_others(self, signed_in: SignedIn) -> None:
+        others = [
+            session.id
+            for session in self.repository.sessions(signed_in.account_id)
+            if session.id != signed_in.session_id
+        ]
+        if others:
+            self.sign_out(signed_in, others)
+
+    def export(self, signed_in: SignedIn) -> dict[str, Any]:
+        return self.repository.export(signed_in.account_id)
+
+    def delete(self, signed_in: SignedIn) -> None:
+        """Erase the account now (see `AccountRepository.delete_account`), and its games in memory."""
+        self.sessions.forget(self.repository.delete_account(signed_in.account_id))
+        for store in self.stores():
+            store.forget_player(signed_in.player_id)

@@ -1,0 +1,326 @@
+"""The accounts API: guests first; creating an account keeps the device's games; other devices join by passkey, link
+code or recovery code, their guest games merged in; sessions, export and erasure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from heartcards.heart_to_heart.engine import Deal, Game
+from heartcards.storage.account_repository import ACCOUNTS, PASSKEYS, PLAYERS, RECOVERY, SESSIONS
+from heartcards.storage.hearts_repository import SEATS, TABLES, HeartsRepository, SeatRecord, TableRecord
+from heartcards.storage.repository import GAMES
+from heartcards.web.clock import utc_now
+from tests.support.authenticator import SoftAuthenticator
+from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
+from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves
+
+Clients = Callable[[], Any]
+
+
+def play_some(client: Any, moves: int = 2, finish: bool = True) -> str:
+    """A game on the seed deal with `moves` moves played, then left (it counts in the statistics) unless `finish` is
+    False; its id."""
+    view = new_game(client)
+    play_moves(client, view["id"], _first_moves(moves))
+    if finish:
+        assert client.post(f"/api/h2h/games/{view['id']}/abandon").status_code == 200
+    return str(view["id"])
+
+
+def _first_moves(count: int) -> list[Any]:
+    game = Game(Deal.from_code(SEED_CODE))
+    moves = []
+    for _ in range(count):
+        move = game.legal_moves()[0]
+        game.play(move)
+        moves.append(move)
+    return moves
+
+
+def summary(client: Any) -> dict[str, Any]:
+    answer = client.get("/api/account")
+    assert answer.status_code == 200
+    body: dict[str, Any] = answer.json()
+    return body
+
+
+def test_a_guest_plays_without_an_account(new_client: Clients) -> None:
+    guest = new_client()
+    assert summary(guest) == {"signed_in": False, "name": None, "passkeys": 0, "devices": 0}
+    play_some(guest)
+    assert guest.get("/api/h2h/stats").json()["played"] == 1
+    assert guest.get("/api/account/details").status_code == 401
+
+
+def test_creating_an_account_keeps_the_devices_games_and_sets_a_safe_session(new_client: Clients) -> None:
+    device = new_client()
+    play_some(device)
+    game_id = play_some(device, finish=False)
+    created = create_account(device)
+    assert created["account"] == {"signed_in": True, "name": "Ada", "passkeys": 1, "devices": 1}
+    assert len(created["recovery_codes"]) == 10 and len(set(created["recovery_codes"])) == 10
+    assert all(len(code) == 19 and code.count("-") == 3 for code in created["recovery_codes"])
+    cookie = device.cookies.get("hc_session")
+    assert cookie
+    assert device.get("/api/h2h/stats").json()["played"] == 1
+    assert device.get("/api/h2h/games/current").json()["id"] == game_id
+
+
+def test_the_session_cookie_is_httponly_lax_and_secure_over_https(new_client: Clients) -> None:
+    device = new_client()
+    options = device.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    answer = device.post("/api/account/register", json={"credential": SoftAuthenticator(PUBLIC_URL).create(options)})
+    header = next(value for value in answer.headers.get_list("set-cookie") if value.startswith("hc_session="))
+    assert "HttpOnly" in header and "SameSite=lax" in header and "Secure" in header
+
+
+def test_a_second_device_signs_in_with_the_passkey_and_sees_the_same_games(new_client: Clients) -> None:
+    phone, computer = new_client(), new_client()
+    play_some(phone)
+    created = create_account(phone)
+    answer = sign_in(computer, created["authenticator"])
+    assert answer.status_code == 200 and answer.json()["devices"] == 2
+    assert computer.get("/api/h2h/stats").json() == phone.get("/api/h2h/stats").json()
+
+
+def test_every_sign_in_makes_a_new_session_and_ends_the_old_one(new_client: Clients) -> None:
+    device, thief = new_client(), new_client()
+    authenticator = create_account(device)["authenticator"]
+    first = device.cookies.get("hc_session")
+    assert sign_in(device, authenticator).status_code == 200
+    second = device.cookies.get("hc_session")
+    assert second and second != first
+    thief.cookies.set("hc_session", first, domain="cards.example.org")
+    assert summary(thief)["signed_in"] is False
+    assert summary(device)["devices"] == 1
+
+
+def test_an_assertion_for_another_origin_is_refused(new_client: Clients) -> None:
+    device, other = new_client(), new_client()
+    authenticator = create_account(device)["authenticator"]
+    options = other.post("/api/account/sign-in/options").json()["public_key"]
+    authenticator.origin = "https://cards.example.org.evil.example"
+    answer = other.post("/api/account/sign-in", json={"credential": authenticator.get(options)})
+    assert answer.status_code == 400 and answer.json()["error"]["key"] == "account.error.passkey_refused"
+    assert summary(other)["signed_in"] is False
+
+
+def test_a_registration_for_another_origin_is_refused(new_client: Clients) -> None:
+    device = new_client()
+    options = device.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    credential = SoftAuthenticator("http://localhost:8000").create(options)
+    answer = device.post("/api/account/register", json={"credential": credential})
+    assert answer.status_code == 400 and summary(device)["signed_in"] is False
+
+
+def test_a_replayed_assertion_is_refused(new_client: Clients) -> None:
+    device, other = new_client(), new_client()
+    authenticator = create_account(device)["authenticator"]
+    options = other.post("/api/account/sign-in/options").json()["public_key"]
+    credential = authenticator.get(options)
+    assert other.post("/api/account/sign-in", json={"credential": credential}).status_code == 200
+    replay = new_client().post("/api/account/sign-in", json={"credential": credential})
+    assert replay.status_code == 400 and replay.json()["error"]["key"] == "account.error.passkey_refused"
+
+
+def test_a_challenge_expires_after_five_minutes(new_client: Clients, accounts_app: Any) -> None:
+    device, other = new_client(), new_client()
+    authenticator = create_account(device)["authenticator"]
+    options = other.post("/api/account/sign-in/options").json()["public_key"]
+    accounts_app.state.accounts.clock = lambda: utc_now() + timedelta(minutes=5, seconds=1)
+    answer = other.post("/api/account/sign-in", json={"credential": authenticator.get(options)})
+    assert answer.status_code == 400
+
+
+def test_a_link_code_signs_in_one_device_once(new_client: Clients) -> None:
+    device, tablet, another = new_client(), new_client(), new_client()
+    create_account(device)
+    link = device.post("/api/account/link-codes").json()
+    assert len(link["code"]) == 8 and link["url"] == f"{PUBLIC_URL}/account?link={link['code']}"
+    assert link["qr_svg"].startswith("data:image/svg+xml")
+    typed = link["code"].lower()[:4] + " " + link["code"][4:]
+    assert tablet.post("/api/account/link-codes/use", json={"code": typed}).json()["devices"] == 2
+    again = another.post("/api/account/link-codes/use", json={"code": link["code"]})
+    assert again.status_code == 400 and again.json()["error"]["key"] == "account.error.code_refused"
+
+
+def test_a_link_code_lasts_ten_minutes(new_client: Clients, accounts_app: Any) -> None:
+    device, tablet = new_client(), new_client()
+    create_account(device)
+    code = device.post("/api/account/link-codes").json()["code"]
+    accounts_app.state.accounts.clock = lambda: utc_now() + timedelta(minutes=10, seconds=1)
+    assert tablet.post("/api/account/link-codes/use", json={"code": code}).status_code == 400
+
+
+def test_a_recovery_code_works_once(new_client: Clients) -> None:
+    device, lost, later = new_client(), new_client(), new_client()
+    codes = create_account(device)["recovery_codes"]
+    assert lost.post("/api/account/recovery-codes/use", json={"code": codes[3]}).json()["signed_in"] is True
+    again = later.post("/api/account/recovery-codes/use", json={"code": codes[3]})
+    assert again.status_code == 400 and again.json()["error"]["key"] == "account.error.code_refused"
+    assert lost.get("/api/account/details").json()["recovery_codes_left"] == 9
+
+
+def test_renewed_recovery_codes_replace_the_old_ones(new_client: Clients) -> None:
+    device, lost = new_client(), new_client()
+    old = create_account(device)["recovery_codes"]
+    new = device.post("/api/account/recovery-codes").json()["codes"]
+    assert len(new) == 10 and not set(new) & set(old)
+    assert lost.post("/api/account/recovery-codes/use", json={"code": old[0]}).status_code == 400
+    assert lost.post("/api/account/recovery-codes/use", json={"code": new[0]}).status_code == 200
+
+
+def test_a_wrong_code_says_nothing_about_whether_an_account_exists(new_client: Clients) -> None:
+    device, stranger = new_client(), new_client()
+    code = create_account(device)["recovery_codes"][0]
+    near = code[:5] + ("2" if code[5] != "2" else "3") + code[6:]  # its account's lookup, a wrong rest
+    nowhere = "ZZZZ-ZZZZ-ZZZZ-ZZZZ" if not code.startswith("ZZZZ") else "YYYY-ZZZZ-ZZZZ-ZZZZ"
+    answers = [stranger.post("/api/account/recovery-codes/use", json={"code": typed}) for typed in (near, nowhere)]
+    assert [answer.status_code for answer in answers] == [400, 400]
+    assert answers[0].json() == answers[1].json()
+    bad_link = stranger.post("/api/account/link-codes/use", json={"code": "ABCDEFGH"})
+    assert bad_link.status_code == 400 and bad_link.json()["error"]["key"] == answers[0].json()["error"]["key"]
+
+
+def test_wrong_codes_are_limited_per_address(new_client: Clients) -> None:
+    device, guesser = new_client(), new_client()
+    create_account(device)
+    code = device.post("/api/account/link-codes").json()["code"]
+    for attempt in range(10):
+        assert (
+            guesser.post("/api/account/link-codes/use", json={"code": f"2345678{attempt % 8 + 2}"}).status_code == 400
+        )
+    limited = guesser.post("/api/account/link-codes/use", json={"code": code})
+    assert limited.status_code == 429 and limited.json()["error"]["key"] == "account.error.too_many_attempts"
+    assert guesser.post("/api/account/recovery-codes/use", json={"code": "x"}).status_code == 429
+
+
+def test_wrong_recovery_codes_are_limited_per_account_from_any_address(new_client: Clients, accounts_app: Any) -> None:
+    from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
+    from heartcards.web.accounts.service import Device
+
+    device = new_client()
+    codes = create_account(device)["recovery_codes"]
+    accounts = accounts_app.state.accounts
+    wrong = codes[0][:5] + ("2" if codes[0][5] != "2" else "3") + codes[0][6:]
+    for address in range(10):
+        with pytest.raises(CodeRefusedError):
+            accounts.use_recovery_code(Device(None, None, f"10.0.0.{address}", "x"), wrong)
+    with pytest.raises(TooManyAttemptsError):
+        accounts.use_recovery_code(Device(None, None, "10.0.1.1", "x"), codes[1])
+
+
+def test_the_new_endpoints_refuse_another_sites_requests(new_client: Clients) -> None:
+    device = new_client()
+    create_account(device)
+    cross = {"Sec-Fetch-Site": "cross-site"}
+    for path in ("/api/account/link-codes", "/api/account/sign-out", "/api/account/sign-in/options"):
+        assert device.post(path, headers=cross).status_code == 403
+    assert device.delete("/api/account", headers=cross).status_code == 403
+    assert summary(device)["signed_in"] is True
+    stranger = new_client()
+    answer = stranger.post("/api/account/link-codes/use", json={"code": "ABCDEFGH"}, headers=cross)
+    assert answer.status_code == 403 and "hc_session" not in answer.headers.get("set-cookie", "")
+
+
+def test_joining_a_device_merges_its_guest_games_once_and_its_running_game_goes_on(new_client: Clients) -> None:
+    phone, computer = new_client(), new_client()
+    play_some(phone, moves=3)
+    authenticator = create_account(phone)["authenticator"]
+    play_some(computer, moves=1)
+    running = play_some(computer, moves=2, finish=False)
+    assert sign_in(computer, authenticator).status_code == 200
+    assert phone.get("/api/h2h/stats").json()["played"] == 2
+    assert len(phone.get("/api/account/export").json()["h2h_games"]) == 3
+    assert computer.get("/api/h2h/games/current").json()["id"] == running
+    answer = computer.post(f"/api/h2h/games/{running}/undo")
+    assert answer.status_code == 200, answer.text
+    assert summary(computer)["devices"] == 2
+
+
+def test_signing_out_one_or_all_other_devices(new_client: Clients) -> None:
+    phone, computer, tablet = new_client(), new_client(), new_client()
+    authenticator = create_account(phone)["authenticator"]
+    sign_in(computer, authenticator)
+    sign_in(tablet, authenticator)
+    devices = phone.get("/api/account/details").json()["devices"]
+    assert [device["current"] for device in devices] == [True, False, False]
+    assert phone.post(f"/api/account/devices/{devices[1]['id']}/sign-out").json()["devices"] == 2
+    assert summary(computer)["signed_in"] is False
+    assert phone.post("/api/account/devices/sign-out-others").json()["devices"] == 1
+    assert summary(tablet)["signed_in"] is False
+    assert phone.post("/api/account/sign-out").json()["signed_in"] is False
+    assert summary(phone)["signed_in"] is False and phone.get("/api/h2h/stats").json()["played"] == 0
+
+
+def test_passkeys_are_added_and_removed_but_one_stays(new_client: Clients) -> None:
+    device = new_client()
+    create_account(device)
+    second = SoftAuthenticator(PUBLIC_URL)
+    options = device.post("/api/account/register/options", json={}).json()["public_key"]
+    assert len(options["excludeCredentials"]) == 1
+    added = device.post("/api/account/register", json={"credential": second.create(options)}).json()
+    assert added["account"]["passkeys"] == 2 and added["recovery_codes"] == []
+    keys = device.get("/api/account/details").json()["passkeys"]
+    assert device.delete(f"/api/account/passkeys/{keys[0]['id']}").json()["passkeys"] == 1
+    last = device.delete(f"/api/account/passkeys/{keys[1]['id']}")
+    assert last.status_code == 409 and last.json()["error"]["key"] == "account.error.last_passkey"
+    assert sign_in(new_client(), second).status_code == 200
+
+
+def _shared_table(app: Any, players: list[str]) -> str:
+    """A finished Hearts table where each of `players` had a seat (the rest computer players)."""
+    now = utc_now()
+    seats = [SeatRecord(number, "human", f"P{number}", player, "h") for number, player in enumerate(players)]
+    seats += [SeatRecord(number, "bot", "Bot", None, None) for number in range(len(players), 4)]
+    table_id = f"{len(players)}{'0' * 31}"
+    HeartsRepository(app.state.services.engine).create_table(
+        TableRecord(table_id, "online", "classic", 100, "normal", 60, "finished", {}, now, seats), now
+    )
+    return table_id
+
+
+def test_export_holds_every_game_and_delete_erases_the_personal_data(new_client: Clients, accounts_app: Any) -> None:
+    device, friend = new_client(), new_client()
+    play_some(device)
+    play_some(friend)
+    create_account(device)
+    me = accounts_app.state.services.engine
+    with me.connect() as connection:
+        player = connection.execute(select(ACCOUNTS.c.player_id)).scalar_one()
+        friend_id = connection.execute(select(GAMES.c.player_id).where(GAMES.c.player_id != player)).scalar_one()
+    shared, alone = _shared_table(accounts_app, [player, friend_id]), _shared_table(accounts_app, [player])
+    export = device.get("/api/account/export")
+    assert export.headers["content-disposition"].startswith("attachment;")
+    data = export.json()
+    assert data["account"]["name"] == "Ada" and len(data["h2h_games"]) == 1 and len(data["passkeys"]) == 1
+    assert {game["table"]["id"] for game in data["hearts_games"]} == {shared, alone}
+    assert "public_key" not in str(data["passkeys"]) and "token_hash" not in str(data)
+    assert device.delete("/api/account").json()["signed_in"] is False
+    with me.connect() as connection:
+        for table in (ACCOUNTS, PASSKEYS, SESSIONS, RECOVERY):
+            assert connection.execute(select(func.count()).select_from(table)).scalar_one() == 0
+        assert connection.execute(select(func.count()).where(PLAYERS.c.id == player)).scalar_one() == 0
+        assert connection.execute(select(GAMES.c.player_id)).scalars().all() == [friend_id]
+        assert connection.execute(select(TABLES.c.id)).scalars().all() == [shared]
+        seats = connection.execute(select(SEATS.c.seat, SEATS.c.name, SEATS.c.player_id).where(SEATS.c.seat < 2))
+        assert sorted(tuple(row) for row in seats) == [(0, "", None), (1, "P1", friend_id)]
+    assert friend.get("/api/h2h/stats").json()["played"] == 1
+
+
+def test_another_origin_than_the_default_local_one_is_refused(app_maker: Any) -> None:
+    app = app_maker.new_app()
+    client = app_maker.client(app)
+    options = client.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    assert options["rp"]["id"] == "localhost"
+    credential = SoftAuthenticator("http://localhost:9999").create(options)
+    assert client.post("/api/account/register", json={"credential": credential}).status_code == 400
+    options = client.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    credential = SoftAuthenticator("http://localhost").create(options)
+    assert client.post("/api/account/register", json={"credential": credential}).status_code == 200
+    client.close()
