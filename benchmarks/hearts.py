@@ -11,7 +11,7 @@
    in each seat in turn; the candidate's paired difference in points per deal (mean of its four seats minus the
    baseline's points in those seats), with a 95 % interval. `rule` against `random`, `keen` (the sharpened heuristic
    of `mc`'s playouts, `policy.keen_card`) against `rule`, `mc` against `rule`, and `mc` against `mc-2026-11` (the
-   `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap. With `--match-deals N` each
+   `mc` of 2026-11, frozen in `benchmarks/mc_2026_11.py`) at the same time cap. With `--match-deals N` each
    table plays instead the first N deals of a game with the same bots, as at a real table, so that `mc` reads the
    others from the earlier deals; the interval is then that of the matches' means.
 3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win share (25 % par).
@@ -39,9 +39,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import mc_2026_11 as baseline
 from heartcards.figures import percentile
 from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, RuleBot, make_bot, play_game
-from heartcards.hearts.bots import mc_2026_11 as baseline
 from heartcards.hearts.bots.arena import GameResult, derive_seed, match_specs, moon_events, run_match
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.mc import equivalent_runs, outlook_of
