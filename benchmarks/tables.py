@@ -60,8 +60,8 @@ import httpx
 import uvloop
 import websockets
 
-from heartcards.cli.serve import WEBSOCKET_MAX_BYTES
 from heartcards.figures import percentile
+from heartcards.web.server import WEBSOCKET_MAX_BYTES
 from heartcards.web.settings import DEFAULT_BOT_DELAY_SECONDS
 from record import record_run
 

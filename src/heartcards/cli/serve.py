@@ -1,13 +1,13 @@
 """`heartcards serve`: the web app on uvicorn; plain `heartcards` does the same with the defaults.
 
-The socket is bound here, before uvicorn starts, so that `--port 0` can print the real port it got.
+The socket is bound here, before the server starts, so that `--port 0` can print the real port it got; the server and
+its safety limits are the web layer's (`heartcards.web.server`).
 """
 
 from __future__ import annotations
 
-import resource
 import socket
-from typing import TYPE_CHECKING, Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-WEBSOCKET_MAX_BYTES: Final = 8_192
-"""The largest WebSocket frame read: the app refuses messages over 2,048 characters (at most 4 bytes each in
-UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
-RESERVED_DESCRIPTORS: Final = 256
-"""File descriptors kept free of client connections: the database, the solver's pipes, log files."""
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -60,37 +55,6 @@ def network_address() -> str | None:
     return None if found.startswith("127.") else found
 
 
-def concurrency_limit() -> int:
-    """How many connections and requests may be open at once: what the process's file-descriptor limit allows,
-    less a reserve. Above it, new requests answer 503 at once instead of failing for want of a descriptor."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
-        return 10_000
-    return max(64, soft - RESERVED_DESCRIPTORS)
-
-
-def uvicorn_options() -> dict[str, Any]:
-    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
-    from heartcards.cli.http_protocol import GuardedHttpProtocol, GuardedWebSocketProtocol
-
-    return {
-        "log_level": "warning",
-        "access_log": False,
-        "lifespan": "on",
-        # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the
-        # server about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
-        "ws_per_message_deflate": False,
-        "ws": GuardedWebSocketProtocol,  # small send buffers; a client that does not read cannot hold a socket open
-        "ws_max_size": WEBSOCKET_MAX_BYTES,
-        "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
-        "ws_ping_timeout": 20.0,
-        "http": GuardedHttpProtocol,  # a request must arrive whole within 15 s, its head within 32 KiB
-        "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
-        "limit_concurrency": concurrency_limit(),
-        "server_header": False,  # no `server: uvicorn` banner
-    }
-
-
 def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
     """Lock and migrate the database, bind, print the address, then serve until interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
@@ -114,10 +78,9 @@ def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str
 
 
 def _serve_locked(settings: Settings, host: str, port: int) -> None:
-    import uvicorn
-
     from heartcards.storage import DatabaseUrlError
     from heartcards.web.app import create_app
+    from heartcards.web.server import serve
 
     try:
         app = create_app(settings)
@@ -135,8 +98,7 @@ def _serve_locked(settings: Settings, host: str, port: int) -> None:
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    config = uvicorn.Config(app, **uvicorn_options())
-    uvicorn.Server(config).run(sockets=[sock])
+    serve(app, [sock])
 
 
 def serve(
