@@ -1,4 +1,5 @@
-"""`heartcards serve`: the web app on uvicorn; plain `heartcards` does the same with the defaults.
+"""`heartcards serve`: the web app; plain `heartcards`, with or without `--host`, `--port` and `--database`, does the
+same.
 
 The socket is bound here, before the server starts, so that `--port 0` can print the real port it got; the server and
 its safety limits are the web layer's (`heartcards.web.server`).
@@ -7,7 +8,7 @@ its safety limits are the web layer's (`heartcards.web.server`).
 from __future__ import annotations
 
 import socket
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -101,24 +102,36 @@ def _serve_locked(settings: Settings, host: str, port: int) -> None:
     serve(app, [sock])
 
 
+HOST_HELP: Final = "Address to listen on (0.0.0.0 for every interface)."
+PORT_HELP: Final = "Port to listen on; 0 picks a free one."
+DATABASE_HELP: Final = "SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
+
+
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(help="Port to listen on; 0 picks a free one.")] = DEFAULT_PORT,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
-        ),
-    ] = None,
+    host: Annotated[str, typer.Option(help=HOST_HELP)] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(help=PORT_HELP)] = DEFAULT_PORT,
+    database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
     run_server(host, port, database)
 
 
-def default(ctx: typer.Context) -> None:
-    """Heart Cards: Heart to Heart patience and four-player Hearts. With no command: start the web app."""
+def default(
+    ctx: typer.Context,
+    host: Annotated[str | None, typer.Option(help="With no command, as serve --host.")] = None,
+    port: Annotated[int | None, typer.Option(help="With no command, as serve --port.")] = None,
+    database: Annotated[str | None, typer.Option(help="With no command, as serve --database.")] = None,
+) -> None:
+    """Heart Cards: Heart to Heart patience and four-player Hearts. With no command: start the web app
+    (`heartcards --port 8001` is `heartcards serve --port 8001`)."""
+    given = [
+        f"--{name}" for name, value in (("host", host), ("port", port), ("database", database)) if value is not None
+    ]
     if ctx.invoked_subcommand is None:
-        run_server()
+        run_server(host or DEFAULT_HOST, DEFAULT_PORT if port is None else port, database)
+    elif given:
+        command = ctx.invoked_subcommand
+        fail(f"serve's options ({', '.join(given)}) go with no command or after serve, not before {command}")
 
 
 def register(app: typer.Typer) -> None:
