@@ -244,21 +244,19 @@ def plays_like_rule(known: Knowledge) -> int:
 
 
 STRENGTHS: dict[str, MonteCarloSettings] = {
-    "fast": MonteCarloSettings(playouts=400, pass_playouts=600, exact_samples=12, time_cap=0.03),
-    # Exact endings over 40 deals: against `mc-2026-11`, whose own endings are solved exactly, they scored -0.100
-    # (-0.209 … +0.009) paired with heuristic playouts to the last card (the first 400 deals of seed 2032). Against
-    # `rule` they cost (-0.19 (-0.29 … -0.08) in favour of the playouts, 300 deals a seed), so a seat read as `rule`
-    # turns them off (`rule_seats`, `plays_like_rule`).
-    "normal": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=40, time_cap=0.085),
-    "strong": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
+    "normal": MonteCarloSettings(playouts=400, pass_playouts=600, exact_samples=12, time_cap=0.03),
+    "strong": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=40, time_cap=0.085),
+    "expert": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
 }
-"""The strength levels; their time caps keep a decision within its budget on a slow or busy machine."""
+"""`mc`'s settings at each strength it plays (`registry.STRENGTH_NAMES`; `easy` is the `rule` player); their time
+caps keep a decision within its budget on a slow or busy machine."""
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
 WORKER_NICENESS = 10
-"""Worker processes of the `strong` level run this much nicer than the program, so a server's own work comes first."""
+"""Worker processes of the `expert` strength run this much nicer than the program, so a server's own work comes
+first."""
 
 
 def _lower_priority() -> None:
