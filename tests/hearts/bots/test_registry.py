@@ -18,7 +18,8 @@ from heartcards.hearts.bots import (
     make_bot,
     player,
 )
-from heartcards.hearts.engine import Game, Observation
+from heartcards.hearts.engine import Game
+from tests.hearts.bots.test_decide import play_position
 
 PINNED = {
     ("easy", 1): ("KH", ("QS", "JH", "QH")),
@@ -30,23 +31,7 @@ PINNED = {
     ("expert", 1): ("QH", ("JC", "KC", "QS")),
     ("expert", 2): ("QH", ("KC", "QS", "QH")),
 }
-"""(strength, seed) → the card played at `play_position()` and the cards passed from `Game(5)`'s seat 2, budget 1/4."""
-
-
-def play_position() -> Observation:
-    game = Game(31)
-    for seat in range(4):
-        passed = decide(game.observation(seat), "easy", seat)
-        assert isinstance(passed, tuple)
-        game.apply_pass(seat, passed)
-    for _ in range(25):
-        seat = game.turn
-        assert seat is not None
-        card = decide(game.observation(seat), "easy", seat)
-        assert not isinstance(card, tuple)
-        game.apply_play(seat, card)
-    assert game.turn is not None
-    return game.observation(game.turn)
+"""(strength, seed) → the card played at `test_decide.play_position()` and the cards passed from `Game(5)`'s seat 2, budget 1/4."""
 
 
 def test_one_set_of_strength_words() -> None:
