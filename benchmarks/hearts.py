@@ -11,15 +11,15 @@
    in each seat in turn; the candidate's paired difference in points per deal (mean of its four seats minus the
    baseline's points in those seats), with a 95 % interval. `rule` against `random`, `keen` (the sharpened heuristic
    of `mc`'s playouts, `policy.keen_card`) against `rule`, `mc` against `rule`, and `mc` against `mc-2026-11` (the
-   `mc` of 2026-11, frozen in `heartcards.hearts.bots.mc_2026_11`) at the same time cap. With `--match-deals N` each
+   `mc` of 2026-11, frozen in `benchmarks/mc_2026_11.py`) at the same time cap. With `--match-deals N` each
    table plays instead the first N deals of a game with the same bots, as at a real table, so that `mc` reads the
    others from the earlier deals; the interval is then that of the matches' means.
 3. Whole games, special rules, one `mc` against three `rule` bots, seats rotated game by game: win share (25 % par).
 4. Moons, per bot over every seat it held in 2 and 3: moons shot per 1,000 deals, failed attempts (all but at most
    four points), and opponents' runs it stopped (see `heartcards.hearts.bots.arena.moon_events`).
-5. Decision time, wall clock and CPU, p50 and p99, per level: `fast`, `normal` and `strong` (a few deals each
-   against `rule` bots, in this process, so `strong` may use its second process) and the baseline, plus every
-   `mc` decision of 2 and 3.
+5. Decision time, wall clock and CPU, p50 and p99, per strength of `mc`: `normal`, `strong` and `expert` (a few
+   deals each against `rule` bots, in this process, so `expert` may use its second process) and the baseline, plus
+   every `mc` decision of 2 and 3.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import mc_2026_11 as baseline
 from heartcards.figures import percentile
-from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, RuleBot, make_bot, play_game
-from heartcards.hearts.bots import mc_2026_11 as baseline
+from heartcards.hearts.bots import BOTS, DEFAULT_STRENGTH, STRENGTHS, Bot, BotFactory, RuleBot, make_bot, play_game
 from heartcards.hearts.bots.arena import GameResult, derive_seed, match_specs, moon_events, run_match
 from heartcards.hearts.bots.knowledge import knowledge_of
 from heartcards.hearts.bots.mc import equivalent_runs, outlook_of
@@ -58,21 +58,22 @@ Overrides = tuple[tuple[str, Any], ...]
 """`MonteCarloSettings` fields given on the command line (`--mc-setting`), for `mc` only."""
 
 
+BENCHMARK_BOTS: dict[str, BotFactory] = {**BOTS, "keen": lambda seed, _settings: RuleBot(seed, keen=True)}
+"""The product's bots and the rule bot playing `keen_card` (the playouts' heuristic); with the baseline, the names
+`bot` takes."""
+
+
 def bot(name: str, strength: str, seed: int, time_cap: float | None = DEFAULT_CAP, overrides: Overrides = ()) -> Bot:
-    """A bot by name (`random`, `rule`, `keen` (the rule bot playing `keen_card`), `mc`, `mc-2026-11`), with the `mc`
-    time cap overridden unless `time_cap` is DEFAULT_CAP (None: no cap at all) and its other settings by `overrides`.
-    The baseline plays its own `normal` of 2026-11."""
+    """A bot by name (`BENCHMARK_BOTS` or `mc-2026-11`), the `mc` time cap overridden unless `time_cap` is
+    DEFAULT_CAP (None: no cap at all) and its other settings by `overrides`. The baseline plays its own `normal` of
+    2026-11 (today's `strong`: the same playouts)."""
     if name == BASELINE:
-        settings = baseline.NORMAL_2026_11
-        if time_cap != DEFAULT_CAP:
-            settings = replace(settings, time_cap=time_cap)
-        return baseline.BaselineMonteCarloBot(seed, settings)
-    if name == "keen":
-        return RuleBot(seed, keen=True)
-    if name == "mc" and (time_cap != DEFAULT_CAP or overrides):
-        settings = replace(STRENGTHS[strength], **dict(overrides))
-        return MonteCarloBot(seed, settings if time_cap == DEFAULT_CAP else replace(settings, time_cap=time_cap))
-    return make_bot(name, strength, seed)
+        old = baseline.NORMAL_2026_11
+        return baseline.BaselineMonteCarloBot(seed, old if time_cap == DEFAULT_CAP else replace(old, time_cap=time_cap))
+    settings = replace(STRENGTHS.get(strength, STRENGTHS[DEFAULT_STRENGTH]), **dict(overrides))
+    if time_cap != DEFAULT_CAP:
+        settings = replace(settings, time_cap=time_cap)
+    return BENCHMARK_BOTS[name](seed, settings)
 
 
 # -- per-bot tallies ----------------------------------------------------------------------------------------------
@@ -389,17 +390,17 @@ def search_positions(count: int, seed: int) -> list[Observation]:
 
 def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float, float]:
     """Playouts a CPU second inside the search, today's `mc` and the frozen `mc-2026-11`, on the same positions
-    (each card of each position played out `samples` times, no time cap, with `normal`'s playout heuristics and its
+    (each card of each position played out `samples` times, no time cap, with `strong`'s playout heuristics and its
     reading of the other seats; today's counts both plans when the position weighs the moon)."""
-    normal = STRENGTHS["normal"]
-    reading = normal.reading()
+    strong = STRENGTHS["strong"]
+    reading = strong.reading()
     new_playouts = 0
     started = time.process_time()
     for number, observation in enumerate(positions):
         known = knowledge_of(observation)
         candidates = equivalent_runs(mask_of(observation.legal), known.hand, known.played)
         plans = shoot_plans(known, True)
-        keen = normal.keen_seats(known.seat)
+        keen = strong.keen_seats(known.seat)
         outlook = outlook_of(observation)
         sums = evaluate_plays(known, candidates, False, None, outlook, plans, keen, reading, samples, number, None)
         new_playouts += int(sum(sums[len(plans) * len(candidates) :])) * len(plans)
@@ -416,14 +417,15 @@ def playout_rates(positions: Sequence[Observation], samples: int) -> tuple[float
 
 
 def levels(deals: int, seed: int, target: int) -> dict[str, object]:
-    """Decision times of each `mc` level and the baseline, one bot against three `rule` bots, in this process."""
+    """Decision times of `mc` at each strength and of the baseline, one bot against three `rule` bots, in this
+    process."""
     out: dict[str, object] = {}
     for level in [*STRENGTHS, BASELINE]:
         times: list[tuple[float, float]] = []
         busy_before = os.getloadavg()[0]
         for index in range(deals):
             name = BASELINE if level == BASELINE else "mc"
-            strength = "normal" if level == BASELINE else level
+            strength = DEFAULT_STRENGTH if level == BASELINE else level
             seat = index % 4
             bots = [
                 bot(name if other == seat else "rule", strength, derive_seed(seed, index, other)) for other in range(4)
@@ -490,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throughput-deals", type=int, default=3000)
     parser.add_argument("--search-positions", type=int, default=60)
     parser.add_argument("--level-deals", type=int, default=12, help="deals per level for the decision times")
-    parser.add_argument("--strength", default="normal", choices=list(STRENGTHS))
+    parser.add_argument("--strength", default=DEFAULT_STRENGTH, choices=list(STRENGTHS))
     parser.add_argument("--target", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -564,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     if "levels" not in skip:
-        out["decision_ms_by_level"] = levels(args.level_deals, args.seed, args.target)
+        out["decision_ms_by_strength"] = levels(args.level_deals, args.seed, args.target)
     comparisons = []
     if "rule" not in skip:
         comparisons.append(("random", "rule", args.deals))

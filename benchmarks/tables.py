@@ -54,14 +54,15 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import httpx
 import uvloop
 import websockets
 
-from heartcards.cli.serve import WEBSOCKET_MAX_BYTES
 from heartcards.figures import percentile
+from heartcards.web.hearts.models import TableStrength
+from heartcards.web.server import WEBSOCKET_MAX_BYTES
 from heartcards.web.settings import DEFAULT_BOT_DELAY_SECONDS
 from record import record_run
 
@@ -465,7 +466,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="online tables of four scripted people")
     parser.add_argument("--solo-tables", type=int, default=0, help="solo tables: one person, three computer players")
-    parser.add_argument("--strength", default="strong", choices=("easy", "normal", "strong"))
+    parser.add_argument("--strength", default="strong", choices=get_args(TableStrength))
     parser.add_argument("--target", type=int, default=50, choices=(50, 75, 100))
     parser.add_argument("--variant", default="classic", choices=("classic", "special"))
     parser.add_argument("--think", type=float, default=0.3, help="most seconds a scripted person thinks (0 = none)")

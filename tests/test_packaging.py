@@ -63,3 +63,4 @@ def test_pure_fallback_wheel(tmp_path: Path) -> None:
     assert Path(wheel.filename or "").name.endswith("-py3-none-any.whl")
     for module in native_modules():
         assert module in names
+    assert not any("mc_2026_11" in name for name in names)  # the benchmark's frozen yardstick is not the product

@@ -68,7 +68,7 @@ def test_sim_is_seeded_and_jobs_do_not_change_results() -> None:
 
 def test_sim_with_mc_and_table_output() -> None:
     result = runner.invoke(app, ["hearts", "sim", "--games", "1", "--players", "mc,rule,rule,rule", "--strength",
-                                 "fast", "--target", "10"])  # fmt: skip
+                                 "normal", "--target", "10"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "mc" in result.stdout and "rule" in result.stdout
 

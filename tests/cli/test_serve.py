@@ -1,14 +1,17 @@
-"""`heartcards serve`: clear one-line errors for a bad port or database; the real start is in tests/web."""
+"""`heartcards serve` (or plain `heartcards` with its options): clear one-line errors for a bad port or database; the
+limits of the running server are tested in tests/web/test_server.py."""
 
 from __future__ import annotations
 
 import socket
 from pathlib import Path
 
+import httpx
 from typer.testing import CliRunner
 
 from heartcards.cli import app
 from heartcards.cli.serve import address, bind_socket, network_address
+from tests.support.live_server import LiveServer
 
 runner = CliRunner()
 
@@ -58,3 +61,28 @@ def test_the_help_names_the_database_variable_and_other_commands_skip_the_web_st
     code = "import sys, heartcards.cli; print(any(m.startswith(('sqlalchemy', 'fastapi')) for m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "False"
+
+
+def test_plain_heartcards_takes_the_serve_options() -> None:
+    result = runner.invoke(app, ["--port", "70000"])  # reaches the server's own check, as `serve --port` does
+    assert result.exit_code == 2 and "--port 70000 is not a port number" in result.output
+    result = runner.invoke(app, ["--port", "8001", "--host", "0.0.0.0", "deal", "HH1-N-AAAAAAM"])
+    assert (
+        result.exit_code == 2 and "serve's options (--host, --port) go with no command or after serve" in result.output
+    )
+
+
+class PlainServer(LiveServer):
+    """`python -m heartcards --host … --port … --database …`: the README's `bash scripts/app --port N`."""
+
+    def command(self) -> list[str]:
+        return [part for part in super().command() if part != "serve"]
+
+
+def test_plain_heartcards_with_a_port_serves(tmp_path: Path) -> None:
+    server = PlainServer(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    server.start()
+    try:
+        assert server.port > 0 and httpx.get(server.url + "api/health").status_code == 200
+    finally:
+        server.stop()

@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from heartcards.cli.h2h_solver import report
+from heartcards.cli.h2h_report import report
 from heartcards.cli.output import EXIT_BAD_MOVE, fail
 from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Checkpoint, CheckpointError, Ledger

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from heartcards.cli.output import fail, print_json
-from heartcards.hearts.bots import BOT_NAMES, DEFAULT_STRENGTH, STRENGTHS, GameResult, make_bot
+from heartcards.hearts.bots import BOTS, DEFAULT_STRENGTH, STRENGTHS, GameResult, make_bot
 from heartcards.hearts.bots.arena import MatchSpec, PlayerStats, add_result, match_specs, run_match
 from heartcards.hearts.engine import Variant
 
@@ -59,7 +59,7 @@ def sim(
     target: Annotated[int, typer.Option("--target", min=1, help="The score that ends the game.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole simulation.")] = 1,
     strength: Annotated[
-        str, typer.Option("--strength", help=f"Strength of mc bots: {', '.join(STRENGTHS)}.")
+        str, typer.Option("--strength", help=f"Strength of the mc bots: {', '.join(STRENGTHS)}.")
     ] = DEFAULT_STRENGTH,
     rotate: Annotated[bool, typer.Option("--rotate", help="Shift the players one seat each game.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
@@ -69,8 +69,8 @@ def sim(
     """Play GAMES whole games between bots and print per seat: wins, mean points per deal, moons, Q♠ taken and
     time per decision (median, p99)."""
     names = [name.strip() for name in players.split(",")]
-    if len(names) != 4 or any(name not in BOT_NAMES for name in names):
-        fail(f"--players {players!r} must name four bots among {', '.join(BOT_NAMES)}")
+    if len(names) != 4 or any(name not in BOTS for name in names):
+        fail(f"--players {players!r} must name four bots among {', '.join(BOTS)}")
     try:
         chosen_variant = Variant(variant.strip().lower())
     except ValueError:

@@ -1,13 +1,14 @@
-"""`heartcards serve`: the web app on uvicorn; plain `heartcards` does the same with the defaults.
+"""`heartcards serve`: the web app; plain `heartcards`, with or without `--host`, `--port` and `--database`, does the
+same.
 
-The socket is bound here, before uvicorn starts, so that `--port 0` can print the real port it got.
+The socket is bound here, before the server starts, so that `--port 0` can print the real port it got; the server and
+its safety limits are the web layer's (`heartcards.web.server`).
 """
 
 from __future__ import annotations
 
-import resource
 import socket
-from typing import TYPE_CHECKING, Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -18,11 +19,6 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-WEBSOCKET_MAX_BYTES: Final = 8_192
-"""The largest WebSocket frame read: the app refuses messages over 2,048 characters (at most 4 bytes each in
-UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
-RESERVED_DESCRIPTORS: Final = 256
-"""File descriptors kept free of client connections: the database, the solver's pipes, log files."""
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -60,37 +56,6 @@ def network_address() -> str | None:
     return None if found.startswith("127.") else found
 
 
-def concurrency_limit() -> int:
-    """How many connections and requests may be open at once: what the process's file-descriptor limit allows,
-    less a reserve. Above it, new requests answer 503 at once instead of failing for want of a descriptor."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
-        return 10_000
-    return max(64, soft - RESERVED_DESCRIPTORS)
-
-
-def uvicorn_options() -> dict[str, Any]:
-    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
-    from heartcards.cli.http_protocol import GuardedHttpProtocol, GuardedWebSocketProtocol
-
-    return {
-        "log_level": "warning",
-        "access_log": False,
-        "lifespan": "on",
-        # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the
-        # server about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
-        "ws_per_message_deflate": False,
-        "ws": GuardedWebSocketProtocol,  # small send buffers; a client that does not read cannot hold a socket open
-        "ws_max_size": WEBSOCKET_MAX_BYTES,
-        "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
-        "ws_ping_timeout": 20.0,
-        "http": GuardedHttpProtocol,  # a request must arrive whole within 15 s, its head within 32 KiB
-        "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
-        "limit_concurrency": concurrency_limit(),
-        "server_header": False,  # no `server: uvicorn` banner
-    }
-
-
 def run_server(
     host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None, public_url: str | None = None
 ) -> None:
@@ -119,10 +84,9 @@ def run_server(
 
 
 def _serve_locked(settings: Settings, host: str, port: int) -> None:
-    import uvicorn
-
     from heartcards.storage import DatabaseUrlError
     from heartcards.web.app import create_app
+    from heartcards.web.server import serve
 
     try:
         app = create_app(settings)
@@ -140,35 +104,44 @@ def _serve_locked(settings: Settings, host: str, port: int) -> None:
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    config = uvicorn.Config(app, **uvicorn_options())
-    uvicorn.Server(config).run(sockets=[sock])
+    serve(app, [sock])
+
+
+HOST_HELP: Final = "Address to listen on (0.0.0.0 for every interface)."
+PORT_HELP: Final = "Port to listen on; 0 picks a free one."
+DATABASE_HELP: Final = "SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
+PUBLIC_URL_HELP: Final = (
+    "The address players open (https://cards.example.org): passkeys are bound to it "
+    "(default: $HEARTCARDS_PUBLIC_URL, else http://localhost:PORT, for this machine)."
+)
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(help="Port to listen on; 0 picks a free one.")] = DEFAULT_PORT,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            help="SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
-        ),
-    ] = None,
-    public_url: Annotated[
-        str | None,
-        typer.Option(
-            help="The address players open (https://cards.example.org): passkeys are bound to it "
-            "(default: $HEARTCARDS_PUBLIC_URL, else http://localhost:PORT, for this machine)."
-        ),
-    ] = None,
+    host: Annotated[str, typer.Option(help=HOST_HELP)] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(help=PORT_HELP)] = DEFAULT_PORT,
+    database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
+    public_url: Annotated[str | None, typer.Option(help=PUBLIC_URL_HELP)] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
     run_server(host, port, database, public_url)
 
 
-def default(ctx: typer.Context) -> None:
-    """Heart Cards: Heart to Heart patience and four-player Hearts. With no command: start the web app."""
+def default(
+    ctx: typer.Context,
+    host: Annotated[str | None, typer.Option(help="With no command, as serve --host.")] = None,
+    port: Annotated[int | None, typer.Option(help="With no command, as serve --port.")] = None,
+    database: Annotated[str | None, typer.Option(help="With no command, as serve --database.")] = None,
+    public_url: Annotated[str | None, typer.Option(help="With no command, as serve --public-url.")] = None,
+) -> None:
+    """Heart Cards: Heart to Heart patience and four-player Hearts. With no command: start the web app
+    (`heartcards --port 8001` is `heartcards serve --port 8001`)."""
+    options = (("host", host), ("port", port), ("database", database), ("public-url", public_url))
+    given = [f"--{name}" for name, value in options if value is not None]
     if ctx.invoked_subcommand is None:
-        run_server()
+        run_server(host or DEFAULT_HOST, DEFAULT_PORT if port is None else port, database, public_url)
+    elif given:
+        command = ctx.invoked_subcommand
+        fail(f"serve's options ({', '.join(given)}) go with no command or after serve, not before {command}")
 
 
 def register(app: typer.Typer) -> None:

@@ -23,7 +23,7 @@ from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
-from heartcards.web.openapi import OPENAPI_URL, install_openapi
+from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
@@ -70,7 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Heart Cards",
         version=__version__,
         description=API_DESCRIPTION,
-        docs_url=None,  # served by `install_openapi`, with the page's own content policy
+        docs_url=None,  # no docs page: the schema is at /openapi.json and in docs/openapi.json
         redoc_url=None,
         openapi_url=OPENAPI_URL,
         lifespan=lifespan,

@@ -8,13 +8,11 @@ import pytest
 
 from heartcards.cards import Card
 from heartcards.hearts.bots import (
-    STRENGTHS,
     Bot,
     MonteCarloBot,
     MonteCarloSettings,
     RandomBot,
     RuleBot,
-    UnknownBotError,
     make_bot,
     mc,
     play_game,
@@ -64,15 +62,6 @@ def test_random_bot_obeys_its_seed() -> None:
 
     assert run(1) == run(1)
     assert run(1) != run(100)
-
-
-def test_make_bot_names_and_strengths() -> None:
-    assert make_bot("mc", "fast", 1).name == "mc"
-    assert set(STRENGTHS) == {"fast", "normal", "strong"}
-    with pytest.raises(UnknownBotError, match="genius"):
-        make_bot("genius")
-    with pytest.raises(UnknownBotError, match="extreme"):
-        make_bot("mc", "extreme")
 
 
 def test_rule_passes_queen_with_short_spades_and_high_hearts() -> None:

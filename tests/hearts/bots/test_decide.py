@@ -1,4 +1,4 @@
-"""`decide` is a pure function of (observation, level, seed, budget): same inputs, same answer, in a fresh process."""
+"""`decide` is a pure function of (observation, strength, seed, budget): same inputs, same answer, in a fresh process."""
 
 import multiprocessing
 import pickle
@@ -6,23 +6,23 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from heartcards.hearts.bots import DecisionError, decide, level_names
+from heartcards.hearts.bots import STRENGTH_NAMES, DecisionError, decide
 from heartcards.hearts.engine import Game, Observation, Phase
 
-LEVELS = ("rule", "fast", "normal")
+STRENGTHS = ("easy", "normal", "strong")
 
 
 def play_position() -> Observation:
     """A position in the middle of a deal: four bots have passed and played six tricks and one card."""
     game = Game(31)
     for seat in range(4):
-        passed = decide(game.observation(seat), "rule", seat)
+        passed = decide(game.observation(seat), "easy", seat)
         assert isinstance(passed, tuple)
         game.apply_pass(seat, passed)
     for _ in range(25):
         seat = game.turn
         assert seat is not None
-        card = decide(game.observation(seat), "rule", seat)
+        card = decide(game.observation(seat), "easy", seat)
         assert not isinstance(card, tuple)
         game.apply_play(seat, card)
     seat = game.turn
@@ -31,7 +31,7 @@ def play_position() -> Observation:
 
 
 def answers(observation: Observation) -> list[object]:
-    return [decide(observation, level, 7, 0.25) for level in LEVELS]
+    return [decide(observation, strength, 7, 0.25) for strength in STRENGTHS]
 
 
 def test_same_inputs_same_card_here_and_in_a_fresh_process() -> None:
@@ -47,11 +47,11 @@ def test_same_inputs_same_card_here_and_in_a_fresh_process() -> None:
 
 def test_answers_are_legal() -> None:
     position = play_position()
-    for level in level_names():
-        card = decide(position, level, 3, 0.2)
+    for strength in STRENGTH_NAMES:
+        card = decide(position, strength, 3, 0.2)
         assert card in position.legal
     passing = Game(9).observation(1)
-    chosen = decide(passing, "fast", 3, 0.2)
+    chosen = decide(passing, "normal", 3, 0.2)
     assert isinstance(chosen, tuple) and len(set(chosen)) == 3 and set(chosen) <= set(passing.hand)
 
 
@@ -61,13 +61,13 @@ def test_bad_requests_are_specific_errors() -> None:
         decide(position, "genius", 1)
     for budget in (0.0, 1.5, -1.0, True):
         with pytest.raises(DecisionError, match="budget"):
-            decide(position, "normal", 1, budget)
+            decide(position, "strong", 1, budget)
     no_pass_deal = Game(31, first_deal=4)
     assert no_pass_deal.turn is not None
     with pytest.raises(DecisionError, match="nothing to decide"):
-        decide(no_pass_deal.observation((no_pass_deal.turn + 1) % 4), "rule", 1)
+        decide(no_pass_deal.observation((no_pass_deal.turn + 1) % 4), "easy", 1)
     passed = Game(5)
     passed.apply_pass(0, passed.hand(0)[:3])
     assert passed.phase is Phase.PASS
     with pytest.raises(DecisionError, match="nothing to decide"):
-        decide(passed.observation(0), "fast", 1)
+        decide(passed.observation(0), "normal", 1)

@@ -14,7 +14,7 @@ from heartcards.hearts.engine import CARDS, INDEX_OF, Game, Observation, cards_o
 
 from ..helpers import cards, game_with_hands
 
-NORMAL = replace(STRENGTHS["normal"], time_cap=None)
+STRONG = replace(STRENGTHS["strong"], time_cap=None)
 
 MOON_HAND = [
     "AH KH QH JH 10H 9H 8H AS KS QS AD KD 2D",
@@ -101,7 +101,7 @@ def test_a_moon_hand_is_kept_together_when_passing() -> None:
     observation = game.observation(0)
     assert texts(cards_of(moon_pass_mask(mask_of(observation.hand)))) == {"2D", "8H", "9H"}
     for seed in range(3):
-        assert texts(MonteCarloBot(seed, NORMAL).choose_pass(observation)) == {"2D", "8H", "9H"}
+        assert texts(MonteCarloBot(seed, STRONG).choose_pass(observation)) == {"2D", "8H", "9H"}
 
 
 def test_a_weak_hand_does_not_weigh_the_moon_against_players_it_has_not_read() -> None:
@@ -113,7 +113,7 @@ def test_a_weak_hand_does_not_weigh_the_moon_against_players_it_has_not_read() -
     assert shoot_plans(knowledge_of(observation), True) == [False]
     keeping = texts(cards_of(moon_pass_mask(hand)))
     for seed in range(3):
-        passed = texts(MonteCarloBot(seed, NORMAL).choose_pass(observation))
+        passed = texts(MonteCarloBot(seed, STRONG).choose_pass(observation))
         assert passed != keeping
 
 
@@ -203,7 +203,7 @@ def test_mc_plays_the_only_card_that_keeps_its_moon() -> None:
         assert make_bot("rule").choose_play(observation).text != card
         assert shoot_plans(knowledge_of(observation), True) == [False, True]
         for seed in range(3):
-            assert MonteCarloBot(seed, NORMAL).choose_play(observation).text == card
+            assert MonteCarloBot(seed, STRONG).choose_play(observation).text == card
 
 
 def test_mc_plays_the_only_card_that_stops_an_opponents_moon() -> None:
@@ -213,7 +213,7 @@ def test_mc_plays_the_only_card_that_stops_an_opponents_moon() -> None:
     assert only_card_for_the_moon(observation, game, 1) == {"6H"}
     assert make_bot("rule").choose_play(observation).text == "JH"
     for seed in range(3):
-        assert MonteCarloBot(seed, NORMAL).choose_play(observation).text == "6H"
+        assert MonteCarloBot(seed, STRONG).choose_play(observation).text == "6H"
 
 
 def test_the_moon_plan_counts_only_when_it_beats_normal_play_by_the_margin() -> None:
@@ -222,7 +222,7 @@ def test_the_moon_plan_counts_only_when_it_beats_normal_play_by_the_margin() -> 
     assert best_by_plan(sums, 2) == [2.0, 10.0]
     assert best_by_plan(sums, 2, shoot_margin=2.0) == [4.0, 10.0]
     assert best_by_plan(sums, 2, shoot_margin=4.0) == [5.0, 10.0]
-    assert NORMAL.shoot_margin > 0
+    assert STRONG.shoot_margin > 0
 
 
 def test_the_controls_share_decides_which_hands_weigh_the_moon() -> None:
@@ -242,7 +242,7 @@ MARGINAL_MOON = Recorded(
 def test_mc_declines_a_moon_its_samples_favour_by_less_than_the_margin() -> None:
     observation = MARGINAL_MOON.game().observation(3)
     assert shoot_plans(knowledge_of(observation), True) == [False, True]
-    eager = replace(NORMAL, shoot_margin=0.0)
+    eager = replace(STRONG, shoot_margin=0.0)
     for seed in range(3):
         assert MonteCarloBot(seed, eager).choose_play(observation).text == "3D"
-        assert MonteCarloBot(seed, NORMAL).choose_play(observation).text == "9D"
+        assert MonteCarloBot(seed, STRONG).choose_play(observation).text == "9D"

@@ -53,6 +53,27 @@ def test_home_and_rules(new_player: NewPlayer, viewport: dict[str, int]) -> None
 
 
 @pytest.mark.browser
+def test_the_rules_without_their_pictures_say_why(new_player: NewPlayer) -> None:
+    """The example deal fails to load: the rules show without pictures, and the console says so, as an error when the
+    server answered badly and as a warning when the request never reached it (the device is offline)."""
+    player = new_player()
+    messages: list[tuple[str, str]] = []
+    player.page.on("console", lambda message: messages.append((message.type, message.text)))
+    for failure, expected in (("fulfil", "error"), ("abort", "warning")):
+        messages.clear()
+        player.page.unroute("**/api/h2h/deals/**")
+        if failure == "fulfil":
+            player.page.route("**/api/h2h/deals/**", lambda route: route.fulfill(status=500, body="{}"))
+        else:
+            player.page.route("**/api/h2h/deals/**", lambda route: route.abort("internetdisconnected"))
+        player.open("/rules")
+        assert "What this app adds" in player.page.locator("main").inner_text()
+        assert player.page.locator("figure").count() == 0
+        reports = [kind for kind, text in messages if "rules' example pictures failed" in text]
+        assert reports == [expected], messages
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPlayer, viewport: dict[str, int]) -> None:
     player = new_player(viewport=viewport)

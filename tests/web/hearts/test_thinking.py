@@ -76,13 +76,13 @@ def play_by_rule(game: Game, cards: int) -> None:
     """Rule bots pass (when the deal has a pass) and play `cards` cards."""
     if game.phase is Phase.PASS:
         for seat in range(4):
-            passed = bot_decide(game.observation(seat), "rule", seat)
+            passed = bot_decide(game.observation(seat), "easy", seat)
             assert isinstance(passed, tuple)
             game.apply_pass(seat, passed)
     for _ in range(cards):
         seat = game.turn
         assert seat is not None
-        card = bot_decide(game.observation(seat), "rule", seat)
+        card = bot_decide(game.observation(seat), "easy", seat)
         assert not isinstance(card, tuple)
         game.apply_play(seat, card)
 
@@ -316,17 +316,17 @@ def test_a_decision_fails_when_its_worker_dies_twice() -> None:
 def test_a_decision_that_fails_in_its_worker_raises_here_and_the_worker_lives_on() -> None:
     thinkers = FixedBudget(workers=1, share=1.0)
 
-    async def ask_for_an_unknown_level() -> None:
+    async def ask_for_an_unknown_strength() -> None:
         thinkers.warm_up()
         (pid,) = thinkers.worker_pids()
-        with pytest.raises(DecisionError, match="KeyError"):
-            await thinkers.decide(positions()[4], "no-such-level", 1)
+        with pytest.raises(DecisionError, match="UnknownBotError"):
+            await thinkers.decide(positions()[4], "no-such-strength", 1)
         assert thinkers.worker_pids() == [pid]
         (card,) = await thinkers.decide(positions()[4], "easy", 1)
         assert (card.text,) == decide(positions()[4], "easy", 1, 1.0)
 
     try:
-        asyncio.run(ask_for_an_unknown_level())
+        asyncio.run(ask_for_an_unknown_strength())
     finally:
         thinkers.close()
 

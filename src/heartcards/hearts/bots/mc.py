@@ -58,66 +58,13 @@ class MonteCarloSettings:
     holds at most this many cards (13: from the start), a seat that played `choose_card` on every play with a choice
     this deal in some sampled deal (`plays_like_rule`) is read so too (0: never).
 
-    The playouts' heuristic is a model of the other players. `choose_card` for every seat (before 2026-12) modelled
-    three `rule` bots exactly but no one else: -2.97 against them (1,000 deals of seed 2026) and -0.27 against
-    `mc-2026-11` (1,000 deals of seed 2032, no time cap). `keen_card` for every seat, a sharper player: -0.41 against
-    `mc-2026-11` but -2.61 against `rule`. Reading each other seat (`keen` "fit"), paired deal by deal with "all":
-    -0.081 (-0.161 … -0.000) against `rule`, +0.021 (-0.120 … +0.162) against `mc-2026-11` over the first 400 deals
-    and -0.022 over all 1,000 (-0.43 against -0.41).
-
-    Weighing the deals too (`misfit_weight` 0.2) gains more against `rule`: -0.238 (-0.344 … -0.132) with "fit"
-    against "all" (weights alone: -0.129 at 0.2, -0.095 at 0.5; "fit" at 0.05: +0.057 against 0.2). But it loses
-    against `mc-2026-11`: +0.307 (+0.023 … +0.590) over the first 400 deals, -0.35 against -0.41 over all 1,000. A
-    player whose plays neither heuristic explains (among four `mc`s, about ten of the three others' plays by mid-deal,
-    even on their real hands) leaves the weights to chance, and a few deals then outweigh the rest. So the weights
-    stay off.
-
-    Every way found to model `rule` seats better costs against `mc-2026-11` (paired with the default, "fit" alone, on
-    the same deals: 1,000 of seed 2026 against `rule`, the first 400 of seed 2032 against `mc-2026-11`). Weights 0.2
-    counting at most two misfits a seat (`misfit_cap` 2): -0.147 (-0.241 … -0.054) and +0.081 (-0.142 … +0.304).
-    With that, ties to `choose_card` (`ties_keen` False), which reads a seat as `rule` until it plays a card only
-    `keen_card` explains: -0.330 (-0.448 … -0.212), -3.02 against `rule`, but +0.258 (-0.052 … +0.567), and -0.29 over
-    all 1,000 deals against -0.43. Ties to `choose_card` only while it explains every play of the seat (not kept):
-    -0.302 and +0.203. So `ties_keen` and the cap stay off too.
-
-    Across the deals of a game the two kinds of player can be told apart exactly (`read_earlier_deals`): a `rule` bot
-    plays `choose_card` on every play, while `mc-2026-11` and `mc` seats each made about six plays a deal it would
-    not have (never none, in 160 seat-deals of each). In matches of ten deals against `rule` (`benchmarks/hearts.py
-    --match-deals 10`, no time cap), paired with the reading off: -0.250 (-0.393 … -0.107) over 1,000 deals of seed
-    2026 (-3.04 against -2.79) and -0.379 (-0.515 … -0.242) over 1,000 of seed 2027 (-2.99 against -2.61). The
-    weight, chosen on seed 2026: `rule_weight` 1, 0.5 and 0.05 scored +0.105, +0.043 and +0.084 against 0.2.
-
-    A game's first deal has no earlier deal to read, but a `rule` bot shows in the samples after a few tricks
-    (`plays_like_rule`). Single deals against `rule` (1,000 deals of seed 2026, no time cap), paired with no such
-    reading (-2.60): read from seven cards left on four plays with a choice (`RULE_EVIDENCE_THIS_DEAL`), -0.230
-    (-0.297 … -0.162); from the start (13) on three plays, -0.296 (-2.89), at no cost against `mc-2026-11`: -0.002
-    (-0.118 … +0.114) over the first 400 deals of seed 2032, paired with seven cards and four plays.
-
-    A `rule` bot defends weakly against a moon, and read as one it is modelled exactly, so against three of them `mc`
-    weighs the moon whatever its controls (`rule_shoot_controls` 0) and goes for it on any gain its samples show
-    (`rule_shoot_margin` 0). Single deals against `rule`, paired with the reading from the start at the 12-point margin
-    (-2.89): -0.073 at 0, -0.055 at 2, -0.033 at 6; -2.97 at 0. Then the share of controls, paired with 0.4 (-2.97):
-    -0.150 (-0.215 … -0.085) at 0.25, -0.192 (-0.264 … -0.120) at 0 (-3.16); in matches of ten, -3.47 and -3.64 (seeds
-    2026 and 2027) against -3.20 and -3.19; against `mc-2026-11` no deal of seed 2032 changed, as no table read all
-    three of its seats as `rule`. A margin of 6 whoever the others are gained -0.079 against `rule` but cost +0.177
-    (+0.044 … +0.310) against `mc-2026-11`, whose defence is sharper than its samples' (first 400 deals of seed 2032).
-    Reading on two plays as well: -3.01 against `rule`, but +0.128 (-0.052 … +0.307) against `mc-2026-11` over those 400
-    deals. With both kept, paired with neither: in matches of ten against `rule`, -0.191 (-0.300 … -0.081) on seed 2026
-    (-3.20) and -0.148 (-0.257 … -0.039) on seed 2027 (-3.19); against `mc-2026-11` over all 1,000 deals of seed 2032,
-    -0.053 (-0.129 … +0.023), -0.60 against -0.54.
-
-    The margin and the standing below were measured with `choose_card` playouts. The margin: for the seat's
-    standing a moon scores -13 against normal play's few points, a failed attempt +20 or so, so the moon pays once it
-    succeeds about two times in three; for its own points, which a player also answers for, only once it succeeds
-    about three times in four, and the samples' defenders (the heuristic) are weaker than good players. Against
-    `mc-2026-11` (`benchmarks/hearts.py --baseline-deals 300 --seed 2040 --time-cap none` with `--mc-setting`), a
-    margin of 0 scored -0.15 points a deal, never going for the moon -0.40, a margin of 12 -0.36: nearly what never
-    trying scores, while still shooting the clear moons.
-
-    The standing (`others_weight` 1) stays: counting only the seat's own points (0), the measure of the duplicate
-    figures, did not score better on the same 1,000 deals of seed 2032 against `mc-2026-11`, paired deal by deal
-    against the defaults (-0.271): -0.048 (-0.144 … +0.048) with a 6-point moon margin, +0.050 (-0.076 … +0.175)
-    with a 2-point one."""
+    The defaults are what measured best on the same deals against three `rule` bots and against the frozen
+    `mc-2026-11` (`benchmarks/hearts.py`, paired deal by deal): each other seat is played out by whichever heuristic
+    explains its plays, and as the `rule` player once it is read as one, since a model of the other players is what
+    the samples are worth; the moon needs a 12-point margin unless all three others are read as `rule` (its samples'
+    defenders are weaker than good players); the others' points count against the seat's own (its standing). Weights
+    by unexplained plays and ties read as `rule` gained against `rule` but lost against `mc-2026-11`, so they are off.
+    Every run and setting tried: `docs/figures.md`."""
 
     playouts: int = 240
     pass_playouts: int = 240
@@ -226,10 +173,9 @@ READING_SAMPLES = 16
 
 def plays_like_rule(known: Knowledge) -> int:
     """The other seats (a mask) for which some of `READING_SAMPLES` sampled deals explains each of their plays with a
-    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card`. At ten cards left, 71 % of `rule`
-    seats showed so (538 of 753, single deals of games 5000 on) and 13 % of `mc-2026-11` seats (41 of 312); at seven,
-    93 % (730 of 786) and 5 % (14 of 306). The deals are drawn from a fixed seed: the answer depends on the position
-    alone, and the bot's own generator is left as it was."""
+    choice this deal, at least `RULE_EVIDENCE_THIS_DEAL` of them, by `choose_card` (most `rule` seats do within a few
+    tricks, few `mc` seats: `docs/figures.md`). The deals are drawn from a fixed seed: the answer depends on the
+    position alone, and the bot's own generator is left as it was."""
     sampler = HandSampler(known)
     reader = PlayReader(known.seat, known.first_leader, known.history, NO_READING)
     rng = FastSplitMix64(len(known.history))
@@ -244,21 +190,19 @@ def plays_like_rule(known: Knowledge) -> int:
 
 
 STRENGTHS: dict[str, MonteCarloSettings] = {
-    "fast": MonteCarloSettings(playouts=400, pass_playouts=600, exact_samples=12, time_cap=0.03),
-    # Exact endings over 40 deals: against `mc-2026-11`, whose own endings are solved exactly, they scored -0.100
-    # (-0.209 … +0.009) paired with heuristic playouts to the last card (the first 400 deals of seed 2032). Against
-    # `rule` they cost (-0.19 (-0.29 … -0.08) in favour of the playouts, 300 deals a seed), so a seat read as `rule`
-    # turns them off (`rule_seats`, `plays_like_rule`).
-    "normal": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=40, time_cap=0.085),
-    "strong": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
+    "normal": MonteCarloSettings(playouts=400, pass_playouts=600, exact_samples=12, time_cap=0.03),
+    "strong": MonteCarloSettings(playouts=1500, pass_playouts=2000, exact_samples=40, time_cap=0.085),
+    "expert": MonteCarloSettings(playouts=5000, pass_playouts=6000, exact_samples=80, time_cap=0.4, workers=2),
 }
-"""The strength levels; their time caps keep a decision within its budget on a slow or busy machine."""
+"""`mc`'s settings at each strength it plays (`registry.STRENGTH_NAMES`; `easy` is the `rule` player); their time
+caps keep a decision within its budget on a slow or busy machine."""
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
 WORKER_NICENESS = 10
-"""Worker processes of the `strong` level run this much nicer than the program, so a server's own work comes first."""
+"""Worker processes of the `expert` strength run this much nicer than the program, so a server's own work comes
+first."""
 
 
 def _lower_priority() -> None:

@@ -15,6 +15,11 @@ CardText = str
 """A card as text: rank then suit, `2C`, `10H`, `QS`, `AD`."""
 
 
+TableStrength = Literal["easy", "normal", "strong"]
+"""The strengths a table offers: the bots' registry's words (`STRENGTH_NAMES`), without `expert`, whose two processes
+a decision would not get among the server's workers."""
+
+
 class PublicSeat(BaseModel):
     seat: int = Field(ge=0, le=3)
     name: str
@@ -31,7 +36,7 @@ class PublicTable(BaseModel):
     url: str
     variant: Literal["classic", "special"]
     target: int
-    strength: Literal["easy", "normal", "strong"]
+    strength: TableStrength
     mode: Literal["solo", "online"]
     status: Literal["waiting", "playing", "finished"]
     idle_seconds: int

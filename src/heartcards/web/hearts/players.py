@@ -1,40 +1,25 @@
-"""Which computer player sits in for a table's strength, and the names they play under.
+"""The computer players of a table: how long a decision of its strength takes, and the names they play under.
 
-`easy` is the rule-based heuristic (instant), `normal` the Monte Carlo bot at its `fast` level (a few tens of
-milliseconds a decision, good play), `strong` Monte Carlo at its `normal` level (under 0.1 s a decision): the
-fastest levels that still play well, since a couple of worker processes decide for every table.
+Which player a strength is comes from the bots' registry (`heartcards.hearts.bots.registry`): `easy` the rule-based
+heuristic (instant), `normal` Monte Carlo with 400 playouts (a few tens of milliseconds a decision), `strong` with
+1,500 (under 0.1 s): the tables offer these three, since a couple of worker processes decide for every table.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot
-from heartcards.hearts.bots.decide import settings_for
+from heartcards.hearts.bots import STRENGTHS
 
-_BOTS: Final[dict[str, tuple[str, str]]] = {
-    "easy": ("rule", "fast"),
-    "normal": ("mc", "fast"),
-    "strong": ("mc", "normal"),
-}
 BOT_NAMES: Final = ("Ada", "Alan", "Grace")
 
 
-def bot_with_budget(strength: str, seed: int, budget: float) -> Bot:
-    """The computer player for `strength` playing `budget` (0 < budget ≤ 1) of its level's playouts, in this process
-    alone, with no time cap: the search is a count of playouts, not a time, so its choice depends on its arguments
-    only, never on how fast the machine is now (`thinking` keeps decisions short by giving a smaller budget)."""
-    name, level = _BOTS[strength]
-    if name != "mc":
-        return make_bot(name, level, seed)
-    return MonteCarloBot(seed, settings_for(level, budget))
-
-
 def full_decision_seconds(strength: str) -> float:
-    """About how long one decision at full budget takes on a quiet machine: its level's time cap, which its playouts
-    fit in there (the rule bot's is negligible). Only an estimate for the budget: no decision is cut short by it."""
-    name, level = _BOTS[strength]
-    cap = STRENGTHS[level].time_cap if name == "mc" else None
+    """About how long one decision at full budget takes on a quiet machine: its strength's time cap, which its
+    playouts fit in there (the rule player's is negligible). Only an estimate for the budget: no decision is cut
+    short by it."""
+    settings = STRENGTHS.get(strength)
+    cap = None if settings is None else settings.time_cap
     return 0.001 if cap is None else cap
 
 

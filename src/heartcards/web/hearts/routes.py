@@ -13,7 +13,15 @@ from heartcards.hearts.table import Table
 from heartcards.web.deps import PlayerId
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
-from heartcards.web.hearts.models import CurrentTable, Lobby, PlayerStats, PublicTable, RecentTable, TableLog
+from heartcards.web.hearts.models import (
+    CurrentTable,
+    Lobby,
+    PlayerStats,
+    PublicTable,
+    RecentTable,
+    TableLog,
+    TableStrength,
+)
 from heartcards.web.hearts.models import Seating as SeatingOut
 from heartcards.web.hearts.service import Seating
 from heartcards.web.hearts.views import table_json
@@ -30,7 +38,7 @@ RECENT_GAMES = 50
 class CreateTable(BaseModel):
     variant: Literal["classic", "special"] = "classic"
     target: Literal[50, 75, 100] = 100
-    strength: Literal["easy", "normal", "strong"] = "normal"
+    strength: TableStrength = "normal"
     mode: Literal["solo", "online"] = "solo"
     name: Name = "Player"
     idle_seconds: int = Field(default=60, ge=10, le=600)

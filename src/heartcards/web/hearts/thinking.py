@@ -2,7 +2,7 @@
 
 A decision is a pure function of what the seat observes, the table's strength, a seed derived from the table (its
 own seed, the seat and how many actions the game has seen, so a restarted server decides the same) and a budget:
-the share of the level's playouts it plays, a count and never a time (no clock cuts a search short, so a slow or
+the share of the strength's playouts it plays, a count and never a time (no clock cuts a search short, so a slow or
 busy machine decides the same as a quiet one). It runs in worker processes started at a higher niceness, so the
 server's event loop never holds the GIL for a bot nor waits for one, and the operating system serves the people's
 messages first when the cores are busy.
@@ -42,9 +42,9 @@ from multiprocessing.process import BaseProcess
 from typing import Final
 
 from heartcards.cards import Card, SplitMix64
-from heartcards.hearts.bots import RuleBot
+from heartcards.hearts.bots import EASY, player
 from heartcards.hearts.engine import CARDS, INDEX_OF, Observation, PassDirection, Phase, Trick, Variant
-from heartcards.web.hearts.players import bot_with_budget, full_decision_seconds
+from heartcards.web.hearts.players import full_decision_seconds
 from heartcards.web.workers import follow_the_server
 
 BOT_NICENESS: Final = 15
@@ -52,8 +52,8 @@ BOT_NICENESS: Final = 15
 LATENCY_GOAL: Final = 0.3
 """Seconds a decision should take, waiting included; the budget shrinks when more decisions wait."""
 MIN_BUDGET: Final = 0.05
-"""Below this share of its search a level would play no better than the rule-based player, which then decides: the
-smallest step a level plays is 1/16."""
+"""Below this share of its search a strength would play no better than the rule-based player, which then decides: the
+smallest step a strength plays is 1/16."""
 CLOSE_SECONDS: Final = 5.0
 """How long `close` waits for a worker to end before killing it."""
 _CARD_BY_TEXT: Final = {card.text: card for card in CARDS}
@@ -70,8 +70,8 @@ def decision_seed(table_seed: int, seat: int, actions: int) -> int:
 def decide(observation: Observation, strength: str, seed: int, budget: float) -> tuple[str, ...]:
     """What the computer player of `strength` does for the observing seat: three card texts to pass, or one to play.
     The same arguments give the same choice, in any process, however fast the machine (`budget` is a share of the
-    level's playouts, and no time cap applies)."""
-    bot = bot_with_budget(strength, seed, budget) if budget >= MIN_BUDGET else RuleBot(seed)
+    strength's playouts, and no time cap applies)."""
+    bot = player(strength, seed, budget) if budget >= MIN_BUDGET else player(EASY, seed)
     if observation.phase is Phase.PASS:
         return tuple(card.text for card in bot.choose_pass(observation))
     return (bot.choose_play(observation).text,)
@@ -253,7 +253,7 @@ class Thinkers:
         """Decisions asked for and not answered yet."""
         self.full_seconds: dict[str, float] = {}
         """Per strength, what a full decision takes in a worker now (a moving average of the measured times, scaled
-        to a full budget): on a busy machine the workers are slower than the level's time cap says."""
+        to a full budget): on a busy machine the workers are slower than the strength's time cap says."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._running: list[_Worker] = []
         self._idle: list[_Worker] = []

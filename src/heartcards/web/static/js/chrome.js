@@ -4,6 +4,7 @@ import { installSprite } from "./cards.js";
 import { find } from "./dom.js";
 import { LANGUAGES, currentLanguage, loadMessages, switchLanguage, t, tidyLanguageParam, translateTree } from "./i18n.js";
 import { icon, placeIcons } from "./icons.js";
+import { reportFallback } from "./report.js";
 
 const NAV = [
   { href: "/play", key: "ui.nav.play", page: "play" },
@@ -70,8 +71,8 @@ export async function startPage(page, titleKey) {
   const lang = currentLanguage();
   try {
     await loadMessages(lang);
-  } catch {
-    /* the shell's English text stays; the page still works */
+  } catch (error) {
+    reportFallback(`Loading the ${lang} messages (the shell's English text stays)`, error);
   }
   tidyLanguageParam();
   buildHeader(page);

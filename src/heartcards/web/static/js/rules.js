@@ -8,6 +8,7 @@ import { byId, find } from "./dom.js";
 import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
 import { t } from "./i18n.js";
 import { framesOf } from "./player.js";
+import { reportFallback } from "./report.js";
 
 /** @import { BoardState } from "./types.js" */
 
@@ -78,7 +79,8 @@ async function main() {
       board.render(frame, { showHelp: false });
       for (const mark of marks) board.showHint(mark.includes("-") ? mark : `${mark}-${mark}`);
     }
-  } catch {
+  } catch (error) {
+    reportFallback("Drawing the rules' example pictures", error);
     for (const el of root.querySelectorAll(".figure")) el.remove();
   }
   document.body.dataset.ready = "true";

@@ -3,6 +3,7 @@
 // growing pause after a drop, and hands every server message to the page in order.
 
 import { request } from "../api.js";
+import { reportFallback } from "../report.js";
 
 /** @import { ServerMessage, TableInfo } from "../types.js" */
 
@@ -82,7 +83,8 @@ export class TableSocket {
       let message;
       try {
         message = JSON.parse(event.data);
-      } catch {
+      } catch (error) {
+        reportFallback("Reading a message of the table's socket", error);
         return;
       }
       if (message && message.type !== "pong") this.onMessage(message);

@@ -1,10 +1,12 @@
 // The Hearts home (/hearts): choose the rules, play against the computer or open an online table, and the lobby of
 // open tables (refreshed every few seconds) with a join button each.
 
+import { ApiError } from "../api.js";
 import { startPage } from "../chrome.js";
 import { find } from "../dom.js";
 import { t } from "../i18n.js";
 import { choice, loadSettings, saveSettings } from "../settings.js";
+import { reportFallback } from "../report.js";
 import { announce } from "../status.js";
 import { installSuits } from "./cards.js";
 import { heartsApi } from "./net.js";
@@ -147,7 +149,8 @@ async function refreshLobby() {
   let tables;
   try {
     tables = (await heartsApi.lobby()).tables || [];
-  } catch {
+  } catch (error) {
+    reportFallback("Refreshing the lobby", error);
     return;
   }
   const open = tables.filter((table) => table.status === "waiting" && !loadSeat(table.id));
@@ -174,8 +177,8 @@ async function showMine() {
       try {
         const table = await heartsApi.table(id);
         if (table.status !== "finished") found.push(table);
-      } catch {
-        /* gone */
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) reportFallback("Looking up a table you sat at", error);
       }
     }),
   );

@@ -7,6 +7,7 @@ import { copyText } from "../clipboard.js";
 import { byId, find } from "../dom.js";
 import { t } from "../i18n.js";
 import { loadSettings } from "../settings.js";
+import { reportFallback } from "../report.js";
 import { announce } from "../status.js";
 import { SeatReturn, isSeated } from "./away.js";
 import { installSuits } from "./cards.js";
@@ -104,8 +105,8 @@ async function refreshTable() {
     app.table = table;
     if (table.status === "waiting") showWaiting(table);
     else if (was === "waiting" || !app.latest?.view) socket.reconnectAs(app.seat?.token || null);
-  } catch {
-    /* the socket's reconnect shows the link's state */
+  } catch (error) {
+    reportFallback("Refreshing the table (the socket's reconnect shows its state)", error);
   }
 }
 

@@ -4,6 +4,7 @@
 import { ApiError, api, isRetryable } from "../api.js";
 import { MAX_NUMBER, formatCode } from "../h2h/engine/index.js";
 import { afterNextFrame } from "../frames.js";
+import { reportFallback } from "../report.js";
 import { readItem, writeItem } from "../storage.js";
 import { createSync } from "../sync.js";
 
@@ -52,7 +53,11 @@ export function keepSending(books, playing) {
   document.addEventListener("visibilitychange", () => {
     const id = playing();
     if (!document.hidden) books.kick();
-    else if (id) fetch(`/api/h2h/games/${encodeURIComponent(id)}/pause`, { method: "POST", keepalive: true }).catch(() => null);
+    else if (id) {
+      fetch(`/api/h2h/games/${encodeURIComponent(id)}/pause`, { method: "POST", keepalive: true }).catch((error) =>
+        reportFallback("Pausing the game's clock", error),
+      );
+    }
   });
 }
 
@@ -101,5 +106,5 @@ export function fetchDaily() {
   api
     .daily()
     .then((daily) => rememberDaily(daily.date, daily.code))
-    .catch(() => null);
+    .catch((error) => reportFallback("Fetching today's deal for later", error));
 }

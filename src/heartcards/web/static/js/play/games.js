@@ -3,6 +3,7 @@
 // on the device (session.js).
 
 import { ApiError, api, isOffline } from "../api.js";
+import { reportFallback } from "../report.js";
 import { nextBatch } from "../sync.js";
 import { announce } from "../status.js";
 import { heldEntry, startOnDevice } from "./session.js";
@@ -72,7 +73,7 @@ export async function newGame(session, books, spec, old) {
     await books.flush(); // the old game's moves first: starting a new game leaves it
     const answer = await api.newGame(spec);
     if (old && old.id !== answer.id && old.status === "playing" && old.moves > 0) {
-      await api.abandon(old.id).catch(() => null);
+      await api.abandon(old.id).catch((error) => reportFallback("Counting the game left as lost", error));
     }
     return session.takeServer(answer);
   } catch (error) {

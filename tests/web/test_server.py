@@ -1,5 +1,6 @@
-"""`heartcards serve` under abuse: one server per database, no banner, the WebSocket frame cap, deadlines for
-connections that never send (or only dribble) a request, and a cap on connections open at once."""
+"""The app's server under abuse (`web/server.py`, as `heartcards serve` runs it): one server per database, no
+banner, the WebSocket frame cap, deadlines for connections that never send (or only dribble) a request, and a cap
+on connections open at once."""
 
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
 
-from heartcards.cli import http_protocol, serve
-from heartcards.cli.serve import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit, uvicorn_options
+from heartcards.web import protocols
+from heartcards.web import server as web_server
+from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit, limited_server
 from tests.support.live_server import LiveServer, ServerStartError
 
 
@@ -91,19 +92,22 @@ def test_the_sockets_do_not_compress_what_they_send(server: LiveServer) -> None:
     assert accepted is None
 
 
-async def tiny_app(scope: dict[str, object], receive: object, send: object) -> None:
-    if scope["type"] != "http":
+async def tiny_app(scope: Any, receive: Any, send: Any) -> None:
+    if scope["type"] == "lifespan":
+        while (await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
         return
-    await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
-    await send({"type": "http.response.body", "body": b"ok"})  # type: ignore[operator]
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"ok"})
 
 
 @contextlib.contextmanager
-def threaded_server(options: dict[str, Any]) -> Iterator[tuple[str, int]]:
-    """uvicorn in a thread with `options` (the server's), on a tiny app that answers "ok"."""
+def threaded_server() -> Iterator[tuple[str, int]]:
+    """The app's server with its limits (`limited_server`), in a thread, on a tiny app that answers "ok"."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    userver = uvicorn.Server(uvicorn.Config(tiny_app, **{**options, "lifespan": "off"}))
+    userver = limited_server(tiny_app)
     thread = threading.Thread(target=userver.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -120,8 +124,8 @@ def threaded_server(options: dict[str, Any]) -> Iterator[tuple[str, int]]:
 @pytest.fixture
 def quick_deadline_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int]]:
     """The server's options with a 0.5 s request deadline."""
-    monkeypatch.setattr(http_protocol, "REQUEST_SECONDS", 0.5)
-    with threaded_server(uvicorn_options()) as address:
+    monkeypatch.setattr(protocols, "REQUEST_SECONDS", 0.5)
+    with threaded_server() as address:
         yield address
 
 
@@ -157,7 +161,7 @@ def test_a_request_sent_a_byte_at_a_time_is_closed(quick_deadline_server: tuple[
 def test_a_huge_request_head_is_refused(quick_deadline_server: tuple[str, int]) -> None:
     with socket.create_connection(quick_deadline_server) as big:
         try:
-            big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (http_protocol.MAX_HEAD_BYTES + 10))
+            big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (protocols.MAX_HEAD_BYTES + 10))
         except OSError:
             return  # closed while we were still sending
         big.settimeout(3)
@@ -173,17 +177,17 @@ def test_a_normal_request_still_gets_its_answer(quick_deadline_server: tuple[str
 
 
 def test_the_concurrency_cap_follows_the_descriptor_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (4096, resource.RLIM_INFINITY))
+    monkeypatch.setattr(web_server.resource, "getrlimit", lambda _: (4096, resource.RLIM_INFINITY))
     assert concurrency_limit() == 4096 - RESERVED_DESCRIPTORS
-    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (100, resource.RLIM_INFINITY))
+    monkeypatch.setattr(web_server.resource, "getrlimit", lambda _: (100, resource.RLIM_INFINITY))
     assert concurrency_limit() == 64  # never below a few dozen
 
 
 def test_connections_over_the_cap_get_503_and_normal_requests_work_after(monkeypatch: pytest.MonkeyPatch) -> None:
     # As if the process could open RESERVED_DESCRIPTORS + 64 files: the cap is then 64 connections.
-    monkeypatch.setattr(serve.resource, "getrlimit", lambda _: (RESERVED_DESCRIPTORS + 64, resource.RLIM_INFINITY))
+    monkeypatch.setattr(web_server.resource, "getrlimit", lambda _: (RESERVED_DESCRIPTORS + 64, resource.RLIM_INFINITY))
     cap = concurrency_limit()
-    with threaded_server(uvicorn_options()) as (host, port):
+    with threaded_server() as (host, port):
         url = f"http://{host}:{port}/"
         idle = [socket.create_connection((host, port)) for _ in range(cap)]  # open, and never a request
         try:

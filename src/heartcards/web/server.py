@@ -1,0 +1,64 @@
+"""The app served on uvicorn with the server's safety limits: `serve(app, sockets)`, whoever starts it.
+
+The limits: each request whole within a deadline and its head capped (`protocols.GuardedHttpProtocol`), small
+WebSocket buffers and a frame cap (`protocols.GuardedWebSocketProtocol`, `WEBSOCKET_MAX_BYTES`), idle kept-alive
+connections closed, no more connections open at once than the file descriptors allow (`concurrency_limit`), no
+server banner. `heartcards serve` binds the socket, prints the address, and calls `serve`; anything else that
+starts the app (a test, another launcher) does the same or takes `limited_server`.
+"""
+
+from __future__ import annotations
+
+import resource
+import socket
+from typing import Any, Final
+
+import uvicorn
+from starlette.types import ASGIApp
+
+from heartcards.web.protocols import GuardedHttpProtocol, GuardedWebSocketProtocol
+
+WEBSOCKET_MAX_BYTES: Final = 8_192
+"""The largest WebSocket frame read: the app refuses messages over 2,048 characters (at most 4 bytes each in
+UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
+RESERVED_DESCRIPTORS: Final = 256
+"""File descriptors kept free of client connections: the database, the solver's pipes, log files."""
+
+
+def concurrency_limit() -> int:
+    """How many connections and requests may be open at once: what the process's file-descriptor limit allows,
+    less a reserve. Above it, new requests answer 503 at once instead of failing for want of a descriptor."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 10_000
+    return max(64, soft - RESERVED_DESCRIPTORS)
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
+    return {
+        "log_level": "warning",
+        "access_log": False,
+        "lifespan": "on",
+        # No per-message deflate on the sockets: table states are a few KB, and compressing every one cost the
+        # server about 12 % of its CPU per message in benchmarks/tables.py (p99 195 -> 151 ms at 200 tables).
+        "ws_per_message_deflate": False,
+        "ws": GuardedWebSocketProtocol,  # small send buffers; a client that does not read cannot hold a socket open
+        "ws_max_size": WEBSOCKET_MAX_BYTES,
+        "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
+        "ws_ping_timeout": 20.0,
+        "http": GuardedHttpProtocol,  # a request must arrive whole within 15 s, its head within 32 KiB
+        "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
+        "limit_concurrency": concurrency_limit(),
+        "server_header": False,  # no `server: uvicorn` banner
+    }
+
+
+def limited_server(app: ASGIApp) -> uvicorn.Server:
+    """uvicorn's server for `app` with the limits above; `run(sockets=...)` serves until it is told to exit."""
+    return uvicorn.Server(uvicorn.Config(app, **uvicorn_options()))
+
+
+def serve(app: ASGIApp, sockets: list[socket.socket]) -> None:
+    """Serve `app` on the bound `sockets` with the limits above until interrupted."""
+    limited_server(app).run(sockets=sockets)
