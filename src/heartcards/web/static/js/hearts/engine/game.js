@@ -11,6 +11,7 @@ import {
   QUEEN_OF_SPADES,
   SUIT_LETTERS,
   addCard,
+  cardsOf,
   emptyHand,
   handOf,
   holds,
@@ -60,6 +61,17 @@ import {
  * @typedef {{dealNumber: number, passDirection: PassDirection, hands: Hand[], passes: (Hand | null)[],
  *   tricks: Trick[], points: number[], totals: number[], gameOver: boolean, winners: number[],
  *   moonShooter: number | null, queenTaker: number | null}} DealRecord
+ */
+/**
+ * What one seat may know at one moment (engine/observation.py): bots and clients get this, never the game.
+ * `passed` is the seat's own pass once chosen, `received` what it got once all four passed; `dealPoints` the points
+ * each seat took in this deal's tricks so far; `legal` the cards it may play now; `earlierDeals` the tricks of each
+ * finished deal before this one. Cards are indices.
+ * @typedef {{seat: number, variant: Variant, target: number, dealNumber: number, phase: Phase,
+ *   passDirection: PassDirection, hand: number[], passed: number[], received: number[], passesChosen: boolean[],
+ *   tricks: Trick[], currentTrick: Trick | null, turn: number | null, heartsBroken: boolean, dealPoints: number[],
+ *   totals: number[], scoreHistory: number[][], legal: number[], winners: number[], earlierDeals: Trick[][]}}
+ *   Observation
  */
 /**
  * A saved game as `Game.toDict()` writes it; the seed is decimal text, which JSON carries exactly.
@@ -468,6 +480,43 @@ export class Game {
       }
     }
     return game;
+  }
+
+  /**
+   * What `seat` may know now.
+   * @param {unknown} seat
+   * @returns {Observation}
+   */
+  observation(seat) {
+    const number = checkSeat(seat);
+    const own = this.passes[number];
+    /** @param {Trick} trick */
+    const copy = (trick) => ({ leader: trick.leader, cards: [...trick.cards], winner: trick.winner });
+    return {
+      seat: number,
+      variant: this.variant,
+      target: this.target,
+      dealNumber: this.dealNumber,
+      phase: this.phase,
+      passDirection: this.passDirection,
+      hand: cardsOf(this.hands[number]),
+      passed: own === null ? [] : cardsOf(own),
+      received: cardsOf(this.received[number]),
+      passesChosen: this.passes.map((given) => given !== null),
+      tricks: this.tricks.map(copy),
+      currentTrick:
+        this.phase === "play" ? { leader: this.trickLeader, cards: [...this.trickCards], winner: null } : null,
+      turn: this.turn,
+      heartsBroken: this.heartsBroken,
+      dealPoints: [...this.pointsSoFar],
+      totals: [...this.totals],
+      scoreHistory: this.scoreHistory.map((points) => [...points]),
+      legal: cardsOf(this.legalHand(number)),
+      winners: [...this.winners],
+      earlierDeals: this.records
+        .filter((record) => record.dealNumber < this.dealNumber)
+        .map((record) => record.tricks.map(copy)),
+    };
   }
 
   /**

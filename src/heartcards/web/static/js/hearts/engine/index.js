@@ -38,6 +38,7 @@ export {
   WrongPhaseError,
 } from "./errors.js";
 export { DEFAULT_TARGET, Game, RECORD_VERSION } from "./game.js";
+export { observationToDict, trickToDict } from "./observation.js";
 export {
   MOON_POINTS,
   SEATS,
