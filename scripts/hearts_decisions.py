@@ -8,7 +8,7 @@ A bot's decision is a pure function of the observation, the level, the seed and 
 the seat to decide, the level and decision seed (decimal text), the seat's observation (`to_dict()` plus
 `earlier_deals`, the tricks of the finished deals before this one) and the answer: three cards to pass or one to play.
 The browser replays the game, builds the same observation and must give the same answer. Record i is built from its
-own generator, `random.Random(f"hearts-decisions:{i}")`. Levels so far: `random`.
+own generator, `random.Random(f"hearts-decisions:{i}")`. Levels so far: `random`, `rule`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "hearts-deci
 Json = dict[str, object]
 
 # How many records of each level, in this order: record i's level follows from i alone.
-PLAN: tuple[tuple[str, int], ...] = (("random", 2000),)
+PLAN: tuple[tuple[str, int], ...] = (("random", 2000), ("rule", 1000))
 TOTAL = sum(count for _, count in PLAN)
 TARGETS = (20, 50, 75, 100)
 

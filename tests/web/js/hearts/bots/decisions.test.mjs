@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
 
 import { RandomBot } from "../../../../../src/heartcards/web/static/js/hearts/bots/random.js";
+import { RuleBot } from "../../../../../src/heartcards/web/static/js/hearts/bots/rule.js";
 import {
   CARD_TEXTS,
   Game,
@@ -21,12 +22,16 @@ const records = gunzipSync(readFileSync(new URL("../../../../corpus/hearts-decis
   .filter((line) => line)
   .map((line) => JSON.parse(line));
 
-const BOTS = { random: RandomBot };
+const BOTS = { random: RandomBot, rule: RuleBot };
 
 test("the corpus asks for passes and plays in every phase of a game", () => {
   assert.ok(records.length >= 2000, `${records.length} records`);
   const asked = new Set(records.map((record) => `${record.level} ${record.observation.phase}`));
-  assert.deepEqual([...asked].sort(), ["random pass", "random play"]);
+  assert.deepEqual([...asked].sort(), ["random pass", "random play", "rule pass", "rule play"]);
+  const variants = new Set(records.map((record) => `${record.level} ${record.game.variant}`));
+  for (const level of ["random", "rule"]) for (const variant of ["classic", "special"]) {
+    assert.ok(variants.has(`${level} ${variant}`), `${level} ${variant}`);
+  }
   assert.ok(records.some((record) => record.observation.earlier_deals.length >= 2));
 });
 
