@@ -7,8 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
 
-import { RandomBot } from "../../../../../src/heartcards/web/static/js/hearts/bots/random.js";
-import { RuleBot } from "../../../../../src/heartcards/web/static/js/hearts/bots/rule.js";
+import { decide } from "../../../../../src/heartcards/web/static/js/hearts/bots/decide.js";
 import {
   CARD_TEXTS,
   Game,
@@ -22,16 +21,20 @@ const records = gunzipSync(readFileSync(new URL("../../../../corpus/hearts-decis
   .filter((line) => line)
   .map((line) => JSON.parse(line));
 
-const BOTS = { random: RandomBot, rule: RuleBot };
+const LEVELS = ["random", "rule", "fast", "normal"];
 
 test("the corpus asks for passes and plays in every phase of a game", () => {
-  assert.ok(records.length >= 2000, `${records.length} records`);
-  const asked = new Set(records.map((record) => `${record.level} ${record.observation.phase}`));
-  assert.deepEqual([...asked].sort(), ["random pass", "random play", "rule pass", "rule play"]);
-  const variants = new Set(records.map((record) => `${record.level} ${record.game.variant}`));
-  for (const level of ["random", "rule"]) for (const variant of ["classic", "special"]) {
-    assert.ok(variants.has(`${level} ${variant}`), `${level} ${variant}`);
+  assert.ok(records.length >= 3000, `${records.length} records`);
+  const asked = new Set(records.map((record) => `${record.level} ${record.observation.phase} ${record.game.variant}`));
+  for (const level of LEVELS) {
+    for (const phase of ["pass", "play"]) {
+      for (const variant of ["classic", "special"]) {
+        assert.ok(asked.has(`${level} ${phase} ${variant}`), `${level} ${phase} ${variant}`);
+      }
+    }
   }
+  const budgets = new Set(records.filter((record) => record.level === "normal").map((record) => record.budget));
+  assert.deepEqual([...budgets].sort(), [0.25, 0.5, 1]);
   assert.ok(records.some((record) => record.observation.earlier_deals.length >= 2));
 });
 
@@ -39,8 +42,7 @@ test("every observation is the one the Python engine gives and every answer the 
   const failures = [];
   for (const [index, record] of records.entries()) {
     const observation = Game.fromDict(record.game).observation(record.seat);
-    const bot = new BOTS[/** @type {keyof BOTS} */ (record.level)](record.seed);
-    const choice = observation.phase === "pass" ? bot.choosePass(observation) : [bot.choosePlay(observation)];
+    const choice = decide(observation, record.level, record.seed, record.budget);
     const replayed = {
       ...record,
       observation: {
