@@ -1,6 +1,7 @@
 """Hearts on the device: what running the computer players in the browser would cost, by Pyodide or by a JS port.
 
-    uv run --frozen python benchmarks/hearts_device.py [--positions 8] [--deals 300] [--no-keep]
+    uv run --frozen python benchmarks/hearts_device.py [--positions 8] [--deals 300] [--port-positions 60]
+        [--port-only] [--no-keep]
 
 Measures, on this machine, in headless Chromium (Debian's /usr/bin/chromium) served from localhost:
 
@@ -13,6 +14,11 @@ Measures, on this machine, in headless Chromium (Debian's /usr/bin/chromium) ser
 3. For the JavaScript port, an estimate: whole deals through the engine (`hearts_device_work.deals`) in CPython and
    Pyodide against the same deals through the JavaScript engine in the page; a port's decision is estimated as the
    pure-Python decision scaled by that ratio.
+4. The port itself (static/js/hearts/bots/, `--port-only` measures this part alone): its decisions at each table
+   strength (`easy` = rule, `normal` = mc `fast`, `strong` = mc `normal`, full budget) on `--port-positions`
+   positions, in its Web Worker (the time `decide` takes there, and the round trip the page waits), after a few
+   decisions to warm the JIT as a game in progress would; p50/p95/max over all, over passes and over plays, and
+   whether every answer is the compiled CPython bot's. The gzip size of the bots' modules.
 
 Prints one JSON line and appends it to `benchmarks/results/hearts_device.jsonl` (unless `--no-keep`).
 """
@@ -238,14 +244,83 @@ def measure(positions: int, deals: int) -> dict[str, Any]:
     return figures
 
 
+PORT_PAGE = """<!doctype html><meta charset="utf-8"><title>hearts bots benchmark</title>
+<script type="module">
+import { Game } from "/js/hearts/engine/index.js";
+import { BotWorker } from "/js/hearts/bots/bot-worker.js";
+import { CARD_TEXTS } from "/js/hearts/engine/cards.js";
+
+window.timeDecisions = async (positions, level, warm) => {
+  const worker = new BotWorker();
+  const out = [];
+  for (const [index, { game, seat, seed }] of positions.entries()) {
+    const observation = Game.fromDict(game).observation(seat);
+    const start = performance.now();
+    const { cards, ms } = await worker.decide(observation, level, seed);
+    const roundTrip = performance.now() - start;
+    if (index >= warm) {
+      const choice = cards.map((card) => CARD_TEXTS[card]).join(" ");
+      out.push({ phase: observation.phase, ms, round_trip_ms: roundTrip, choice });
+    }
+  }
+  worker.close();
+  return out;
+};
+</script>
+"""
+PORT_LEVELS = {"easy": "rule", "normal": "fast", "strong": "normal"}
+"""Table strength -> the level `decide` takes (heartcards.web.hearts.players)."""
+PORT_WARM_UP = 4
+
+
+def measure_port(positions: int) -> dict[str, Any]:
+    """The JavaScript bots' decisions in headless Chromium's Web Worker, against the compiled CPython answers."""
+    figures: dict[str, Any] = {"port_positions": positions}
+    bots = sorted((STATIC_JS / "hearts" / "bots").glob("*.js"))
+    figures["js_bots_gzip_bytes"] = sum(len(gzip.compress(path.read_bytes(), 9)) for path in bots)
+    saved = cpython(None, f"hearts_device_work.saved_positions({positions})")
+    warm = cpython(None, f"hearts_device_work.saved_positions({PORT_WARM_UP})")
+    expected = {
+        level: [entry["choice"] for entry in cpython(None, f"hearts_device_work.decisions({level!r}, {positions})")]
+        for level in sorted(set(PORT_LEVELS.values()))
+    }
+    with tempfile.TemporaryDirectory() as scratch:
+        site = Path(scratch)
+        (site / "index.html").write_text(PORT_PAGE, encoding="utf-8")
+        (site / "js").symlink_to(STATIC_JS)
+        with serve(site) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+            page = browser.new_page()
+            page.goto(f"{url}/index.html")
+            page.wait_for_function("() => window.timeDecisions !== undefined")
+            for strength, level in PORT_LEVELS.items():
+                # The warm-up positions are other seeds' positions, so the JIT has not seen the timed ones.
+                warm_up = [{**entry, "seed": int(entry["seed"]) + 7_000} for entry in warm]
+                run = page.evaluate(
+                    "([positions, level, warm]) => timeDecisions(positions, level, warm)",
+                    [warm_up + saved, level, len(warm_up)],
+                )
+                figures[f"port_{strength}_same_answers"] = [entry["choice"] for entry in run] == expected[level]
+                figures[f"port_{strength}_ms"] = summary([entry["ms"] for entry in run])
+                for phase in ("pass", "play"):
+                    times = [entry["ms"] for entry in run if entry["phase"] == phase]
+                    figures[f"port_{strength}_ms_{phase}"] = summary(times)
+                figures[f"port_{strength}_round_trip_ms"] = summary([entry["round_trip_ms"] for entry in run])
+            browser.close()
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=8, help="decisions timed at each strength")
     parser.add_argument("--deals", type=int, default=300, help="whole deals timed through each engine")
+    parser.add_argument("--port-positions", type=int, default=60, help="decisions timed at each strength in the port")
+    parser.add_argument("--port-only", action="store_true", help="measure the JavaScript port alone (no Pyodide)")
     parser.add_argument("--no-keep", action="store_true", help="print the line without keeping it")
     arguments = parser.parse_args()
     started = time.perf_counter()
-    figures = measure(arguments.positions, arguments.deals)
+    figures = {} if arguments.port_only else measure(arguments.positions, arguments.deals)
+    figures.update(measure_port(arguments.port_positions))
     figures["seconds"] = round(time.perf_counter() - started, 1)
     record_run("hearts_device", figures, keep=not arguments.no_keep)
     return 0

@@ -19,9 +19,15 @@ POSITION_SEED = 2034
 
 def position(index: int) -> Observation:
     """Position `index`: a pass decision every fourth one, otherwise a play somewhere in the first deal."""
+    game, seat = position_game(index)
+    return game.observation(seat)
+
+
+def position_game(index: int) -> tuple[Game, int]:
+    """Position `index` as a game and the seat to decide (a saved game carries it to the browser)."""
     game = Game(SplitMix64(POSITION_SEED + index).next64())
     if index % 4 == 0:
-        return game.observation(0)
+        return game, 0
     for seat in range(4):
         cards = decide(game.observation(seat), "rule", index)
         assert isinstance(cards, tuple)
@@ -34,7 +40,16 @@ def position(index: int) -> Observation:
         game.apply_play(turn, card)
     turn = game.turn
     assert turn is not None
-    return game.observation(turn)
+    return game, turn
+
+
+def saved_positions(count: int) -> list[dict[str, object]]:
+    """The first `count` positions as saved games (the seed as decimal text) with the seat to decide."""
+    out: list[dict[str, object]] = []
+    for index in range(count):
+        game, seat = position_game(index)
+        out.append({"game": {**game.to_dict(), "seed": str(game.seed)}, "seat": seat, "seed": 1000 + index})
+    return out
 
 
 def decisions(level: str, count: int) -> list[dict[str, object]]:
