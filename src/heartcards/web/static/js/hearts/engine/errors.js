@@ -1,0 +1,231 @@
+// @ts-check
+// One error class per kind of bad input, as in engine/errors.py: the same message (quoting the input as Python's
+// repr() does), the same translation `key` and the same `params`.
+
+import { pyRepr } from "../../h2h/engine/pytext.js";
+
+/**
+ * A value as Python's repr() writes it in a message: numbers as they are, text quoted.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function reprOf(value) {
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "True" : "False";
+  return pyRepr(String(value));
+}
+
+/** Any Hearts rule or record error: a message key and the params that fill it in. */
+export class HeartsError extends Error {
+  /** @returns {string} the message key for translation */
+  get key() {
+    return "hearts.error";
+  }
+
+  /**
+   * @param {string} message
+   * @param {Record<string, unknown>} [params]
+   */
+  constructor(message, params = {}) {
+    super(message);
+    this.name = new.target.name;
+    /** @type {Record<string, unknown>} */
+    this.params = params;
+  }
+}
+
+/** An action that the game's phase does not take now (a play while passing, a pass after the game). */
+export class WrongPhaseError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.wrong_phase";
+  }
+
+  /**
+   * @param {string} action
+   * @param {string} phase
+   */
+  constructor(action, phase) {
+    super(`cannot ${action} now: the game is in phase ${pyRepr(phase)}`, { action, phase });
+  }
+}
+
+export class NotYourTurnError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.not_your_turn";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {number} turn
+   * @param {string} card
+   */
+  constructor(seat, turn, card) {
+    super(`seat ${seat} cannot play ${card}: it is seat ${turn}'s turn`, { seat, turn, card });
+  }
+}
+
+export class BadSeatError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.bad_seat";
+  }
+
+  /** @param {unknown} seat */
+  constructor(seat) {
+    super(`${reprOf(seat)} is not a seat: seats are 0, 1, 2 and 3`, { seat: String(seat) });
+  }
+}
+
+/** Something that is not a card where a card was expected. */
+export class BadCardError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.bad_card";
+  }
+
+  /** @param {unknown} value */
+  constructor(value) {
+    super(`${reprOf(value)} is not a card such as 2C, 10H or QS`, { value: String(value) });
+  }
+}
+
+export class CardNotInHandError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.card_not_in_hand";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   */
+  constructor(seat, card) {
+    super(`seat ${seat} does not hold ${card}`, { seat, card });
+  }
+}
+
+/** A card the rules forbid now; subclasses name the rule. */
+export class IllegalPlayError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.illegal_play";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   * @param {string} detail
+   * @param {Record<string, unknown>} [params]
+   */
+  constructor(seat, card, detail, params = {}) {
+    super(`seat ${seat} cannot play ${card}: ${detail}`, { seat, card, ...params });
+  }
+}
+
+export class FollowSuitError extends IllegalPlayError {
+  /** @override */
+  get key() {
+    return "hearts.error.follow_suit";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   * @param {string} suit the led suit's letter
+   */
+  constructor(seat, card, suit) {
+    super(seat, card, `must follow suit (${suit} was led)`, { suit });
+  }
+}
+
+export class QueenOnFirstTrickError extends IllegalPlayError {
+  /** @override */
+  get key() {
+    return "hearts.error.queen_first_trick";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   */
+  constructor(seat, card) {
+    super(seat, card, "the Q♠ may not be played on the first trick while another card is legal");
+  }
+}
+
+export class HeartsNotBrokenError extends IllegalPlayError {
+  /** @override */
+  get key() {
+    return "hearts.error.hearts_not_broken";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   */
+  constructor(seat, card) {
+    super(seat, card, "hearts are not broken and the hand holds other suits");
+  }
+}
+
+export class MustLeadTwoOfClubsError extends IllegalPlayError {
+  /** @override */
+  get key() {
+    return "hearts.error.lead_two_of_clubs";
+  }
+
+  /**
+   * @param {number} seat
+   * @param {string} card
+   */
+  constructor(seat, card) {
+    super(seat, card, "the first trick is led with the 2♣");
+  }
+}
+
+/** A pass that is not three distinct cards from the seat's own hand, or a second pass. */
+export class PassError extends HeartsError {
+  /**
+   * @param {number} seat
+   * @param {string} cards
+   * @param {string} detail
+   * @param {string} [key]
+   */
+  constructor(seat, cards, detail, key = "hearts.error.pass") {
+    super(`seat ${seat} cannot pass ${cards}: ${detail}`, { seat, cards, detail });
+    this.passKey = key;
+  }
+
+  /** @override */
+  get key() {
+    return this.passKey;
+  }
+}
+
+export class NoPassThisDealError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.no_pass_this_deal";
+  }
+
+  /** @param {number} deal */
+  constructor(deal) {
+    super(`deal ${deal} has no passing`, { deal });
+  }
+}
+
+/** A saved game that is malformed or whose actions do not replay. */
+export class GameRecordError extends HeartsError {
+  /** @override */
+  get key() {
+    return "hearts.error.record";
+  }
+
+  /** @param {string} detail */
+  constructor(detail) {
+    super(`bad saved game: ${detail}`, { detail });
+  }
+}

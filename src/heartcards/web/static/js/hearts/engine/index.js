@@ -1,0 +1,51 @@
+// @ts-check
+// The Hearts rules in the browser: the same behaviour as the Python engine (heartcards.hearts.engine), which stays
+// the authority on the server. tests/corpus/hearts.jsonl.gz holds the cases both engines must reproduce.
+
+export {
+  CARD_TEXTS,
+  CLUBS,
+  DIAMONDS,
+  HEARTS,
+  QUEEN_OF_SPADES,
+  SPADES,
+  TWO_OF_CLUBS,
+  cardCount,
+  cardsOf,
+  emptyHand,
+  handOf,
+  handPoints,
+  handText,
+  holds,
+  parseCard,
+  suitOf,
+} from "./cards.js";
+export { dealHands, streamSeed } from "./deck.js";
+export {
+  BadCardError,
+  BadSeatError,
+  CardNotInHandError,
+  FollowSuitError,
+  GameRecordError,
+  HeartsError,
+  HeartsNotBrokenError,
+  IllegalPlayError,
+  MustLeadTwoOfClubsError,
+  NoPassThisDealError,
+  NotYourTurnError,
+  PassError,
+  QueenOnFirstTrickError,
+  WrongPhaseError,
+} from "./errors.js";
+export { DEFAULT_TARGET, Game, RECORD_VERSION } from "./game.js";
+export { observationToDict, trickToDict } from "./observation.js";
+export {
+  MOON_POINTS,
+  SEATS,
+  dealPoints,
+  gameWinners,
+  legalHand,
+  moonShooter,
+  passDirectionFor,
+  trickWinnerOffset,
+} from "./rules.js";
