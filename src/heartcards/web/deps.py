@@ -4,41 +4,20 @@ request's language. Each game adds its own services' alias in its `deps` module 
 
 from __future__ import annotations
 
-import re
-import secrets
-from typing import Annotated, Final
+from typing import Annotated
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
 from heartcards.web.i18n import language_of
+from heartcards.web.identity import PLAYER_STATE
 from heartcards.web.services import Services
 
-PLAYER_COOKIE: Final = "hc_player"
-PLAYER_COOKIE_SECONDS: Final = 365 * 24 * 3600
-_PLAYER_ID = re.compile(r"[0-9a-f]{32}")
 
-
-def valid_player_id(value: str | None) -> str | None:
-    return value if value is not None and _PLAYER_ID.fullmatch(value) else None
-
-
-def set_player_cookie(response: Response, player_id: str) -> None:
-    response.set_cookie(
-        PLAYER_COOKIE, player_id, max_age=PLAYER_COOKIE_SECONDS, httponly=True, samesite="lax", path="/"
-    )
-
-
-def player_of(request: Request, response: Response) -> str:
-    """The player's id from the `hc_player` cookie; a new one (and its cookie) when missing or forged."""
-    known: str | None = getattr(request.state, "player_id", None)
-    if known is not None:
-        return known
-    player_id = valid_player_id(request.cookies.get(PLAYER_COOKIE))
-    if player_id is None:
-        player_id = secrets.token_hex(16)
-        set_player_cookie(response, player_id)
-    request.state.player_id = player_id
+def player_of(request: Request) -> str:
+    """The player's id, from the `hc_player` cookie or new: `identity.PlayerIdentity` puts it in the request's state
+    (and sets the cookie on the answer when it is new)."""
+    player_id: str = getattr(request.state, PLAYER_STATE)
     return player_id
 
 
@@ -48,8 +27,8 @@ def services_of(connection: HTTPConnection) -> Services:
     return services
 
 
-async def _player(request: Request, response: Response) -> str:
-    return player_of(request, response)
+async def _player(request: Request) -> str:
+    return player_of(request)
 
 
 async def _language(connection: HTTPConnection) -> str:

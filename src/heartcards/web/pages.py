@@ -5,8 +5,8 @@ both games, and the health check.
 Each shell holds `__LANG__` (in `<html lang="__LANG__">`) and `__HEAD__` (right after `<head>`); the server puts in
 the language and the head every page shares (charset, viewport, theme colour, icon, stylesheet), and before the
 page's entry script a `modulepreload` for each module it imports (`heartcards.web.modules`), so a shell carries only
-its own title, stylesheet and entry script. A shell that does not exist (yet) answers a clean 404. A page sets the
-player cookie, and `?lang=` is remembered in the `hc_lang` cookie.
+its own title, stylesheet and entry script. A shell that does not exist (yet) answers a clean 404. `?lang=` is
+remembered in the `hc_lang` cookie.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from heartcards.web.deps import player_of, services_of
+from heartcards.web.deps import services_of
 from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, language_of, normalize_language
 from heartcards.web.modules import with_module_preloads
@@ -50,7 +50,6 @@ def render_page(request: Request, name: str) -> HTMLResponse:
     shell = with_module_preloads(path.read_text(encoding="utf-8").replace(HEAD_PLACEHOLDER, SHARED_HEAD, 1))
     html = shell.replace(LANG_PLACEHOLDER, language)
     response = HTMLResponse(html, headers={"Content-Language": language, "Cache-Control": "no-cache"})
-    player_of(request, response)  # sets the cookie on a first visit
     forced = normalize_language(request.query_params.get("lang"))
     if forced is not None:
         response.set_cookie(LANGUAGE_COOKIE, forced, max_age=LANGUAGE_COOKIE_SECONDS, samesite="lax", path="/")

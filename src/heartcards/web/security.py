@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from heartcards.web.errors import WebError, error_response
+from heartcards.web.identity import PLAYER_COOKIE
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(
     [
@@ -54,7 +55,6 @@ SECURITY_HEADERS: Final = (
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 FROM_THE_APP: Final = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of requests made by the app's own pages (or typed by the person)."""
-IDENTITY_COOKIE: Final = "hc_player"
 
 
 class CrossSiteError(WebError):
@@ -119,7 +119,7 @@ class SecurityMiddleware:
                     kept = [
                         (name, value)
                         for name, value in headers.raw
-                        if not (name == b"set-cookie" and value.split(b"=", 1)[0].strip() == IDENTITY_COOKIE.encode())
+                        if not (name == b"set-cookie" and value.split(b"=", 1)[0].strip() == PLAYER_COOKIE.encode())
                     ]
                     headers.raw[:] = kept
             await send(message)

@@ -15,7 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 from heartcards.cards import Card, CardTextError
 from heartcards.cards.errors import KeyedError
 from heartcards.hearts.engine import BadCardError
-from heartcards.web.hearts.errors import BadMessageError
+from heartcards.web.hearts.errors import BadMessageError, CardMissingError
 from heartcards.web.hearts.models import PublicTable, View
 
 MAX_MESSAGE_CHARS: Final = 2048
@@ -37,6 +37,8 @@ def _card(value: object) -> Card:
     """A card from its text (`QS`); a `Card` as it is (the server's own messages, the tests)."""
     if isinstance(value, Card):
         return value
+    if value is None:
+        raise CardMissingError()
     if not isinstance(value, str) or len(value) > 4:
         raise BadCardError(str(value)[:8])
     try:
@@ -127,6 +129,16 @@ def parse_message(raw: str | bytes | None) -> Hello | Ping | Action:
         return _CLIENT_MESSAGE.validate_python(data)
     except ValidationError as error:
         raise _reason(error, data) from error
+
+
+def message_id_in(raw: str | bytes | None) -> str | int | float | None:
+    """The `id` of a message that `parse_message` refused, when it is a JSON object with a usable one: the error
+    answer echoes it, so a client waiting on its id is answered whatever was wrong with the rest."""
+    try:
+        data = json.loads(raw) if raw is not None and len(raw) <= MAX_MESSAGE_CHARS else None
+    except (ValueError, RecursionError):
+        return None
+    return _usable_id(data.get("id")) if isinstance(data, dict) else None
 
 
 def _reason(error: ValidationError, data: dict[str, Any]) -> KeyedError:
