@@ -16,6 +16,8 @@ Status = GameStatus
 restarted)."""
 TapTarget = int | Literal["stock", "waste"]
 """A heart position (1..25), the stock or the waste."""
+PlaceTarget = int | Literal["waste"]
+"""A place a selected card can go to: a heart position or the waste (never the stock: it takes no card)."""
 
 
 class HeartCard(BaseModel):
@@ -40,7 +42,8 @@ class PlacementHelp(BaseModel):
     """With a card selected: the positions it pairs with (outlined) and the targets it cannot go to (dimmed)."""
 
     outlined: list[int]
-    dimmed: list[TapTarget]
+    dimmed: list[PlaceTarget]
+    """Positions, then `waste` last when it is dimmed."""
 
 
 class GameView(BaseModel):

@@ -14,10 +14,10 @@ from heartcards.web.h2h.models import (
     GameView,
     HeartCard,
     PlacementHelp,
+    PlaceTarget,
     RecentGame,
     Stock,
     Tap,
-    TapTarget,
     Waste,
 )
 from heartcards.web.h2h.models import Stats as StatsView
@@ -37,7 +37,7 @@ def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
     ]
     waste = game.waste
     helped = game.placement_help()
-    dimmed: list[TapTarget] = sorted(target for target in helped.dimmed if isinstance(target, int))
+    dimmed: list[PlaceTarget] = sorted(target for target in helped.dimmed if isinstance(target, int))
     if WASTE in helped.dimmed:
         dimmed.append(WASTE)
     return GameView(

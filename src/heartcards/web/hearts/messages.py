@@ -155,7 +155,16 @@ def _reason(error: ValidationError, data: dict[str, Any]) -> KeyedError:
     return BadMessageError(problem=f"{where}: {first['msg']}"[:120])
 
 
+def _type_always_sent(schema: dict[str, Any]) -> None:
+    """The server always sends a message's `type` (its default only spares writing it): the schema says so, so that a
+    client generated from it can tell the messages apart. `id` stays optional: it is left out when there is none."""
+    required = schema.setdefault("required", [])
+    if "type" not in required:
+        required.insert(0, "type")
+
+
 class Pong(BaseModel):
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["pong"] = "pong"
     id: str | int | float | None = None
 
@@ -163,6 +172,7 @@ class Pong(BaseModel):
 class ErrorMessage(BaseModel):
     """An action refused (nothing changed) or a first message refused (then the socket closes)."""
 
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["error"] = "error"
     key: str
     message: str
@@ -174,6 +184,7 @@ class StateMessage(BaseModel):
     """What a socket is sent after each change: the public table, the socket's seat (None: watching) and the seat's
     view (None while the table waits for players; a spectator's has the public part only, with an empty hand)."""
 
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["state"] = "state"
     table: PublicTable
     seat: int | None
