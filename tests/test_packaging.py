@@ -63,3 +63,4 @@ def test_pure_fallback_wheel(tmp_path: Path) -> None:
     assert Path(wheel.filename or "").name.endswith("-py3-none-any.whl")
     for module in native_modules():
         assert module in names
+    assert {"heartcards/web/templates/base.html", "heartcards/web/templates/play.html"} <= set(names)  # the pages
