@@ -21,6 +21,10 @@ from heartcards.web.i18n import Catalogs, preferred_from_header, resolve_languag
         ("", None),
         ("it;q=abc", None),
         (",,;;==", None),
+        ("IT-it;q=0.5, en-GB;q=0.4", "it"),
+        ("*, el;q=0.5", "el"),
+        ("it_IT", "it"),
+        ("fr;q=1, it;q=0.3, el;q=0.3", "it"),
     ],
 )
 def test_accept_language(header: str, expected: str | None) -> None:

@@ -1,6 +1,6 @@
 """A NUL character where a name or an id goes, on SQLite and on PostgreSQL (which cannot store one in text): never a
-500. A body field answers 422 (`error.invalid_request`, naming the field) or, for a deal code, the API's 400 for a
-malformed code; an id in the path answers 404 like any unknown id; a socket's table or token is refused as unknown."""
+500. A body field answers 422 (`error.invalid_request`, naming the field) or, for a deal code or a move, the API's
+400 for a malformed one; an id in the path answers 404 like any unknown id; a socket's table or token is refused as unknown."""
 
 from __future__ import annotations
 
@@ -119,5 +119,5 @@ def test_h2h_a_deal_code_with_a_nul_is_malformed(client: TestClient) -> None:
 def test_h2h_a_move_with_a_nul_is_refused(client: TestClient) -> None:
     game_id = client.post("/api/h2h/games", json={"mode": "N"}).json()["id"]
     refused = client.post(f"/api/h2h/games/{game_id}/moves", json={"from": 0, "moves": ["S\x00"]})
-    assert error_of(refused, 422)["key"] == "error.invalid_request"
+    assert error_of(refused, 400)["key"] == "h2h.error.move_syntax"
     assert client.get(f"/api/h2h/games/{game_id}").json()["record"].split()[1:] == []

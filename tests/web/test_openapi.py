@@ -4,12 +4,18 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from heartcards.web.openapi import document_text, main
 
-COMMITTED = Path(__file__).resolve().parents[2] / "docs" / "openapi.json"
+ROOT = Path(__file__).resolve().parents[2]
+COMMITTED = ROOT / "docs" / "openapi.json"
+API_TYPES = ROOT / "src/heartcards/web/static/js/openapi.d.ts"
+GENERATOR = ROOT / "node_modules/.bin/openapi-typescript"
 
 
 def test_the_committed_document_is_the_apps(shared_app: Any) -> None:
@@ -30,7 +36,7 @@ def test_every_api_answer_and_the_socket_have_a_declared_shape(shared_app: Any) 
     operations = [
         (path, method, operation)
         for path, methods in document["paths"].items()
-        if path.startswith(("/api/h2h", "/api/hearts"))
+        if path.startswith(("/api/h2h", "/api/hearts", "/api/i18n"))
         for method, operation in methods.items()
     ]
     assert len(operations) >= 20
@@ -53,3 +59,11 @@ def test_the_script_checks_and_writes_the_copy(tmp_path: Path) -> None:
     assert main([str(copy)]) == 0
     assert main([str(copy), "--check"]) == 0
     assert copy.read_text(encoding="utf-8") == COMMITTED.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not GENERATOR.exists(), reason="npm ci has not installed openapi-typescript")
+def test_the_front_ends_api_types_are_generated_from_the_committed_document() -> None:
+    generated = subprocess.run(
+        [str(GENERATOR), str(COMMITTED.relative_to(ROOT))], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert API_TYPES.read_text(encoding="utf-8") == generated, "openapi.d.ts is out of date: npm run api-types"

@@ -1,4 +1,5 @@
-"""Pages: the front end's shells with the language filled in, cookies set, a clean 404 when a shell is missing."""
+"""Pages: the templates rendered in the page's language, cookies set, a clean 404 when a template is missing; every
+real page extends the one base template."""
 
 from __future__ import annotations
 
@@ -6,8 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from heartcards.web.pages import SHARED_HEAD
+from heartcards.web.paths import PAGES_DIR
 from tests.web.conftest import REAL_PAGES, AppMaker
+
+SHARED_HEAD = "\n".join(
+    (
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+        '<meta name="theme-color" content="#184a35">',
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">',
+        '<link rel="stylesheet" href="/static/css/app.css">',
+    )
+)
 
 PAGES = {
     "/": "index",
@@ -25,11 +36,11 @@ def pages_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "pages"
     folder.mkdir()
     for name in set(PAGES.values()):
-        (folder / f"{name}.html").write_text(f'<!doctype html><html lang="__LANG__"><title>{name}</title></html>')
+        (folder / f"{name}.html").write_text(f'<!doctype html><html lang="{{{{ lang }}}}"><title>{name}</title></html>')
     return folder
 
 
-def test_each_page_serves_its_shell_in_the_language(app_maker: AppMaker, pages_dir: Path) -> None:
+def test_each_page_serves_its_template_in_the_language(app_maker: AppMaker, pages_dir: Path) -> None:
     client = app_maker.client(app_maker.new_app(pages_dir=pages_dir))
     for path, name in PAGES.items():
         response = client.get(path, headers={"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"})
@@ -51,7 +62,7 @@ def test_lang_query_is_remembered_in_a_cookie(app_maker: AppMaker, pages_dir: Pa
     assert '<html lang="it">' in ignored.text
 
 
-def test_a_missing_shell_is_a_clean_404(app_maker: AppMaker, tmp_path: Path) -> None:
+def test_a_missing_template_is_a_clean_404(app_maker: AppMaker, tmp_path: Path) -> None:
     client = app_maker.client(app_maker.new_app(pages_dir=tmp_path / "none"))
     response = client.get("/stats")
     assert response.status_code == 404 and response.json()["error"]["key"] == "error.not_found"
@@ -89,8 +100,21 @@ def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
     for path in REAL_PAGES:
         html = client.get(path, headers={"Accept-Language": "it"}).text
         assert html.startswith('<!doctype html>\n<html lang="it">\n<head>\n<meta charset="utf-8">'), path
-        assert html.count(SHARED_HEAD) == 1 and "__HEAD__" not in html and "__LANG__" not in html, path
+        assert html.count(SHARED_HEAD) == 1 and "{{" not in html and "{%" not in html, path
         assert html.count("<title>") == 1 and html.index(SHARED_HEAD) < html.index("</head>"), path
+        assert html.endswith(
+            '<div id="status" class="status" role="status" aria-live="polite"></div>\n</body>\n</html>\n'
+        )
+        assert "<script>" not in html and html.count("<script") == 1, path  # the entry module only: no inline script
+
+
+def test_every_page_template_extends_the_base_and_has_its_entry_module() -> None:
+    pages = sorted(path for path in PAGES_DIR.glob("*.html") if path.name != "base.html")
+    assert len(pages) >= 11
+    for path in pages:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert lines[0] == '{% extends "base.html" %}', path.name
+        assert path.name == "error.html" or lines[1].startswith('{% set entry = "/static/js/'), path.name
 
 
 def test_every_real_page_answers_head_like_get(app_maker: AppMaker) -> None:

@@ -22,6 +22,7 @@ from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
+from heartcards.web.identity import PlayerIdentity
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app, pages.error_page)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
+    app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
     app.add_middleware(SecurityMiddleware)
     app.include_router(h2h_router)
     app.include_router(translations.router)

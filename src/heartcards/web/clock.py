@@ -1,4 +1,5 @@
-"""The server's wall clock, in UTC: one function, so both games (and their tests) read time the same way."""
+"""The server's wall clock, in UTC, and the one text form of a moment in both games' answers: ISO 8601 ending in
+`Z` (`2026-12-03T19:05:57.123456Z`), so both games (and their tests) read and write time the same way."""
 
 from __future__ import annotations
 
@@ -7,3 +8,9 @@ from datetime import UTC, datetime
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def iso_utc(moment: datetime) -> str:
+    """`moment` in UTC as ISO 8601 with `Z`; a naive moment (as SQLite gives them back) is taken as UTC."""
+    utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return utc.replace(tzinfo=None).isoformat() + "Z"

@@ -2,9 +2,10 @@
 
 Every error the project translates is a `KeyedError` (`heartcards.cards.errors`): the engines' (`HeartToHeartError`,
 `HeartsError`) and the web layer's own `WebError`s. One handler turns any of them into the answer above; validation
-errors answer 422, unknown routes 404. Anything unexpected answers a generic 500 with no traceback. A browser that
-asks for a page (`Accept: text/html`, outside `/api/`) and finds nothing gets an HTML page in its language with a way
-home instead (the `html_page` given to `install_error_handlers`); the API keeps its JSON errors.
+errors answer 422 (unless a field's own check raised a `KeyedError`: then that error is the answer), unknown routes
+404. Anything unexpected answers a generic 500 with no traceback. A browser that asks for a page (`Accept:
+text/html`, outside `/api/`) and finds nothing gets an HTML page in its language with a way home instead (the
+`html_page` given to `install_error_handlers`); the API keeps its JSON errors.
 """
 
 from __future__ import annotations
@@ -122,9 +123,13 @@ def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> 
         assert isinstance(error, KeyedError)
         return answer(request, status_of(error), error.key, error.params)
 
-    async def on_validation_error(request: Request, error: Exception) -> JSONResponse:
+    async def on_validation_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, RequestValidationError)
         problems = error.errors()
+        for problem in problems:  # a field's own check that raised a keyed error answers that error
+            cause = problem.get("ctx", {}).get("error")
+            if isinstance(cause, KeyedError):
+                return answer(request, status_of(cause), cause.key, cause.params)
         first = problems[0] if problems else {}
         location = [str(part) for part in first.get("loc", ())]
         field = location[1] if len(location) > 1 and location[0] in ("body", "query", "path") else "body"

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
 
@@ -33,30 +34,29 @@ def normalize_language(value: str | None) -> str | None:
 
 
 def preferred_from_header(accept_language: str | None) -> str | None:
-    """The best of our languages in an `Accept-Language` header (`"it-IT,it;q=0.9,en;q=0.8"` → `"it"`)."""
+    """The best of our languages in an `Accept-Language` header (`"it-IT,it;q=0.9,en;q=0.8"` → `"it"`): the tags
+    ranked by weight, then Babel's `negotiate_locale` picks the first we speak (`it-IT` counts as `it`)."""
     if not accept_language:
         return None
-    best: tuple[float, int] | None = None
-    choice: str | None = None
-    for index, part in enumerate(accept_language[:1000].split(",")):
-        fields = part.strip().split(";")
-        language = normalize_language(fields[0])
-        if language is None:
-            continue
+    ranked = sorted(_weighted_tags(accept_language[:1000]), key=lambda weighted: -weighted[0])  # stable: ties by order
+    chosen = negotiate_locale([tag for _, tag in ranked], LANGUAGES, sep="-", aliases={})
+    return normalize_language(chosen)
+
+
+def _weighted_tags(accept_language: str) -> Iterator[tuple[float, str]]:
+    """Each language tag of the header with its weight (`q`, 1 if absent); tags weighing 0 or less are left out."""
+    for part in accept_language.split(","):
+        tag, *parameters = (field.strip() for field in part.split(";"))
         quality = 1.0
-        for parameter in fields[1:]:
-            name, _, value = parameter.strip().partition("=")
-            if name == "q":
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip() == "q":
                 try:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
-        if quality <= 0:
-            continue
-        rank = (quality, -index)
-        if best is None or rank > best:
-            best, choice = rank, language
-    return choice
+        if tag and quality > 0:
+            yield quality, tag.replace("_", "-")
 
 
 def resolve_language(query: str | None, cookie: str | None, accept_language: str | None) -> str:

@@ -1,5 +1,6 @@
-"""The front end's ES module graph, read from the files themselves: a page preloads every module its entry imports,
-directly or not, so the browser fetches them at once instead of one level of imports at a time.
+"""The front end's ES module graph, read from the files themselves: a page (`templates/base.html`) preloads every
+module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports at a
+time.
 
 Only static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` with relative paths count (the
 front end has no bare imports and no build step); dynamic `import()` is left to load when it runs.
@@ -19,7 +20,6 @@ _STATIC_IMPORT = re.compile(
     r"""^[ \t]*(?:import|export)\b[^'";]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']|^[ \t]*import\s*["'](\.{1,2}/[^"']+)["']""",
     re.MULTILINE,
 )
-ENTRY_SCRIPT = re.compile(r'<script type="module" src="(/static/[^"]+\.js)"></script>')
 
 
 def imports_of(url: str, static_dir: Path = STATIC_DIR) -> list[str]:
@@ -44,12 +44,3 @@ def module_graph(entry: str, static_dir: Path = STATIC_DIR) -> tuple[str, ...]:
                 found.append(url)
                 queue.append(url)
     return tuple(found)
-
-
-def with_module_preloads(shell: str) -> str:
-    """`shell` with a `modulepreload` link for each module its entry script needs, just before that script."""
-    match = ENTRY_SCRIPT.search(shell)
-    if match is None:
-        return shell
-    links = "".join(f'<link rel="modulepreload" href="{url}">\n' for url in module_graph(match.group(1)))
-    return shell[: match.start()] + links + shell[match.start() :]

@@ -1,4 +1,4 @@
-"""Folders shipped inside the package: the front end's static files and the translation catalogs."""
+"""Folders shipped inside the package: the front end's static files, the pages' templates, the translation catalogs."""
 
 from __future__ import annotations
 
@@ -6,5 +6,5 @@ from pathlib import Path
 
 WEB_DIR = Path(__file__).resolve().parent
 STATIC_DIR = WEB_DIR / "static"
-PAGES_DIR = STATIC_DIR / "pages"
+PAGES_DIR = WEB_DIR / "templates"
 LOCALES_DIR = WEB_DIR / "locales"

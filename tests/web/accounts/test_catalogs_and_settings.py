@@ -31,12 +31,13 @@ def test_every_language_has_the_same_keys_and_every_key_the_page_uses() -> None:
         assert not missing, (language, missing)
 
 
-def test_the_public_url_gives_an_origin() -> None:
+def test_the_public_url_gives_an_origin(monkeypatch: pytest.MonkeyPatch) -> None:
     assert public_origin("https://Cards.Example.org/play?x=1") == "https://cards.example.org"
     assert public_origin("http://localhost:8000/") == "http://localhost:8000"
     assert public_origin(None) is None
-    settings = Settings.from_environment("sqlite://", environment={"HEARTCARDS_PUBLIC_URL": "https://a.example"})
-    assert settings.public_url == "https://a.example"
+    monkeypatch.setenv("HEARTCARDS_PUBLIC_URL", "https://a.example/")
+    assert Settings.from_environment("sqlite://").public_url == "https://a.example"
+    assert Settings.from_environment("sqlite://", public_url="https://b.example").public_url == "https://b.example"
 
 
 @pytest.mark.parametrize("url", ["cards.example.org", "ftp://cards.example.org", "https://", "javascript:alert(1)"])

@@ -17,7 +17,7 @@ LANGUAGES = ("en", "it", "el")
 OWN_FILES = (
     sorted((STATIC / "js").glob("*.js"))
     + sorted((STATIC / "js" / "play").glob("*.js"))
-    + [STATIC / "pages" / f"{name}.html" for name in ("index", "play", "rules", "examples", "stats", "replay")]
+    + [WEB / "templates" / f"{name}.html" for name in ("index", "play", "rules", "examples", "stats", "replay")]
 )
 SEED_LABELS = {
     "ui.settings.move_errors": ("Move errors", "Errori di mossa", "Σφάλματα κίνησης"),

@@ -44,7 +44,8 @@ def test_a_whole_win_in_one_batch_is_stored_verified_and_counted_once(client: An
     answer = send(client, game_id, 0, solution).json()
     assert answer["view"]["status"] == "won" and answer["view"]["par"] == len(solution)
     assert send(client, game_id, 0, solution).status_code == 200
-    assert send(client, game_id, len(solution), ["S"]).status_code == 409
+    after_the_win = send(client, game_id, len(solution), ["S"])
+    assert after_the_win.status_code == 409 and after_the_win.json()["error"]["key"] == "h2h.error.game_finished"
     replay = client.get(f"/api/h2h/games/{game_id}/replay").json()
     assert replay["moves"] == solution and replay["status"] == "won"
     stats = client.get("/api/h2h/stats").json()
@@ -80,11 +81,13 @@ def test_a_gap_a_conflict_and_bad_notation_are_refused(client: Any) -> None:
     assert gap.status_code == 409 and gap.json()["error"]["key"] == "h2h.error.sync_gap"
     conflict = send(client, game_id, 1, ["25-W"])
     assert conflict.status_code == 409 and conflict.json()["error"]["params"]["at"] == 2
-    for body in ({"from": 0, "moves": ["X"]}, {"from": -1, "moves": []}, {"from": "0", "moves": []}, {"moves": []}):
+    for body in ({"from": 0, "moves": [3]}, {"from": -1, "moves": []}, {"from": "0", "moves": []}, {"moves": []}):
         answer = client.post(f"/api/h2h/games/{game_id}/moves", json=body)
         assert answer.status_code == 422, body
         assert "message" in answer.json()["error"]
-    assert send(client, game_id, 0, ["1-1"]).status_code == 400
+    for notation in (["1-1"], ["X"], ["s"], ["25-W", "1-2-3"], ["S" * 9]):  # the engine's or the schema's pattern
+        refused = send(client, game_id, 0, notation)
+        assert refused.status_code == 400 and refused.json()["error"]["key"] == "h2h.error.move_syntax", notation
     assert client.get(f"/api/h2h/games/{game_id}").json()["moves"] == 2
 
 

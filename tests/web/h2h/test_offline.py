@@ -5,11 +5,16 @@ service worker stores only what the server serves, the replay page and the icons
 from __future__ import annotations
 
 import re
+import shutil
 import struct
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from heartcards.web.h2h import offline
+from heartcards.web.paths import PAGES_DIR
 
 H2H_PAGES = ("/", "/play", "/play/HH1-N-AAAAAAM", "/rules", "/examples", "/stats", "/replay/0123")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -88,3 +93,19 @@ def test_the_worker_stores_what_the_server_serves_the_replay_page_and_icons_amon
     replay_shell = client.get(served_by["/replay/"]).text
     assert '<script type="module" src="/static/js/replay.js"></script>' in replay_shell
     assert not any(path.startswith("/static/js/hearts/") for path in paths)  # Hearts needs the server
+
+
+def test_a_changed_page_template_is_a_new_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pages the worker stores are rendered from the templates: changing one must replace the stored copies."""
+    templates = tmp_path / "templates"
+    shutil.copytree(PAGES_DIR, templates)
+    monkeypatch.setattr(offline, "PAGES_DIR", templates)
+    offline.worker_script.cache_clear()
+    try:
+        _, before = offline.worker_script()
+        play = templates / "play.html"
+        play.write_text(play.read_text(encoding="utf-8").replace("</main>", "<p>new</p></main>"), encoding="utf-8")
+        offline.worker_script.cache_clear()
+        assert offline.worker_script()[1] != before
+    finally:
+        offline.worker_script.cache_clear()

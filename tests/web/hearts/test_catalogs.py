@@ -15,7 +15,7 @@ from heartcards.web.i18n import read_catalog
 WEB = Path(__file__).resolve().parents[3] / "src/heartcards/web"
 LANGUAGES = ("en", "it", "el")
 CATALOGS = ("ui_hearts.po", "hearts_server.po")
-PAGE_FILES = sorted((WEB / "static/js/hearts").glob("*.js")) + sorted((WEB / "static/pages").glob("hearts*.html"))
+PAGE_FILES = sorted((WEB / "static/js/hearts").glob("*.js")) + sorted((WEB / "templates").glob("hearts*.html"))
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 PASSING = [direction.value for direction in PassDirection if direction is not PassDirection.NONE]
 FAMILIES = {

@@ -184,7 +184,8 @@ MALFORMED = [
     ("[1, 2]", "hearts.error.bad_message"),
     ("null", "hearts.error.bad_message"),
     ('{"type": "steal"}', "hearts.error.bad_message"),
-    ('{"type": "play"}', "hearts.error.bad_card"),
+    ('{"type": "play"}', "hearts.error.card_missing"),
+    ('{"type": "play", "card": null}', "hearts.error.card_missing"),
     ('{"type": "play", "card": "ZZ"}', "hearts.error.bad_card"),
     ('{"type": "play", "card": ["2C"]}', "hearts.error.bad_card"),
     ('{"type": "pass", "cards": "2C 3C 4C"}', "hearts.error.bad_message"),
@@ -211,6 +212,28 @@ def test_malformed_messages_answer_an_error_and_change_nothing(client: TestClien
         seats.sockets[0].send_json({"type": "ping", "id": "p"})
         assert seats.read(0) == {"type": "pong", "id": "p"}
         assert [seats.view(seat)["view"] for seat in range(4)] == before
+
+
+REFUSED_WITH_AN_ID = [
+    ({"type": "play"}, "hearts.error.card_missing"),
+    ({"type": "play", "card": "ZZ"}, "hearts.error.bad_card"),
+    ({"type": "pass"}, "hearts.error.bad_message"),
+    ({"type": "steal"}, "hearts.error.bad_message"),
+    ({"type": "next", "token": 5}, "hearts.error.not_deal_over"),
+]
+
+
+def test_every_message_with_an_id_is_answered_with_it_in_an_online_game(client: TestClient) -> None:
+    with four_seats(client) as seats:
+        assert seats.view(1)["table"]["seats"][1]["away"] is False
+        back = seats.act(1, {"type": "back"})  # a seat that was not away: a state all the same, with its id
+        assert back["type"] == "state" and back["seat"] == 1
+        for message, key in REFUSED_WITH_AN_ID:
+            answer = seats.act(0, message)  # `act` checks the answer carries the message's id
+            assert answer["type"] == "error" and answer["key"] == key, (message, answer)
+        assert "None" not in seats.act(0, {"type": "play"})["message"]
+        seats.sockets[0].send_text('{"type": "play", "id": "no-card"')  # not JSON: no id to echo
+        assert "id" not in seats.read(0)
 
 
 def test_forged_tokens_and_spectators(client: TestClient) -> None:

@@ -29,7 +29,7 @@ from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
 from heartcards.web.clock import utc_now
-from heartcards.web.deps import PLAYER_COOKIE, valid_player_id
+from heartcards.web.identity import PLAYER_COOKIE, valid_player_id
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 

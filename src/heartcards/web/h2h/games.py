@@ -406,5 +406,11 @@ def new_game_id() -> str:
     return secrets.token_hex(16)
 
 
+def check_game_id(game_id: str) -> None:
+    """A game id is 32 lowercase hex digits: anything else answers 404 without a look in the database."""
+    if not _looks_like_id(game_id):
+        raise GameNotFoundError(id=game_id[:64])
+
+
 def _looks_like_id(text: str) -> bool:
     return len(text) == 32 and all(character in "0123456789abcdef" for character in text)

@@ -3,11 +3,12 @@ publishes, built by `views.py` from the running game."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, WithJsonSchema
 
-from heartcards.heart_to_heart.engine import TapOutcome
+from heartcards.heart_to_heart.engine import MoveSyntaxError, TapOutcome
 from heartcards.storage import GameStatus
 
 Status = GameStatus
@@ -15,6 +16,8 @@ Status = GameStatus
 restarted)."""
 TapTarget = int | Literal["stock", "waste"]
 """A heart position (1..25), the stock or the waste."""
+PlaceTarget = int | Literal["waste"]
+"""A place a selected card can go to: a heart position or the waste (never the stock: it takes no card)."""
 
 
 class HeartCard(BaseModel):
@@ -39,7 +42,8 @@ class PlacementHelp(BaseModel):
     """With a card selected: the positions it pairs with (outlined) and the targets it cannot go to (dimmed)."""
 
     outlined: list[int]
-    dimmed: list[TapTarget]
+    dimmed: list[PlaceTarget]
+    """Positions, then `waste` last when it is dimmed."""
 
 
 class GameView(BaseModel):
@@ -191,7 +195,23 @@ class TapRequest(BaseModel):
     target: Annotated[int, Field(strict=True, ge=1, le=25)] | Literal["stock", "waste"]
 
 
-MoveText = Annotated[str, Field(max_length=8, pattern=r"^(S|[0-9]{1,2}-([0-9]{1,2}|W))$")]
+MOVE_PATTERN: Final = re.compile(r"^(S|[0-9]{1,2}-([0-9]{1,2}|W))$")
+MOVE_MAX_CHARS: Final = 8
+
+
+def _move_syntax(text: str) -> str:
+    """A move text that matches the schema's pattern; any other text is the engine's `MoveSyntaxError` (400
+    `h2h.error.move_syntax`, as for a move the engine cannot read), not a validation error."""
+    if len(text) > MOVE_MAX_CHARS or MOVE_PATTERN.fullmatch(text) is None:
+        raise MoveSyntaxError(text[:MOVE_MAX_CHARS])
+    return text
+
+
+MoveText = Annotated[
+    str,
+    AfterValidator(_move_syntax),
+    WithJsonSchema({"type": "string", "maxLength": MOVE_MAX_CHARS, "pattern": MOVE_PATTERN.pattern}),
+]
 """One move in the record's notation: `S`, `a-b` or `a-W`."""
 
 

@@ -1,10 +1,10 @@
 """Heart to Heart with no network: the service worker at `/sw.js` (served from the site root so its scope covers
 every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icons our
 own favicon: the SVG, and PNGs rendered from it by `scripts/render_icons.py`). The worker is `static/sw.js` with
-three things written in: VERSION, a digest of the static files (a new deploy is a new worker, which replaces the
-cache); PRECACHE, what one visit stores: the Heart to Heart pages, the scripts, styles and icons they load (Hearts'
-own files are left out: that game needs the server) and the catalogs; and SHELLS, the stored page that serves every
-address under a prefix (each /play/CODE is the play page, each /replay/ID the replay page).
+three things written in: VERSION, a digest of the static files and the pages' templates (a new deploy is a new
+worker, which replaces the cache); PRECACHE, what one visit stores: the Heart to Heart pages, the scripts, styles and
+icons they load (Hearts' own files are left out: that game needs the server) and the catalogs; and SHELLS, the stored
+page that serves every address under a prefix (each /play/CODE is the play page, each /replay/ID the replay page).
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 
 from heartcards.web.i18n import LANGUAGES
-from heartcards.web.paths import STATIC_DIR
+from heartcards.web.paths import PAGES_DIR, STATIC_DIR
 
 router = APIRouter(include_in_schema=False)
 
 REPLAY_SHELL: Final = "/replay/offline"  # the replay page is served for any id
 PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats", REPLAY_SHELL)
 SHELLS: Final = {"/play/": "/play", "/replay/": REPLAY_SHELL}
-LEFT_OUT: Final = ("pages/", "js/hearts/", "css/hearts.css", "sw.js")
+LEFT_OUT: Final = ("js/hearts/", "css/hearts.css", "sw.js", "js/openapi.d.ts")  # the last: types for the type check
 THEME: Final = "#226247"
 NO_CACHE: Final = {"Cache-Control": "no-cache"}
 ICONS: Final = tuple(
@@ -42,6 +42,9 @@ ICONS: Final = tuple(
 def worker_script() -> tuple[str, str]:
     """The worker's text and its version (the static files do not change while the server runs)."""
     digest = hashlib.sha256()
+    for page in sorted(PAGES_DIR.glob("*.html")):  # the pages the worker stores are rendered from these
+        digest.update(f"templates/{page.name}".encode())
+        digest.update(page.read_bytes())
     assets: list[str] = []
     for path in sorted(STATIC_DIR.rglob("*")):
         if not path.is_file():

@@ -1,4 +1,4 @@
-"""The Heart to Heart pages (the front end's shells in `static/pages/`), served with the shared `render_page`.
+"""The Heart to Heart pages (templates in `templates/`), served with the shared `render_page`.
 
 `/replay/{game_id}` is served for any value: the page asks the API and shows its error. `/play/{code}` is served for
 any deal code (the page starts or continues that deal); an address that is no deal code answers the not-found page,

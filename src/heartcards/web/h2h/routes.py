@@ -14,7 +14,7 @@ from heartcards.storage import GameStatus
 from heartcards.web.deps import Language, PlayerId, ServicesDep
 from heartcards.web.h2h.deps import H2H
 from heartcards.web.h2h.errors import NewGameChoiceError
-from heartcards.web.h2h.games import LiveGame, deal_for
+from heartcards.web.h2h.games import LiveGame, check_game_id, deal_for
 from heartcards.web.h2h.models import (
     Daily,
     DealCards,
@@ -34,8 +34,9 @@ from heartcards.web.h2h.models import (
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.h2h.views import game_view, iso, stats_view, tap_view
+from heartcards.web.routing import checked_path_route
 
-router = APIRouter(prefix="/api/h2h", tags=["h2h"])
+router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))
 
 
 async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) -> GameView:

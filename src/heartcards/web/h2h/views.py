@@ -7,16 +7,17 @@ from datetime import datetime
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.storage import GameRecord, Stats
+from heartcards.web.clock import iso_utc
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (
     DealStats,
     GameView,
     HeartCard,
     PlacementHelp,
+    PlaceTarget,
     RecentGame,
     Stock,
     Tap,
-    TapTarget,
     Waste,
 )
 from heartcards.web.h2h.models import Stats as StatsView
@@ -24,7 +25,7 @@ from heartcards.web.i18n import Catalogs
 
 
 def iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+    return None if moment is None else iso_utc(moment)
 
 
 def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
@@ -36,7 +37,7 @@ def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
     ]
     waste = game.waste
     helped = game.placement_help()
-    dimmed: list[TapTarget] = sorted(target for target in helped.dimmed if isinstance(target, int))
+    dimmed: list[PlaceTarget] = sorted(target for target in helped.dimmed if isinstance(target, int))
     if WASTE in helped.dimmed:
         dimmed.append(WASTE)
     return GameView(

@@ -60,6 +60,12 @@ class BadMessageError(WebError):
     key = "hearts.error.bad_message"
 
 
+class CardMissingError(WebError):
+    """A `play` that names no card."""
+
+    key = "hearts.error.card_missing"
+
+
 class SpectatorError(WebError):
     """A spectator (no seat) sending a seat's action."""
 

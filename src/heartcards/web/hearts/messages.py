@@ -15,7 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 from heartcards.cards import Card, CardTextError
 from heartcards.cards.errors import KeyedError
 from heartcards.hearts.engine import BadCardError
-from heartcards.web.hearts.errors import BadMessageError
+from heartcards.web.hearts.errors import BadMessageError, CardMissingError
 from heartcards.web.hearts.models import PublicTable, View
 
 MAX_MESSAGE_CHARS: Final = 2048
@@ -37,6 +37,8 @@ def _card(value: object) -> Card:
     """A card from its text (`QS`); a `Card` as it is (the server's own messages, the tests)."""
     if isinstance(value, Card):
         return value
+    if value is None:
+        raise CardMissingError()
     if not isinstance(value, str) or len(value) > 4:
         raise BadCardError(str(value)[:8])
     try:
@@ -129,6 +131,16 @@ def parse_message(raw: str | bytes | None) -> Hello | Ping | Action:
         raise _reason(error, data) from error
 
 
+def message_id_in(raw: str | bytes | None) -> str | int | float | None:
+    """The `id` of a message that `parse_message` refused, when it is a JSON object with a usable one: the error
+    answer echoes it, so a client waiting on its id is answered whatever was wrong with the rest."""
+    try:
+        data = json.loads(raw) if raw is not None and len(raw) <= MAX_MESSAGE_CHARS else None
+    except (ValueError, RecursionError):
+        return None
+    return _usable_id(data.get("id")) if isinstance(data, dict) else None
+
+
 def _reason(error: ValidationError, data: dict[str, Any]) -> KeyedError:
     """The error a client is told: the field check's own `KeyedError` if one failed, else what was wrong."""
     problems = error.errors()
@@ -143,7 +155,16 @@ def _reason(error: ValidationError, data: dict[str, Any]) -> KeyedError:
     return BadMessageError(problem=f"{where}: {first['msg']}"[:120])
 
 
+def _type_always_sent(schema: dict[str, Any]) -> None:
+    """The server always sends a message's `type` (its default only spares writing it): the schema says so, so that a
+    client generated from it can tell the messages apart. `id` stays optional: it is left out when there is none."""
+    required = schema.setdefault("required", [])
+    if "type" not in required:
+        required.insert(0, "type")
+
+
 class Pong(BaseModel):
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["pong"] = "pong"
     id: str | int | float | None = None
 
@@ -151,6 +172,7 @@ class Pong(BaseModel):
 class ErrorMessage(BaseModel):
     """An action refused (nothing changed) or a first message refused (then the socket closes)."""
 
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["error"] = "error"
     key: str
     message: str
@@ -162,6 +184,7 @@ class StateMessage(BaseModel):
     """What a socket is sent after each change: the public table, the socket's seat (None: watching) and the seat's
     view (None while the table waits for players; a spectator's has the public part only, with an empty hand)."""
 
+    model_config = ConfigDict(json_schema_extra=_type_always_sent)
     type: Literal["state"] = "state"
     table: PublicTable
     seat: int | None

@@ -1,4 +1,4 @@
-"""The Hearts pages (the front end's shells in `static/pages/`), served with the shared `render_page`: setup and
+"""The Hearts pages (templates in `templates/`), served with the shared `render_page`: setup and
 lobby, a table (any id: the page asks the API and shows its error), statistics, and the rules with pictures (its
 section anchors are those of docs/rules/hearts.md)."""
 

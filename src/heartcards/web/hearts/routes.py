@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ipaddress
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Request
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
 from heartcards.hearts.table import Table
+from heartcards.web.clock import iso_utc
 from heartcards.web.deps import PlayerId
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
@@ -23,11 +24,12 @@ from heartcards.web.hearts.models import (
     TableStrength,
 )
 from heartcards.web.hearts.models import Seating as SeatingOut
-from heartcards.web.hearts.service import Seating
+from heartcards.web.hearts.service import Seating, check_table_id
 from heartcards.web.hearts.views import table_json
 from heartcards.web.names import display_name
+from heartcards.web.routing import checked_path_route
 
-router = APIRouter(prefix="/api/hearts", tags=["hearts"])
+router = APIRouter(prefix="/api/hearts", tags=["hearts"], route_class=checked_path_route({"table_id": check_table_id}))
 
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24), AfterValidator(display_name)
@@ -146,9 +148,7 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
                 won=game.won,
                 moons=game.moons,
                 queens=game.queens,
-                finished_at=game.finished_at.astimezone(UTC).isoformat()
-                if isinstance(game.finished_at, datetime)
-                else None,
+                finished_at=iso_utc(game.finished_at) if isinstance(game.finished_at, datetime) else None,
             )
             for game in games[:RECENT_GAMES]
         ],

@@ -56,7 +56,13 @@ LOBBY_PER_PLAYER: Final = 2
 TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
 """What `create` makes a table id of (`secrets.token_hex(16)`)."""
 
-__all__ = ["Connection", "Seating", "StateDue", "TableService", "utc_now"]
+__all__ = ["Connection", "Seating", "StateDue", "TableService", "check_table_id", "utc_now"]
+
+
+def check_table_id(table_id: str) -> None:
+    """A table id is 32 lowercase hex digits: anything else answers 404 without a look in the database."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise TableNotFoundError(table=table_id[:64].replace("\x00", "\ufffd"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +219,7 @@ class TableService:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if not TABLE_ID.fullmatch(table_id):  # not one of ours (and nothing, like a NUL, the database may refuse)
-            raise TableNotFoundError(table=table_id[:64].replace("\x00", "\ufffd"))
+        check_table_id(table_id)  # not one of ours (and nothing, like a NUL, the database may refuse)
         record = await self.store.run(self.repository.table, table_id)
         if record is None:
             raise TableNotFoundError(table=table_id)

@@ -1,6 +1,7 @@
 """`/ws/hearts/{table_id}`: live play. The first message is `hello` (with a seat token, or none for a spectator);
-then each message is an action, a `ping`, or another `hello` (`messages.py` holds every message's shape). Answers
-echo the message's `id`.
+then each message is an action, a `ping`, or another `hello` (`messages.py` holds every message's shape). Every
+message is answered (a `state`, a `pong` or an `error`), and the answer echoes the message's `id`, even when the rest
+of the message was refused.
 
 A message that is not JSON, of an unknown type, forged, out of turn or against the rules answers an `error`
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
@@ -29,7 +30,7 @@ from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import Tables
 from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError
 from heartcards.web.hearts.fanout import Connection, StateDue
-from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, outgoing, parse_message
+from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
 from heartcards.web.hearts.service import TableService
 from heartcards.web.hearts.views import json_text
 from heartcards.web.i18n import Catalogs
@@ -122,7 +123,7 @@ async def table_socket(
             if not isinstance(hello, Hello):
                 raise BadMessageError(problem="the first message must be a hello")
         except KeyedError as error:
-            await refuse(error, 4400)
+            await refuse(error, 4400, message_id_in(raw))
             return
         seat: int | None = None
         if hello.token is not None:
@@ -153,10 +154,13 @@ async def _serve(
             if wait > 0.0:
                 await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
             raw = await _receive(websocket)
-            message_id: str | int | float | None = None
             try:
                 message = parse_message(raw)
-                message_id = message.id
+            except KeyedError as error:
+                connection.send(outgoing(error_message(catalogs, language, error, message_id_in(raw))))
+                continue
+            message_id = message.id
+            try:
                 if isinstance(message, Ping):
                     connection.send(outgoing(Pong(id=message_id)))
                 elif isinstance(message, Hello):

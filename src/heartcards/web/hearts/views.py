@@ -12,6 +12,7 @@ from typing import Any, Final
 from heartcards.cards import Card
 from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
 from heartcards.hearts.table import SEAT_COUNT, Table
+from heartcards.web.clock import iso_utc
 
 HAND_SIZE = 13
 _TEXT_BY_ID: dict[int, str] = {id(card): card.text for card in CARDS}
@@ -56,7 +57,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "mode": table.mode,
         "status": table.status,
         "idle_seconds": table.idle_seconds,
-        "created_at": table.created_at.isoformat(),
+        "created_at": iso_utc(table.created_at),
         "deal": table.game.deal_number if table.status != "waiting" else None,
         "seats": [
             {

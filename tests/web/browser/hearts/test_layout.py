@@ -28,7 +28,7 @@ STATS = {
     "queens_taken": 7,
     "recent": [
         {
-            "finished_at": "2026-11-30T21:45:00+00:00",
+            "finished_at": "2026-11-30T21:45:00Z",
             "variant": variant,
             "target": target,
             "place": place,

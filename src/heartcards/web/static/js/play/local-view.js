@@ -42,6 +42,8 @@ export function viewOf(game, meta) {
     score: game.score,
     moves: game.moves,
     seconds: meta.seconds,
+    started_at: null, // the server's clock stamps these; the page never shows them
+    finished_at: null,
     assisted: meta.assisted,
     heart,
     stock: { count: game.stockPile.length },
