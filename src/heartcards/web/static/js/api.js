@@ -1,7 +1,7 @@
 // The JSON API client. Errors come back as {"error": {"key", "message", "params"}} with a 4xx status; they become
 // ApiError with the server's translated message.
 
-/** @import { GameView, HintAnswer, MovesAnswer, TapAnswer, Target, ViewAnswer } from "./types.js" */
+/** @import { Daily, GameView, HintAnswer, MovesAnswer, TapAnswer, Target, ViewAnswer } from "./types.js" */
 /** @import { Batch } from "./sync.js" */
 
 export class ApiError extends Error {
@@ -84,7 +84,7 @@ export const api = {
   tap: (id, target) => request("POST", `${game(id)}/tap`, { target }),
   /** @type {(id: string, batch: Batch) => Promise<MovesAnswer>} */
   moves: (id, batch) => request("POST", `${game(id)}/moves`, batch),
-  /** @type {() => Promise<{date: string, code: string}>} */
+  /** @type {() => Promise<Daily>} */
   daily: () => request("GET", "/api/h2h/daily"),
   /** @type {(id: string) => Promise<ViewAnswer>} */
   undo: (id) => request("POST", `${game(id)}/undo`),

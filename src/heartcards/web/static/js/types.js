@@ -31,6 +31,15 @@
  */
 
 /**
+ * Today's deal for the asking player (`/api/h2h/daily`): who won it, the par, the streak and the calendar.
+ * @typedef {{place: number, name: string | null, moves: number, seconds: number, hints: number, me: boolean}} DailyWin
+ * @typedef {{
+ *   date: string, code: string, par: number | null, ranking: DailyWin[], streak: number, played: boolean,
+ *   calendar: {date: string, won: boolean}[],
+ * }} Daily
+ */
+
+/**
  * A place a tap can land on: a heart position (1–25), the stock or the waste.
  * @typedef {number | "stock" | "waste"} Target
  */
