@@ -75,3 +75,11 @@
  */
 
 export {};
+
+/**
+ * Hearts ratings (`/api/hearts/ratings`, `/api/hearts/players/{id}`).
+ * @typedef {{id: string, name: string | null, computer: boolean, rating: number, games: number, place: number}} RatedPlayer
+ * @typedef {{variant: string, players: RatedPlayer[], me: (RatedPlayer & {hidden: boolean}) | null}} Ratings
+ * @typedef {{table: string, place: number, left: boolean, rating: number, at: string}} RatingPoint
+ * @typedef {{variant: string, player: RatedPlayer, history: RatingPoint[]}} PlayerRatings
+ */
