@@ -7,6 +7,8 @@ fastest levels that still play well, since a couple of worker processes decide f
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Collection
 from typing import Final
 
 from heartcards.hearts.bots import STRENGTHS, Bot, MonteCarloBot, make_bot
@@ -18,6 +20,9 @@ _BOTS: Final[dict[str, tuple[str, str]]] = {
     "strong": ("mc", "normal"),
 }
 BOT_NAMES: Final = ("Ada", "Alan", "Grace")
+RESERVE_NAMES: Final = ("Hedy", "Kurt", "Mary", "Joan", "Linus", "Rosa")
+"""Computer players' names when a person at the table goes by one of `BOT_NAMES`: as short as those, so a phone's
+name plate shows them whole."""
 
 
 def bot_with_budget(strength: str, seed: int, budget: float) -> Bot:
@@ -38,6 +43,13 @@ def full_decision_seconds(strength: str) -> float:
     return 0.001 if cap is None else cap
 
 
-def bot_name(seat: int) -> str:
-    """The display name of the computer player at `seat` (1..3; seat 0 gets the first name too)."""
-    return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+def bot_name(seat: int, taken: Collection[str] = ()) -> str:
+    """The display name of the computer player at `seat` (1..3; seat 0 gets the first name too): its own name, unless
+    a person or another computer at the table goes by it (in any letter case), then the first free reserve name, so
+    "Ada to play" never leaves a person named Ada wondering whose turn it is."""
+    used = {unicodedata.normalize("NFC", name).casefold() for name in taken}
+    own = BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+    for name in (own, *RESERVE_NAMES):
+        if name.casefold() not in used:
+            return name
+    return f"{own} {seat}"  # every name taken: the seat number tells them apart

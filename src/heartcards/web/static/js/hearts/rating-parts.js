@@ -71,7 +71,7 @@ export function ratingChart(history) {
     `<title>${escapeXml(label)}</title>` +
     `<line class="axis" x1="${PAD.left}" y1="${HEIGHT - PAD.bottom}" x2="${WIDTH - PAD.right}" y2="${HEIGHT - PAD.bottom}"/>` +
     `<text class="tick" x="${PAD.left - 6}" y="${y(high - 10) + 4}" text-anchor="end">${high - 10}</text>` +
-    `<text class="tick" x="${PAD.left - 6}" y="${y(low + 10) + 4}" text-anchor="end">${low + 10}</text>` +
+    (high - low > 20 ? `<text class="tick" x="${PAD.left - 6}" y="${y(low + 10) + 4}" text-anchor="end">${low + 10}</text>` : "") +
     `<polyline points="${points}"/>${dots}</svg>` +
     `<figcaption>${escapeXml(label)}</figcaption>`;
   return figure;
