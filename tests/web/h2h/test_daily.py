@@ -91,12 +91,13 @@ def win(client: TestClient, clock: SetClock, moves: list[Move], seconds: float, 
     assert stored.json()["view"]["status"] == "won"
 
 
-def name_player(app: Any, player_id: str, name: str, clock: SetClock) -> None:
-    """Seat `player_id` at a Hearts table under `name`: the only place a player chooses a name today."""
+def name_player(app: Any, player_id: str, name: str, clock: SetClock, mode: str = "online") -> None:
+    """Seat `player_id` at a Hearts table under `name`: at an online one, the only place a player chooses a name for
+    others today."""
     engine = app.state.services.engine
     table = TableRecord(
-        id=f"t{player_id[:8]}",
-        mode="solo",
+        id=f"t{mode}{player_id[:8]}",
+        mode=mode,
         variant="classic",
         target=100,
         strength="normal",
@@ -115,6 +116,7 @@ def test_the_ranking_orders_todays_winners_by_moves_then_time(app: Any, clock: S
     longer = longer_win(code)
     ann, bea, cid = player(app), player(app), player(app)
     name_player(app, player_id(ann), "Ann", clock)
+    name_player(app, player_id(bea), "You", clock, mode="solo")  # a solo table's name is seen by nobody else
     win(cid, clock, longer, seconds=20)
     win(bea, clock, best, seconds=95, hint=True)
     win(ann, clock, best, seconds=40)

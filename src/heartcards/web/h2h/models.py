@@ -140,7 +140,7 @@ class DailyWin(BaseModel):
 
     place: int
     name: str | None
-    """The name the player chose (at a Hearts table), or None for a player who chose none."""
+    """The name the player chose for others (at an online Hearts table), or None for a player who chose none."""
     moves: int
     seconds: float
     hints: int
