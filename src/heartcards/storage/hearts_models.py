@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from heartcards.storage.models import Base, UTCDateTime
@@ -61,3 +61,46 @@ class HeartsDealLog(Base):
     deal: Mapped[int] = mapped_column(Integer, primary_key=True)
     log: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class HeartsRating(Base):
+    """One player's rating in one ruleset (schema: migration 0004): a person's (their player id) or a computer level's
+    (`bot:easy`, …). `public_id` names it in addresses, so a person's player id, their cookie, is never shown."""
+
+    __tablename__ = "hearts_ratings"
+    __table_args__ = (Index("ix_hearts_ratings_public_id", "public_id"),)
+
+    identity: Mapped[str] = mapped_column(String(40), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(12), primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16))
+    person: Mapped[bool] = mapped_column(Boolean)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[int] = mapped_column(Integer)
+    """The shown number, kept for ordering the leaderboard."""
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class HeartsRatingChange(Base):
+    """What one rated game did to one player's rating: their place, whether they left, the shown rating after it."""
+
+    __tablename__ = "hearts_rating_changes"
+    __table_args__ = (Index("ix_hearts_rating_changes_identity", "identity", "variant", "created_at"),)
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("hearts_tables.id"), primary_key=True)
+    identity: Mapped[str] = mapped_column(String(40), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(12))
+    place: Mapped[int] = mapped_column(Integer)
+    left: Mapped[bool] = mapped_column(Boolean)
+    rating: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class HeartsHiddenPlayer(Base):
+    """A person who asked not to be listed on the leaderboards (their rating is still kept)."""
+
+    __tablename__ = "hearts_hidden_players"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hidden_at: Mapped[datetime] = mapped_column(UTCDateTime())

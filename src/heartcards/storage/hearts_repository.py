@@ -15,6 +15,7 @@ from typing import Any, Final, cast
 from sqlalchemy import ColumnElement, Connection, Dialect, Engine, Row, Table, bindparam, insert, select, update
 
 from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
+from heartcards.storage.hearts_ratings import SeatOutcome, record_ratings
 
 TABLES = cast(Table, HeartsTable.__table__)
 SEATS = cast(Table, HeartsSeat.__table__)
@@ -87,6 +88,8 @@ class SeatResult:
     won: bool
     moons: int
     queens: int
+    left: bool = False
+    """A person who left before the end and did not come back (a computer finished for them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +249,9 @@ class HeartsRepository:
                         connection.execute(
                             insert(LOGS).values(table_id=save.table_id, deal=deal, log=json.dumps(log), created_at=now)
                         )
+                if save.results is not None:
+                    outcomes = [SeatOutcome(result.seat, result.place, result.left) for result in save.results]
+                    record_ratings(connection, save.table_id, outcomes, now)
                 for result in save.results or ():
                     connection.execute(
                         update(SEATS)

@@ -5,6 +5,7 @@ Writes on the hot path (a move) are one UPDATE of one row in one short transacti
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from contextlib import suppress
 from datetime import datetime
 from typing import Any, cast
@@ -132,6 +133,28 @@ class Repository:
         with self.engine.connect() as connection:
             rows = connection.execute(select(GAMES).where(GAMES.c.player_id == player_id, GAMES.c.move_count > 0))
             return [_game(row) for row in rows]
+
+    def games_of_day(self, code: str, since: datetime, until: datetime) -> list[GameRecord]:
+        """Every player's games of the deal `code` started in [since, until) with a move played: a day's games of its
+        daily deal."""
+        query = select(GAMES).where(
+            GAMES.c.code == code,
+            GAMES.c.move_count > 0,
+            GAMES.c.created_at >= since,
+            GAMES.c.created_at < until,
+        )
+        with self.engine.connect() as connection:
+            return [_game(row) for row in connection.execute(query)]
+
+    def won_games_of_codes(self, player_id: str, codes: Collection[str]) -> list[GameRecord]:
+        """The player's won games of any of the deals `codes` (the daily deals of some days)."""
+        query = select(GAMES).where(
+            GAMES.c.player_id == player_id,
+            GAMES.c.status == GameStatus.WON.value,
+            GAMES.c.code.in_(list(codes)),
+        )
+        with self.engine.connect() as connection:
+            return [_game(row) for row in connection.execute(query)]
 
     def stats(self, player_id: str) -> Stats:
         return compute_stats(self.player_games(player_id))

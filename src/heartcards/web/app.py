@@ -7,8 +7,9 @@ the in-memory caches. Each game (`web.h2h`, `web.hearts`) brings one router, joi
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Final
 
 from fastapi import FastAPI
@@ -18,6 +19,7 @@ from heartcards import __version__
 from heartcards.web import pages, translations
 from heartcards.web.accounts.router import router as accounts_router
 from heartcards.web.accounts.router import start_accounts
+from heartcards.web.clock import utc_now
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
@@ -46,11 +48,12 @@ tables (100-300 ms measured, with `benchmarks/tables.py`), stalling every table 
 freed by reference counting, so collecting rarely costs little memory and removes those stalls."""
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """A ready app on `settings` (default: from the environment); its database is migrated to the latest version."""
+def create_app(settings: Settings | None = None, clock: Callable[[], datetime] = utc_now) -> FastAPI:
+    """A ready app on `settings` (default: from the environment); its database is migrated to the latest version.
+    `clock` is the wall clock Heart to Heart's games and daily deal read (tests set the day)."""
     settings = settings or Settings.from_environment()
     services = Services.start(settings)
-    h2h = H2HServices.start(services)
+    h2h = H2HServices.start(services, clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -41,7 +41,7 @@ def test_home_and_rules(new_player: NewPlayer, viewport: dict[str, int]) -> None
     assert page.locator('[data-role="continue"]').is_hidden()
     player.shot("home")
     page.locator('[data-role="new"]').click()
-    page.wait_for_url(re.compile(r"/play/HH1-N-[A-Z]{7}$"))
+    page.wait_for_url(re.compile(r"/play/HH1-S-[A-Z]{7}$"))  # winnable deals by default
     page.wait_for_selector("body[data-ready='true']")
     player.open("/")
     assert page.locator('[data-role="continue"]').is_visible()

@@ -1,4 +1,6 @@
-"""A table's strengths are the bots' registry's words, with the same meaning in the API, the pages and `decide`."""
+"""A table's players: the strengths are the bots' registry's words, with the same meaning in the API, the pages and
+`decide`; the computer players' names are never a name a person at the table goes by (docs/hearts-web-api.md,
+"Tables")."""
 
 from __future__ import annotations
 
@@ -6,11 +8,13 @@ import re
 from pathlib import Path
 from typing import get_args
 
+from fastapi.testclient import TestClient
+
 from heartcards.hearts.bots import STRENGTH_NAMES, STRENGTHS
 from heartcards.hearts.bots import decide as bot_decide
 from heartcards.hearts.engine import Game
 from heartcards.web.hearts.models import PublicTable, TableStrength
-from heartcards.web.hearts.players import full_decision_seconds
+from heartcards.web.hearts.players import BOT_NAMES, bot_name, full_decision_seconds
 from heartcards.web.hearts.routes import CreateTable
 from heartcards.web.hearts.thinking import decide
 from heartcards.web.paths import STATIC_DIR
@@ -42,3 +46,29 @@ def test_decision_seconds_follow_the_strengths_time_caps() -> None:
     assert full_decision_seconds("easy") == 0.001
     assert full_decision_seconds("normal") == STRENGTHS["normal"].time_cap
     assert full_decision_seconds("strong") == STRENGTHS["strong"].time_cap
+
+
+def test_a_computer_keeps_its_own_name_unless_a_person_goes_by_it() -> None:
+    assert [bot_name(seat, ["Sam"]) for seat in (1, 2, 3)] == list(BOT_NAMES)
+    assert bot_name(1, ["ada"]) == "Hedy"  # any letter case
+    assert bot_name(2, ["Ada", "Hedy", "alan"]) == "Kurt"
+    everyone = ["Ada", "Alan", "Grace", "Hedy", "Kurt", "Mary", "Joan", "Linus", "Rosa"]
+    assert bot_name(3, everyone) == "Grace 3"
+
+
+def test_a_solo_table_of_a_person_named_ada_has_no_other_ada(client: TestClient) -> None:
+    created = client.post("/api/hearts/tables", json={"mode": "solo", "name": "ADA", "strength": "easy"})
+    assert created.status_code == 201, created.text
+    names = [seat["name"] for seat in created.json()["table"]["seats"]]
+    assert names[0] == "ADA" and len({name.casefold() for name in names}) == 4
+
+
+def test_an_online_tables_computers_avoid_every_persons_name(client: TestClient) -> None:
+    created = client.post("/api/hearts/tables", json={"mode": "online", "name": "Grace", "strength": "easy"})
+    table = created.json()["table"]["id"]
+    other = TestClient(client.app)
+    assert other.post(f"/api/hearts/tables/{table}/join", json={"seat": 1, "name": "alan"}).status_code == 200
+    started = client.post(f"/api/hearts/tables/{table}/start", headers={"X-Seat-Token": created.json()["token"]})
+    assert started.status_code == 200, started.text
+    names = [seat["name"] for seat in started.json()["seats"]]
+    assert names[:2] == ["Grace", "alan"] and len({name.casefold() for name in names}) == 4

@@ -139,9 +139,39 @@ class DealCards(BaseModel):
     waste: list[str]
 
 
+class DailyWin(BaseModel):
+    """One player's best win of today's deal."""
+
+    place: int
+    name: str | None
+    """The name the player chose for others (at an online Hearts table), or None for a player who chose none."""
+    moves: int
+    seconds: float
+    hints: int
+    me: bool
+    """The asking player's own line."""
+
+
+class DailyDay(BaseModel):
+    date: str
+    won: bool
+
+
 class Daily(BaseModel):
+    """Today's deal (UTC date), its ranking and par, and the asking player's streak and calendar."""
+
     date: str
     code: str
+    par: int | None
+    """The fewest moves that win today's deal, once the solver knows it."""
+    ranking: list[DailyWin]
+    """The players who won today's deal, by moves then time: the best 100, and the asking player's line after them."""
+    streak: int
+    """Consecutive days the asking player won the daily deal, up to today (or yesterday while today is open)."""
+    played: bool
+    """Whether the asking player has played a move of today's deal today."""
+    calendar: list[DailyDay]
+    """The last four weeks, oldest first, ending today: which daily deals the asking player won."""
 
 
 class RecentGame(BaseModel):

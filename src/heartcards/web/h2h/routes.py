@@ -4,14 +4,16 @@ solutions, deals, the daily deal and the player's statistics. Every answer is a 
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import date
 
 from fastapi import APIRouter, Request, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
+from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import Language, PlayerId, ServicesDep
+from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking
 from heartcards.web.h2h.deps import H2H
 from heartcards.web.h2h.errors import NewGameChoiceError
 from heartcards.web.h2h.games import LiveGame, check_game_id, deal_for
@@ -33,7 +35,7 @@ from heartcards.web.h2h.models import (
 )
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.h2h.solving import daily_code_for
-from heartcards.web.h2h.views import game_view, iso, stats_view, tap_view
+from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
 from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))
@@ -51,7 +53,7 @@ async def view_of(h2h: H2HServices, live: LiveGame, wait_for_par: bool = False) 
     return game_view(live, par, daily=live.code == daily_code_for(live.created_at.date()))
 
 
-def chosen_code(body: NewGame) -> str:
+def chosen_code(body: NewGame, today: date) -> str:
     """The deal a new-game body asks for. A fresh deal number comes from the OS's entropy (`secrets`): a player's
     next deal must not be predictable, and it is no part of any rule, so no seeded generator is involved."""
     chosen = sum([body.code is not None, body.mode is not None, body.daily])
@@ -60,7 +62,7 @@ def chosen_code(body: NewGame) -> str:
     if body.code is not None:
         return normalize_code(body.code)
     if body.daily:
-        return daily_code_for(datetime.now(UTC).date())
+        return daily_code_for(today)
     mode = Mode(body.mode or "N")
     return format_code(mode, secrets.randbelow(MAX_NUMBER + 1))
 
@@ -73,7 +75,7 @@ def chosen_code(body: NewGame) -> str:
 async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewGame | None = None) -> GameView:
     """A new game (201), or with `code` and `resume` the player's running game of that deal (200)."""
     request = body or NewGame()
-    code = chosen_code(request)
+    code = chosen_code(request, h2h.clock().date())
     live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
     if not created:
         h2h.games.view_touch(live)
@@ -207,10 +209,27 @@ async def deal(code: str) -> DealCards:
 
 
 @router.get("/daily")
-async def daily() -> Daily:
-    """Today's deal code (UTC date): the same winnable deal for everyone."""
-    today = datetime.now(UTC).date()
-    return Daily(date=today.isoformat(), code=daily_code_for(today))
+async def daily(player: PlayerId, h2h: H2H) -> Daily:
+    """Today's deal code (UTC date), the same winnable deal for everyone; who won it today, by moves then time, with
+    its par; the asking player's streak and calendar (docs/h2h-web-api.md, "The daily deal")."""
+    today = h2h.clock().date()
+    code = daily_code_for(today)
+    start, end = day_bounds(today)
+    games = h2h.repository.games_of_day(code, start, end)
+    ranking = shown_ranking(rank_wins(games), player)
+    names = chosen_names(h2h.repository.engine, {win.player_id for win in ranking})
+    known = h2h.solver.known(code)
+    if known is None:
+        h2h.solver.prefetch(code)
+    return daily_view(
+        today,
+        code,
+        None if known is None else known.move_count,
+        [(win, names.get(win.player_id)) for win in ranking],
+        player,
+        played=any(game.player_id == player for game in games),
+        days=player_days(h2h.repository, player, today, daily_code_for),
+    )
 
 
 @router.get("/stats")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from heartcards.storage import Repository
+from heartcards.web.clock import utc_now
 from heartcards.web.h2h.games import Games
 from heartcards.web.h2h.solving import Solver
 from heartcards.web.services import Services
@@ -15,14 +18,16 @@ class H2HServices:
     repository: Repository
     games: Games
     solver: Solver
+    clock: Callable[[], datetime]
+    """The wall clock (UTC) games and the daily deal read: a test sets it to play on given days."""
 
     @classmethod
-    def start(cls, services: Services) -> H2HServices:
+    def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
         """The game's services on the app's database; the solver's process starts when first needed."""
         repository = Repository(services.engine)
         solver = Solver(repository)
-        games = Games(repository, services.settings.game_cache_size, on_new_code=solver.prefetch)
-        h2h = cls(repository, games, solver)
+        games = Games(repository, services.settings.game_cache_size, on_new_code=solver.prefetch, clock=clock)
+        h2h = cls(repository, games, solver, clock)
         services.on_close(h2h.close)
         return h2h
 

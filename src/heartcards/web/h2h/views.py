@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Sequence
+from datetime import date, datetime
 
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.storage import GameRecord, Stats
 from heartcards.web.clock import iso_utc
+from heartcards.web.h2h.daily import PlayerDays, RankedWin, calendar_days
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (
+    Daily,
+    DailyDay,
+    DailyWin,
     DealStats,
     GameView,
     HeartCard,
@@ -108,4 +113,35 @@ def stats_view(stats: Stats) -> StatsView:
             )
             for deal in stats.per_deal
         ],
+    )
+
+
+def daily_view(
+    today: date,
+    code: str,
+    par: int | None,
+    ranking: Sequence[tuple[RankedWin, str | None]],
+    player_id: str,
+    played: bool,
+    days: PlayerDays,
+) -> Daily:
+    """The daily deal's answer for `player_id`: the ranking with chosen names, the streak and the calendar."""
+    return Daily(
+        date=today.isoformat(),
+        code=code,
+        par=par,
+        ranking=[
+            DailyWin(
+                place=win.place,
+                name=name,
+                moves=win.moves,
+                seconds=win.seconds,
+                hints=win.hints,
+                me=win.player_id == player_id,
+            )
+            for win, name in ranking
+        ],
+        streak=days.streak,
+        played=played,
+        calendar=[DailyDay(date=day.isoformat(), won=day in days.won_days) for day in calendar_days(today)],
     )

@@ -92,3 +92,10 @@ class TooManyTablesError(WebError):
 
     status = 429
     key = "hearts.error.too_many_tables"
+
+
+class RatedPlayerNotFoundError(WebError):
+    """A player page for an id with no rating in that ruleset."""
+
+    status = 404
+    key = "hearts.error.rated_player_not_found"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 CardText = str
 """A card as text: rank then suit, `2C`, `10H`, `QS`, `AD`."""
@@ -129,3 +129,57 @@ class PlayerStats(BaseModel):
     moons: int
     queens_taken: int
     recent: list[RecentTable]
+
+
+Variant = Literal["classic", "special"]
+
+
+class RatedPlayer(BaseModel):
+    """One rated player of a ruleset: a person (the name they chose, or null) or a computer level."""
+
+    id: str
+    """The player's public id, for their page (`/hearts/players/{id}`)."""
+    name: str | None
+    computer: bool
+    rating: int
+    """The shown rating: 1000 for a new player, up as the model grows surer of good results."""
+    games: int
+    place: int
+
+
+class MyRating(RatedPlayer):
+    hidden: bool
+    """The player asked not to be listed (their place is where they would stand)."""
+
+
+class Ratings(BaseModel):
+    variant: Variant
+    players: list[RatedPlayer]
+    """The best 100 listed players, best first."""
+    me: MyRating | None
+    """The asking player, once they have finished a rated game in this ruleset."""
+
+
+class RatingPoint(BaseModel):
+    table: str
+    place: int
+    left: bool
+    rating: int
+    """The shown rating after this game."""
+    at: str
+
+
+class PlayerRatings(BaseModel):
+    variant: Variant
+    player: RatedPlayer
+    history: list[RatingPoint]
+    """The rated games in this ruleset, oldest first (the last 200)."""
+
+
+class HiddenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    hidden: StrictBool
+
+
+class HiddenAnswer(BaseModel):
+    hidden: bool

@@ -11,6 +11,8 @@ router = pages_router(
         "/hearts": "hearts",
         "/hearts/table/{table_id}": "hearts-table",
         "/hearts/stats": "hearts-stats",
+        "/hearts/ratings": "hearts-ratings",
+        "/hearts/players/{public_id}": "hearts-player",
         "/hearts/rules": "hearts-rules",
     }
 )

@@ -7,11 +7,16 @@ heuristic (instant), `normal` Monte Carlo with 400 playouts (a few tens of milli
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Collection
 from typing import Final
 
 from heartcards.hearts.bots import STRENGTHS
 
 BOT_NAMES: Final = ("Ada", "Alan", "Grace")
+RESERVE_NAMES: Final = ("Hedy", "Kurt", "Mary", "Joan", "Linus", "Rosa")
+"""Computer players' names when a person at the table goes by one of `BOT_NAMES`: as short as those, so a phone's
+name plate shows them whole."""
 
 
 def full_decision_seconds(strength: str) -> float:
@@ -23,6 +28,13 @@ def full_decision_seconds(strength: str) -> float:
     return 0.001 if cap is None else cap
 
 
-def bot_name(seat: int) -> str:
-    """The display name of the computer player at `seat` (1..3; seat 0 gets the first name too)."""
-    return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+def bot_name(seat: int, taken: Collection[str] = ()) -> str:
+    """The display name of the computer player at `seat` (1..3; seat 0 gets the first name too): its own name, unless
+    a person or another computer at the table goes by it (in any letter case), then the first free reserve name, so
+    "Ada to play" never leaves a person named Ada wondering whose turn it is."""
+    used = {unicodedata.normalize("NFC", name).casefold() for name in taken}
+    own = BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+    for name in (own, *RESERVE_NAMES):
+        if name.casefold() not in used:
+            return name
+    return f"{own} {seat}"  # every name taken: the seat number tells them apart

@@ -78,7 +78,8 @@ def table_from_record(record: TableRecord) -> Table:
 
 
 def seat_results(table: Table) -> list[SeatResult]:
-    """Each seat's result once the game is over: total, place (1 = lowest total; ties share), moons, queens."""
+    """Each seat's result once the game is over: total, place (1 = lowest total; ties share), moons, queens, and
+    whether its person left for good (away at the end)."""
     game = table.game
     totals = game.totals
     moons = [0] * SEAT_COUNT
@@ -96,6 +97,7 @@ def seat_results(table: Table) -> list[SeatResult]:
             won=seat in game.winners,
             moons=moons[seat],
             queens=queens[seat],
+            left=table.seats[seat].human and table.seats[seat].away,
         )
         for seat in range(SEAT_COUNT)
     ]

@@ -13,7 +13,7 @@ from datetime import timedelta
 from fastapi import APIRouter, FastAPI
 
 from heartcards.storage.hearts_repository import HeartsRepository
-from heartcards.web.hearts import pages, routes, socket
+from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.hearts.service import TableService
 from heartcards.web.services import Services
 
@@ -37,6 +37,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 router = APIRouter(lifespan=hearts_lifespan)
 router.include_router(routes.router)
+router.include_router(ratings.router)
 router.include_router(socket.router)
 router.include_router(pages.router)
 

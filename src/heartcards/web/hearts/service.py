@@ -185,7 +185,8 @@ class TableService:
         seed = secrets.randbits(64)
         seats = [Seat(0, "human", name, player_id, token_hash(token))]
         for number in range(1, SEAT_COUNT):
-            seats.append(Seat(number, "bot", bot_name(number)) if mode == "solo" else Seat(number, "empty", ""))
+            taken = [seat.name for seat in seats]
+            seats.append(Seat(number, "bot", bot_name(number, taken)) if mode == "solo" else Seat(number, "empty", ""))
         now = utc_now()
         table = Table(
             id=secrets.token_hex(16),
@@ -325,7 +326,8 @@ class TableService:
             filled = [empty for empty in table.seats if empty.kind == "empty"]
             try:
                 for empty in filled:
-                    empty.kind, empty.name = "bot", bot_name(empty.number)
+                    taken = [other.name for other in table.seats if other.kind != "empty"]
+                    empty.kind, empty.name = "bot", bot_name(empty.number, taken)
                     await self.store.run(self.repository.save_seat, table.id, seat_record(empty))
                 await self.store.save(GameSave(table.id, "playing", game_text(table)))
             except Exception as error:  # still waiting, as stored (a seat row already written says computer player)

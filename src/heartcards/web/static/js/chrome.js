@@ -59,6 +59,29 @@ function buildHeader(page) {
   });
   const language = find(header, '[data-role="language"]', HTMLSelectElement);
   language.addEventListener("change", () => switchLanguage(language.value));
+  addSkipLink(header);
+}
+
+/**
+ * A link before the header, the first thing a Tab reaches, that moves the focus past the header and the menu to the
+ * page's own content (on the play page, the game: its first control is the next Tab).
+ * @param {Element} header
+ */
+function addSkipLink(header) {
+  const main = document.querySelector("main");
+  if (!main) return;
+  if (!main.id) main.id = "content";
+  main.tabIndex = -1;
+  const skip = document.createElement("a");
+  skip.className = "skip-link";
+  skip.href = `#${main.id}`;
+  skip.dataset.role = "skip";
+  skip.textContent = t("ui.nav.skip");
+  skip.addEventListener("click", (event) => {
+    event.preventDefault();
+    main.focus();
+  });
+  header.before(skip);
 }
 
 /**

@@ -8,6 +8,7 @@ import { startPage } from "./chrome.js";
 import { openCodeDialog } from "./code-dialog.js";
 import { byId, find } from "./dom.js";
 import { t } from "./i18n.js";
+import { calendarSection } from "./daily.js";
 import { createBooks, fetchDaily } from "./play/books.js";
 import { confirmLeaving } from "./play/confirm.js";
 import { viewOf } from "./play/local-view.js";
@@ -70,11 +71,25 @@ async function runningGame() {
   }
 }
 
+/**
+ * The streak and calendar under the buttons, and a mark on the daily deal's button until today's deal is played.
+ * @param {HTMLElement} root
+ * @param {string} lang
+ */
+async function showDaily(root, lang) {
+  const daily = await fetchDaily();
+  if (!daily) return;
+  const button = find(root, '[data-role="daily"]');
+  button.classList.toggle("marked", !daily.played);
+  if (!daily.played) button.setAttribute("aria-description", t("ui.daily.today_waiting"));
+  find(root, ".actions").after(calendarSection(daily, lang));
+}
+
 async function main() {
-  await startPage("home", "ui.title.home");
+  const lang = await startPage("home", "ui.title.home");
   registerWorker();
-  fetchDaily();
   const root = byId("home");
+  const daily = showDaily(root, lang);
   const newButton = find(root, '[data-role="new"]');
   newButton.addEventListener(
     "click",
@@ -92,6 +107,7 @@ async function main() {
     link.hidden = false;
     newButton.classList.remove("primary");
   }
+  await daily;
   document.body.dataset.ready = "true";
 }
 

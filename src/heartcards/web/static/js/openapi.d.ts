@@ -73,7 +73,8 @@ export interface paths {
   "/api/h2h/daily": {
     /**
      * Daily
-     * @description Today's deal code (UTC date): the same winnable deal for everyone.
+     * @description Today's deal code (UTC date), the same winnable deal for everyone; who won it today, by moves then time, with
+     * its par; the asking player's streak and calendar (docs/h2h-web-api.md, "The daily deal").
      */
     get: operations["daily_api_h2h_daily_get"];
   };
@@ -126,6 +127,28 @@ export interface paths {
   "/api/hearts/stats": {
     /** Player Stats */
     get: operations["player_stats_api_hearts_stats_get"];
+  };
+  "/api/hearts/ratings": {
+    /**
+     * Ratings
+     * @description The best 100 listed players of the ruleset, and where the asking player stands (null before their first rated
+     * game).
+     */
+    get: operations["ratings_api_hearts_ratings_get"];
+  };
+  "/api/hearts/players/{public_id}": {
+    /**
+     * Player Ratings
+     * @description One player's rating in the ruleset and its history (404 for an id with no rating there).
+     */
+    get: operations["player_ratings_api_hearts_players__public_id__get"];
+  };
+  "/api/hearts/ratings/hidden": {
+    /**
+     * Set Hidden
+     * @description Hide the asking player from the leaderboards (or list them again); their rating is kept either way.
+     */
+    put: operations["set_hidden_api_hearts_ratings_hidden_put"];
   };
   "/api/account": {
     /**
@@ -347,12 +370,50 @@ export interface components {
       /** Seat */
       seat: number;
     };
-    /** Daily */
+    /**
+     * Daily
+     * @description Today's deal (UTC date), its ranking and par, and the asking player's streak and calendar.
+     */
     Daily: {
       /** Date */
       date: string;
       /** Code */
       code: string;
+      /** Par */
+      par: number | null;
+      /** Ranking */
+      ranking: components["schemas"]["DailyWin"][];
+      /** Streak */
+      streak: number;
+      /** Played */
+      played: boolean;
+      /** Calendar */
+      calendar: components["schemas"]["DailyDay"][];
+    };
+    /** DailyDay */
+    DailyDay: {
+      /** Date */
+      date: string;
+      /** Won */
+      won: boolean;
+    };
+    /**
+     * DailyWin
+     * @description One player's best win of today's deal.
+     */
+    DailyWin: {
+      /** Place */
+      place: number;
+      /** Name */
+      name: string | null;
+      /** Moves */
+      moves: number;
+      /** Seconds */
+      seconds: number;
+      /** Hints */
+      hints: number;
+      /** Me */
+      me: boolean;
     };
     /**
      * DealCards
@@ -453,6 +514,16 @@ export interface components {
       /** Free */
       free: boolean;
     };
+    /** HiddenAnswer */
+    HiddenAnswer: {
+      /** Hidden */
+      hidden: boolean;
+    };
+    /** HiddenRequest */
+    HiddenRequest: {
+      /** Hidden */
+      hidden: boolean;
+    };
     /** HintAnswer */
     HintAnswer: {
       /** Hint */
@@ -519,6 +590,23 @@ export interface components {
       /** Code */
       code?: string | null;
     };
+    /** MyRating */
+    MyRating: {
+      /** Id */
+      id: string;
+      /** Name */
+      name: string | null;
+      /** Computer */
+      computer: boolean;
+      /** Rating */
+      rating: number;
+      /** Games */
+      games: number;
+      /** Place */
+      place: number;
+      /** Hidden */
+      hidden: boolean;
+    };
     /** NameBody */
     NameBody: {
       /** Name */
@@ -574,6 +662,17 @@ export interface components {
       outlined: number[];
       /** Dimmed */
       dimmed: (number | "waste")[];
+    };
+    /** PlayerRatings */
+    PlayerRatings: {
+      /**
+       * Variant
+       * @enum {string}
+       */
+      variant: "classic" | "special";
+      player: components["schemas"]["RatedPlayer"];
+      /** History */
+      history: components["schemas"]["RatingPoint"][];
     };
     /** PlayerStats */
     PlayerStats: {
@@ -645,6 +744,48 @@ export interface components {
       deal: number | null;
       /** Seats */
       seats: components["schemas"]["PublicSeat"][];
+    };
+    /**
+     * RatedPlayer
+     * @description One rated player of a ruleset: a person (the name they chose, or null) or a computer level.
+     */
+    RatedPlayer: {
+      /** Id */
+      id: string;
+      /** Name */
+      name: string | null;
+      /** Computer */
+      computer: boolean;
+      /** Rating */
+      rating: number;
+      /** Games */
+      games: number;
+      /** Place */
+      place: number;
+    };
+    /** RatingPoint */
+    RatingPoint: {
+      /** Table */
+      table: string;
+      /** Place */
+      place: number;
+      /** Left */
+      left: boolean;
+      /** Rating */
+      rating: number;
+      /** At */
+      at: string;
+    };
+    /** Ratings */
+    Ratings: {
+      /**
+       * Variant
+       * @enum {string}
+       */
+      variant: "classic" | "special";
+      /** Players */
+      players: components["schemas"]["RatedPlayer"][];
+      me: components["schemas"]["MyRating"] | null;
     };
     /** RecentGame */
     RecentGame: {
@@ -1523,7 +1664,8 @@ export interface operations {
   };
   /**
    * Daily
-   * @description Today's deal code (UTC date): the same winnable deal for everyone.
+   * @description Today's deal code (UTC date), the same winnable deal for everyone; who won it today, by moves then time, with
+   * its par; the asking player's streak and calendar (docs/h2h-web-api.md, "The daily deal").
    */
   daily_api_h2h_daily_get: {
     responses: {
@@ -1791,6 +1933,103 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PlayerStats"];
+        };
+      };
+      /** @description A translated error (see the error's key) */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+    };
+  };
+  /**
+   * Ratings
+   * @description The best 100 listed players of the ruleset, and where the asking player stands (null before their first rated
+   * game).
+   */
+  ratings_api_hearts_ratings_get: {
+    parameters: {
+      query: {
+        variant: "classic" | "special";
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Ratings"];
+        };
+      };
+      /** @description A body, path or query that is not valid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+      /** @description A translated error (see the error's key) */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+    };
+  };
+  /**
+   * Player Ratings
+   * @description One player's rating in the ruleset and its history (404 for an id with no rating there).
+   */
+  player_ratings_api_hearts_players__public_id__get: {
+    parameters: {
+      query: {
+        variant: "classic" | "special";
+      };
+      path: {
+        public_id: string;
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerRatings"];
+        };
+      };
+      /** @description A body, path or query that is not valid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+      /** @description A translated error (see the error's key) */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+    };
+  };
+  /**
+   * Set Hidden
+   * @description Hide the asking player from the leaderboards (or list them again); their rating is kept either way.
+   */
+  set_hidden_api_hearts_ratings_hidden_put: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HiddenRequest"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["HiddenAnswer"];
+        };
+      };
+      /** @description A body, path or query that is not valid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
         };
       };
       /** @description A translated error (see the error's key) */

@@ -14,7 +14,7 @@ import { bindInput, neighbour } from "./input.js";
 import { createBar } from "./play/bar.js";
 import { fetchDaily, keepSending } from "./play/books.js";
 import { confirmLeaving } from "./play/confirm.js";
-import { createEndDialog } from "./play/end-dialogs.js";
+import { createEndDialog, openLostDialog } from "./play/end-dialogs.js";
 import { newGame, openGame, restartGame, serverCopy } from "./play/games.js";
 import { showHint } from "./play/hint.js";
 import { createQueue } from "./play/queue.js";
@@ -45,16 +45,19 @@ const endDialog = createEndDialog(
   {
     onUndo: () => undo(),
     onNewGame: () => queue.run(() => replaceGame(newGameSpec())),
-    onWinnableGame: () => {
-      state.settings.heartToHeart.dealMode = "S";
-      saveSettings(state.settings);
-      return queue.run(() => replaceGame(newGameSpec()));
-    },
+    onWinnableGame: () => playWinnable(),
   },
   () => state.settings.heartToHeart.dealMode === "S",
 );
 /** @type {Board} */
 let board;
+
+/** Turn on "Winnable deals only" and deal one in place of the shown game. */
+function playWinnable() {
+  state.settings.heartToHeart.dealMode = "S";
+  saveSettings(state.settings);
+  return queue.run(() => replaceGame(newGameSpec()));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Showing a view
@@ -181,7 +184,12 @@ function undo() {
 function hint() {
   return queue.run(async () => {
     if (!state.view || state.view.status !== "playing") return;
-    await showHint(state.view.id, { books, board, onView: (view) => show(session.takeServer(view)) });
+    await showHint(state.view.id, {
+      books,
+      board,
+      onView: (view) => show(session.takeServer(view)),
+      onLost: (view) => openLostDialog(view, { onWinnableGame: playWinnable }),
+    });
   });
 }
 

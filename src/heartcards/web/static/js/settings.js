@@ -35,13 +35,13 @@ export const ANIMATION_SPEEDS = ["slow", "normal", "fast", "off"];
 export const TRICK_SPEEDS = ["slow", "normal", "fast"];
 
 // Each setting's choices, the first being its default (docs/rules/heart-to-heart.md#settings: Placement help on,
-// Move errors off).
+// Move errors off, winnable deals only).
 const CHOICES = {
   heartToHeart: {
     placementHelp: [true, false],
     moveErrors: [false, true],
     animation: ["normal", "slow", "fast", "off"],
-    dealMode: ["N", "S"],
+    dealMode: ["S", "N"],
   },
   hearts: {
     speed: ["normal", "slow", "fast"],

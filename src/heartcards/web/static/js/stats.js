@@ -3,9 +3,12 @@
 
 import { ApiError, api, isOffline } from "./api.js";
 import { startPage } from "./chrome.js";
+import { calendarSection } from "./daily.js";
 import { byId, find } from "./dom.js";
 import { formatDate, formatNumber, formatTime } from "./format.js";
 import { t, tn } from "./i18n.js";
+
+/** @import { Daily } from "./types.js" */
 
 /**
  * @typedef {{id: string, code: string, status: string, moves: number, seconds: number, assisted: boolean,
@@ -117,12 +120,13 @@ async function main() {
   const lang = await startPage("stats", "ui.title.stats");
   const root = byId("stats");
   try {
-    /** @type {Stats} */
-    const stats = await api.stats();
+    /** @type {[Stats, Daily]} */
+    const [stats, daily] = await Promise.all([api.stats(), api.daily()]);
     root.innerHTML =
       `<h1>${t("ui.stats.title")}</h1>${numbers(stats)}<p class="muted-note">${t("ui.stats.best_note")}</p>` +
       `<h2>${t("ui.stats.recent")}</h2>${chart(stats.recent || [])}${recentTable(stats.recent || [], lang)}` +
       `<h2>${t("ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
+    find(root, ".muted-note").after(calendarSection(daily, lang));
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.stats.title")}</h1><p class="empty"></p>`;
     const message = isOffline(error) ? t("ui.offline.stats") : error instanceof ApiError ? error.message : null;

@@ -15,6 +15,7 @@
  * @typedef {components["schemas"]["UndoAnswer"]} UndoAnswer
  * @typedef {components["schemas"]["MovesAnswer"]} MovesAnswer
  * @typedef {components["schemas"]["Daily"]} Daily
+ * @typedef {components["schemas"]["DailyWin"]} DailyWin
  */
 
 /**
@@ -40,3 +41,11 @@
  */
 
 export {};
+
+/**
+ * Hearts ratings (`/api/hearts/ratings`, `/api/hearts/players/{id}`).
+ * @typedef {{id: string, name: string | null, computer: boolean, rating: number, games: number, place: number}} RatedPlayer
+ * @typedef {{variant: string, players: RatedPlayer[], me: (RatedPlayer & {hidden: boolean}) | null}} Ratings
+ * @typedef {{table: string, place: number, left: boolean, rating: number, at: string}} RatingPoint
+ * @typedef {{variant: string, player: RatedPlayer, history: RatingPoint[]}} PlayerRatings
+ */

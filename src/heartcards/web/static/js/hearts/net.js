@@ -5,7 +5,7 @@
 import { request } from "../api.js";
 import { reportFallback } from "../report.js";
 
-/** @import { ServerMessage, TableInfo } from "../types.js" */
+/** @import { PlayerRatings, Ratings, ServerMessage, TableInfo } from "../types.js" */
 
 /**
  * @typedef {{variant: string, target: number, strength: string, mode: string, name: string, idle_seconds: number}} TableSpec
@@ -29,6 +29,13 @@ export const heartsApi = {
   start: (id, token) => request("POST", `${table(id)}/start`, undefined, { "X-Seat-Token": token }),
   /** @type {() => Promise<any>} */
   stats: () => request("GET", "/api/hearts/stats"),
+  /** @type {(variant: string) => Promise<Ratings>} */
+  ratings: (variant) => request("GET", `/api/hearts/ratings?variant=${encodeURIComponent(variant)}`),
+  /** @type {(id: string, variant: string) => Promise<PlayerRatings>} */
+  player: (id, variant) =>
+    request("GET", `/api/hearts/players/${encodeURIComponent(id)}?variant=${encodeURIComponent(variant)}`),
+  /** @type {(hidden: boolean) => Promise<{hidden: boolean}>} */
+  setHidden: (hidden) => request("PUT", "/api/hearts/ratings/hidden", { hidden }),
 };
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 5000, 8000];

@@ -200,3 +200,19 @@ export function openSpeed(settings) {
     actions: [{ label: t("hearts.ui.action.close"), primary: true, name: "close" }],
   });
 }
+
+/**
+ * Before leaving a solo game: it waits for the player, who can come back to it from the Hearts page.
+ * @param {() => void} onLeave
+ */
+export function openLeave(onLeave) {
+  openDialog({
+    title: t("hearts.ui.leave.title"),
+    body: t("hearts.ui.leave.body"),
+    className: "hearts-dialog",
+    actions: [
+      { label: t("hearts.ui.leave.stay"), name: "stay" },
+      { label: t("hearts.ui.leave.confirm"), primary: true, name: "confirm-leave", onClick: onLeave },
+    ],
+  });
+}

@@ -16,7 +16,7 @@ import { TableSocket, heartsApi } from "./net.js";
 import { TableView } from "./render.js";
 import { showRuleLink } from "./rule-links.js";
 import { forgetSeat, loadSeat, saveSeat } from "./store.js";
-import { openLastTrick, openScores, openSpeed } from "./table-dialogs.js";
+import { openLastTrick, openLeave, openScores, openSpeed } from "./table-dialogs.js";
 import { WaitingRoom } from "./waiting.js";
 import { hIcon, tableFacts } from "./widgets.js";
 
@@ -252,6 +252,14 @@ function bindControls() {
     if (app.latest && last) openLastTrick(app.latest, last);
   });
   find(board, '[data-action="settings"]').addEventListener("click", () => openSpeed(app.settings));
+  const leave = find(board, '[data-action="leave"]', HTMLAnchorElement);
+  leave.addEventListener("click", (event) => {
+    // A solo game leaves no one behind to notice: ask first, unless the game is over.
+    const solo = (app.latest?.table ?? app.table)?.mode === "solo";
+    if (!solo || app.latest?.view?.phase === "game_over" || !isSeated(app.latest)) return;
+    event.preventDefault();
+    openLeave(() => window.location.assign(leave.href));
+  });
   const start = find(sections.waiting, '[data-action="start"]', HTMLButtonElement);
   start.addEventListener("click", () => startGame(start));
   find(sections.waiting, '[data-action="copy"]').addEventListener("click", async () => {

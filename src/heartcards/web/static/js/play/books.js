@@ -9,6 +9,7 @@ import { readItem, writeItem } from "../storage.js";
 import { createSync } from "../sync.js";
 
 /** @import { SyncOptions } from "../sync.js" */
+/** @import { Daily } from "../types.js" */
 
 const DAILY_PREFIX = "heartcards.h2h.daily.";
 
@@ -101,10 +102,20 @@ export function dailyCode(date, translate) {
   return code;
 }
 
-/** Fetch and keep today's deal code in the background (so it can be played offline later today). */
+/**
+ * Fetch and keep today's deal code in the background (so it can be played offline later today); the whole answer, or
+ * null without the server.
+ * @returns {Promise<Daily | null>}
+ */
 export function fetchDaily() {
-  api
+  return api
     .daily()
-    .then((daily) => rememberDaily(daily.date, daily.code))
-    .catch((error) => reportFallback("Fetching today's deal for later", error));
+    .then((daily) => {
+      rememberDaily(daily.date, daily.code);
+      return daily;
+    })
+    .catch((error) => {
+      reportFallback("Fetching today's deal for later", error);
+      return null;
+    });
 }

@@ -1,11 +1,14 @@
 // The dialogs at a game's end: no move left and the win (time, moves, par; watch the solution). A game stuck with
 // nothing to undo (a deal stuck from its first move) says the deal cannot be played and offers a new deal, or a new
-// winnable deal with the setting changed; Undo is offered only when there is a move to undo. The play page keeps at
-// most one open (createEndDialog).
+// winnable deal with the setting changed; Undo is offered only when there is a move to undo. A game of the daily deal
+// shows today's ranking once it has ended, and a won one a button to share the result. The play page keeps at most
+// one open (createEndDialog).
 
+import { api } from "../api.js";
+import { rankingSection, shareResult } from "../daily.js";
 import { openDialog } from "../dialogs.js";
 import { formatTime } from "../format.js";
-import { t } from "../i18n.js";
+import { currentLanguage, t } from "../i18n.js";
 
 /** @import { OpenDialog } from "../dialogs.js" */
 /** @import { GameView } from "../types.js" */
@@ -17,6 +20,35 @@ import { t } from "../i18n.js";
  * @property {() => unknown} [onWinnableGame] turn on "only winnable deals" and deal one
  * @property {() => void} onClose
  */
+
+/**
+ * A place for today's ranking under a daily deal's end dialog, filled when the server answers (nothing without it);
+ * with the player's own win in the ranking, a button shares it.
+ * @param {GameView} view
+ */
+function dailyPart(view) {
+  const part = document.createElement("div");
+  part.dataset.role = "daily";
+  if (!view.daily) return part;
+  api
+    .daily()
+    .then((daily) => {
+      if (daily.code !== view.code) return; // a deal of another day
+      part.append(rankingSection(daily, view.status !== "won"));
+      const own = daily.ranking.find((line) => line.me);
+      if (!own) return;
+      const share = document.createElement("button");
+      share.type = "button";
+      share.className = "button";
+      share.dataset.action = "share";
+      share.textContent = t("ui.daily.share");
+      const result = { date: daily.date, code: daily.code, moves: own.moves, par: daily.par, hints: own.hints, streak: daily.streak };
+      share.addEventListener("click", () => shareResult(result, currentLanguage()));
+      part.append(share);
+    })
+    .catch(() => null);
+  return part;
+}
 
 /**
  * The stalemate dialog for the stalled game `view`: Undo only when a move can be undone; a game stuck with nothing
@@ -34,7 +66,8 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
   if (stuckFromStart && !winnableOn && onWinnableGame) {
     actions.push({ label: t("ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
   }
-  actions.push({ label: t("ui.stalled.new_deal"), primary: true, name: "new", onClick: onNewGame });
+  const newLabel = winnableOn ? "ui.lost.winnable" : "ui.stalled.new_deal";
+  actions.push({ label: t(newLabel), primary: true, name: "new", onClick: onNewGame });
   let text = t(view.can_undo ? "ui.stalled.body" : view.moves === 0 ? "ui.stalled.body_start" : "ui.stalled.body_lost");
   if (stuckFromStart && !winnableOn) text += ` ${t("ui.stalled.winnable_hint")}`;
   // The title stays the rules' label; a deal stuck from its first move says first that it cannot be played.
@@ -46,12 +79,34 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
     body.append(lead, ". ");
   }
   body.append(text);
+  const content = document.createElement("div");
+  content.append(body, dailyPart(view));
   return openDialog({
     title: t("ui.stalled.title"),
-    body,
+    body: content,
     className: "stalled",
     actions,
     onClose,
+  });
+}
+
+/**
+ * A game no line of moves can win, with nothing to undo (a hint found none): it says so, and a new winnable deal is
+ * one tap away.
+ * @param {GameView} view
+ * @param {{onWinnableGame: () => unknown, onClose?: () => void}} actions
+ * @returns {OpenDialog}
+ */
+export function openLostDialog(view, { onWinnableGame, onClose }) {
+  return openDialog({
+    title: t("ui.lost.title"),
+    body: t(view.moves === 0 ? "ui.lost.body_start" : "ui.hint.none_lost"),
+    className: "lost",
+    actions: [
+      { label: t("ui.lost.keep"), name: "keep" },
+      { label: t("ui.lost.winnable"), primary: true, name: "winnable", onClick: onWinnableGame },
+    ],
+    onClose: onClose ?? null,
   });
 }
 
@@ -80,7 +135,7 @@ export function openWinDialog(view, { onNewGame, onClose }) {
   }
   const intro = document.createElement("p");
   intro.textContent = view.assisted ? t("ui.won.assisted") : t("ui.won.body");
-  facts.append(intro, dl);
+  facts.append(intro, dl, dailyPart(view));
   return openDialog({
     title: t("ui.won.title"),
     body: facts,

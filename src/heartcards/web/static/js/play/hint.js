@@ -21,10 +21,11 @@ function describeMove(move) {
 
 /**
  * Ask for a hint on the game `id` and show it; `onView` gets the server's view of the game first (now assisted).
+ * A game that cannot be won with nothing to undo goes to `onLost`, which offers a new deal.
  * @param {string} id
- * @param {{books: Books, board: Board, onView: (view: GameView) => void}} page
+ * @param {{books: Books, board: Board, onView: (view: GameView) => void, onLost: (view: GameView) => void}} page
  */
-export async function showHint(id, { books, board, onView }) {
+export async function showHint(id, { books, board, onView, onLost }) {
   let answer;
   try {
     if (!(await books.flush())) throw new ApiError(0, "network", "offline");
@@ -38,7 +39,9 @@ export async function showHint(id, { books, board, onView }) {
   if (answer.hint) {
     board.showHint(answer.hint);
     announce(describeMove(answer.hint), { ms: 3000 });
+  } else if (answer.view.can_undo) {
+    announce(t("ui.hint.none"), { ms: 5000 });
   } else {
-    announce(t(answer.view.can_undo ? "ui.hint.none" : "ui.hint.none_lost"), { ms: 5000 });
+    onLost(answer.view);
   }
 }

@@ -1,0 +1,89 @@
+// A Hearts player's page (/hearts/players/{id}?variant=…): their rating in a ruleset, its history as a chart, and
+// their recent rated games.
+
+import { startPage } from "../chrome.js";
+import { find } from "../dom.js";
+import { formatDate } from "../format.js";
+import { currentLanguage, t } from "../i18n.js";
+import { announce } from "../status.js";
+import { heartsApi } from "./net.js";
+import { chosenVariant, fillVariantTabs, playerName, ratingChart } from "./rating-parts.js";
+
+/** @import { RatingPoint } from "../types.js" */
+
+const RECENT = 10;
+
+/**
+ * @param {string} label
+ * @param {string} value
+ * @param {string} name
+ */
+function number(label, value, name) {
+  const box = document.createElement("div");
+  box.className = "number";
+  box.dataset.stat = name;
+  box.innerHTML = `<div class="label"></div><div class="value"></div>`;
+  find(box, ".label").textContent = label;
+  find(box, ".value").textContent = value;
+  return box;
+}
+
+/**
+ * The newest rated games first: date, place (or "left"), the rating after it, a link to the table.
+ * @param {RatingPoint[]} history
+ */
+function recentTable(history) {
+  const table = document.createElement("table");
+  table.className = "deals";
+  table.dataset.role = "recent-rated";
+  const head = ["date", "finish", "rating"].map((key) => `<th scope="col">${t(`hearts.ui.ratings.col.${key}`)}</th>`);
+  table.innerHTML = `<thead><tr>${head.join("")}<th></th></tr></thead><tbody></tbody>`;
+  const body = find(table, "tbody");
+  for (const point of [...history].reverse().slice(0, RECENT)) {
+    const row = document.createElement("tr");
+    const place = point.left ? t("hearts.ui.ratings.left") : String(point.place);
+    for (const text of [formatDate(point.at, currentLanguage()), place, String(point.rating)]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      row.append(td);
+    }
+    const link = document.createElement("a");
+    link.href = `/hearts/table/${encodeURIComponent(point.table)}`;
+    link.textContent = t("hearts.ui.ratings.open_table");
+    const td = document.createElement("td");
+    td.append(link);
+    row.append(td);
+    body.append(row);
+  }
+  return table;
+}
+
+async function main() {
+  await startPage("hearts", "hearts.ui.ratings.title");
+  const variant = chosenVariant();
+  fillVariantTabs(find(document, '[data-role="variants"]'), variant);
+  const id = decodeURIComponent(window.location.pathname.split("/").pop() ?? "");
+  find(document, '[data-role="back"]', HTMLAnchorElement).href = `/hearts/ratings?variant=${variant}`;
+  try {
+    const page = await heartsApi.player(id, variant);
+    find(document, '[data-role="name"]').textContent = playerName(page.player);
+    find(document, '[data-role="numbers"]').replaceChildren(
+      number(t("hearts.ui.ratings.col.rating"), String(page.player.rating), "rating"),
+      number(t("hearts.ui.ratings.standing"), String(page.player.place), "place"),
+      number(t("hearts.ui.ratings.col.games"), String(page.player.games), "games"),
+    );
+    find(document, '[data-role="chart"]').replaceChildren(ratingChart(page.history));
+    find(document, '[data-role="recent"]').replaceChildren(recentTable(page.history));
+  } catch (error) {
+    find(document, '[data-role="name"]').textContent = t("hearts.ui.ratings.title");
+    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 6000 });
+    const message = document.createElement("p");
+    message.className = "empty";
+    message.dataset.role = "error";
+    message.textContent = error instanceof Error ? error.message : String(error);
+    find(document, '[data-role="chart"]').replaceChildren(message);
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();

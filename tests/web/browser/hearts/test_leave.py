@@ -1,0 +1,42 @@
+"""Leave asks first in a solo game (nobody else would notice the table waiting): Keep playing stays, Leave goes back
+to the Hearts page; in three languages at 390x844, 844x390 and 1366x768, through the layout check."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.hearts.conftest import HeartsPlayer
+from tests.web.browser.layout import assert_fits
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NewPlayer = Callable[..., HeartsPlayer]
+SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
+TITLES = {"en": "Leave the table?", "it": "Lasciare il tavolo?", "el": "Αποχώρηση από το τραπέζι;"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", TITLES)
+def test_leave_asks_first_in_a_solo_game(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
+) -> None:
+    player = new_hearts_player(live_server_module.url, viewport=SIZES[size], reduced=True)
+    player.open(f"/hearts?lang={language}")
+    table = player.create_table("solo", "Sam")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    leave = player.page.locator('[data-action="leave"]')
+    leave.click()
+    dialog = player.page.locator("dialog[open]")
+    assert dialog.locator("h2").inner_text() == TITLES[language]
+    assert_fits(player.page, f"leave dialog {language} {size}")
+    player.shot(f"leave-{language}")
+    dialog.locator('[data-action="stay"]').click()
+    assert player.page.url.endswith(f"/hearts/table/{table}") and player.page.locator("dialog[open]").count() == 0
+    leave.click()
+    with player.page.expect_navigation():
+        player.page.locator('dialog[open] [data-action="confirm-leave"]').click()
+    assert re.search(r"/hearts$", player.page.url.split("?")[0])

@@ -1,0 +1,51 @@
+"""A person never shares a name with a computer player at the table, and the lobby names a table by its creator in
+each language ("Το τραπέζι: Alice"); in three languages at 390x844, 844x390 and 1366x768, through the layout check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.hearts.conftest import HeartsPlayer
+from tests.web.browser.layout import assert_fits
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NewPlayer = Callable[..., HeartsPlayer]
+SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
+TABLE_OF = {"en": "Alice's table", "it": "Il tavolo di Alice", "el": "Το τραπέζι: Alice"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", TABLE_OF)
+def test_a_person_named_ada_plays_beside_no_other_ada(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
+) -> None:
+    player = new_hearts_player(live_server_module.url, viewport=SIZES[size], reduced=True)
+    player.open(f"/hearts?lang={language}")
+    player.create_table("solo", "Ada")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    names = player.page.locator("[data-seat] .plate .name").all_inner_texts()
+    own, others = names[0], names[1:]  # the player's own plate is the first, "Ada (you)" in their language
+    assert own.startswith("Ada") and len(others) == 3, names
+    assert "ada" not in {name.casefold() for name in others} and len(set(others)) == 3, names
+    assert_fits(player.page, f"solo table of Ada {language} {size}")
+    player.shot(f"names-ada-{language}")
+
+
+@pytest.mark.parametrize("language", TABLE_OF)
+def test_the_lobby_names_a_table_by_its_creator(
+    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str
+) -> None:
+    alice = new_hearts_player(live_server_module.url, reduced=True)
+    table = alice.create_table("online", "Alice")
+    for size in SIZES.values():
+        other = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
+        other.open(f"/hearts?lang={language}")
+        line = other.page.locator(f'[data-lobby] li[data-table="{table}"]')
+        line.wait_for()
+        assert TABLE_OF[language] in line.inner_text()
+        assert_fits(other.page, f"lobby {language} {size}")
+    other.shot(f"names-lobby-{language}")

@@ -1,0 +1,119 @@
+"""The Hearts ratings pages in the browser: a guest sees how to get a rating and none of their own; after a rated game
+the leaderboard lists the player with where they stand, hiding takes them off it, and their page draws the rating's
+history as a chart with the recent rated games; in three languages at three sizes."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+
+from heartcards.storage import open_engine
+from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, SeatResult, TableRecord
+from tests.web.browser.conftest import Player
+from tests.web.browser.layout import assert_fits
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NewPlayer = Callable[..., Player]
+SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
+LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
+NO_RATING = {
+    "en": "You have no rating with these rules yet",
+    "it": "Non hai ancora un punteggio con queste regole",
+    "el": "Δεν έχετε ακόμη βαθμολογία με αυτούς τους κανόνες",
+}
+
+
+def rated_game(server: LiveServer, player_id: str, name: str, places: list[int]) -> None:
+    """A finished classic game of `player_id` (seat 0, as `name`) and another person, with two computer players."""
+    engine = open_engine(server.database_url)
+    repository = HeartsRepository(engine)
+    now = datetime.now(UTC)
+    table_id = secrets.token_hex(16)
+    seats = [
+        SeatRecord(0, "human", name, player_id),
+        SeatRecord(1, "bot", "Ada"),
+        SeatRecord(2, "human", "Bea", secrets.token_hex(16)),
+        SeatRecord(3, "bot", "Alan"),
+    ]
+    repository.create_table(
+        TableRecord(table_id, "online", "classic", 100, "normal", 60, "playing", {}, now, seats), now
+    )
+    results = [SeatResult(seat, 10 * place, place, place == 1, 0, 0) for seat, place in enumerate(places)]
+    repository.save_games([GameSave(table_id, "finished", {}, (), results)], now)
+    repository.close()
+    engine.dispose()
+
+
+def cookie_player(player: Player) -> str:
+    cookies = {cookie["name"]: cookie["value"] for cookie in player.page.context.cookies()}
+    return cookies["hc_player"]
+
+
+def test_from_guest_to_a_rated_player_who_hides(new_player: NewPlayer, server: LiveServer) -> None:
+    player = new_player()
+    player.open("/hearts/ratings")
+    me = player.page.locator('[data-role="me"]')
+    assert me.inner_text().startswith(NO_RATING["en"]) and me.locator('[data-role="my-place"]').count() == 0
+    rated_game(server, cookie_player(player), "Ann", [1, 3, 2, 4])
+    rated_game(server, cookie_player(player), "Ann", [2, 1, 3, 4])
+    player.open("/hearts/ratings")
+    rows = player.page.locator('[data-role="leaderboard"] tbody tr')
+    names = rows.locator("td:nth-child(2)").all_inner_texts()
+    assert "Ann" in names and "Computer (normal)" in names
+    shown = player.page.locator('[data-role="leaderboard"] tr.me td:nth-child(3)').inner_text()
+    assert me.locator('[data-role="my-place"]').inner_text().endswith(f"rating {shown}, 2 rated games.")
+    player.shot("ratings-listed")
+
+    player.page.locator('[data-role="hide"]').check()
+    player.page.wait_for_function("() => !document.querySelector('[data-role=\"leaderboard\"] tr.me')")
+    assert "Ann" not in rows.locator("td:nth-child(2)").all_inner_texts()
+    assert me.locator('[data-role="hide"]').is_checked()
+    player.open("/hearts/ratings")
+    assert me.locator('[data-role="hide"]').is_checked()  # kept by the server
+    player.page.locator('[data-role="hide"]').uncheck()
+    player.page.locator('[data-role="leaderboard"] tr.me a').wait_for()
+
+    player.page.locator('[data-role="leaderboard"] tr.me a').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    assert player.page.locator("h1").inner_text() == "Ann"
+    chart = player.page.locator(".rating-chart svg")
+    assert chart.get_attribute("role") == "img" and chart.locator("circle").count() == 2
+    assert (chart.get_attribute("aria-label") or "").startswith("Rating after each of 2 games")
+    assert player.page.locator('[data-role="recent-rated"] tbody tr').count() == 2
+    player.shot("ratings-player")
+
+
+def test_an_unknown_player_page_says_so(new_player: NewPlayer) -> None:
+    player = new_player(locale="it-IT")
+    player.open("/hearts/players/0123456789abcdef")
+    assert player.page.locator('[data-role="error"]').inner_text() == (
+        "Questo giocatore non ha un punteggio con queste regole."
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LOCALES)
+def test_the_ratings_pages_fit_in_every_language_and_size(
+    new_player: NewPlayer, server: LiveServer, language: str, size: str
+) -> None:
+    player = new_player(viewport=SIZES[size], locale=LOCALES[language])
+    player.open("/hearts/ratings?variant=special")
+    assert player.page.locator('[data-role="me"]').inner_text().startswith(NO_RATING[language])
+    assert_fits(player.page, f"ratings guest {language} {size}")
+    rated_game(server, cookie_player(player), "Αλεξάνδρα Παπαδοπούλου" if language == "el" else "Ann", [1, 2, 3, 4])
+    player.open("/hearts/ratings")
+    assert player.page.locator('[data-role="leaderboard"] tr.me').count() == 1
+    assert "ratings." not in player.page.locator("main").inner_text()  # every text translated
+    assert_fits(player.page, f"ratings {language} {size}")
+    player.shot(f"ratings-{language}")
+    player.page.locator('[data-role="leaderboard"] tr.me a').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    assert player.page.locator(".rating-chart circle").count() == 1
+    assert "ratings." not in player.page.locator("main").inner_text()
+    assert_fits(player.page, f"player page {language} {size}")
+    player.shot(f"ratings-player-{language}")
