@@ -8,14 +8,14 @@ Measures, on this machine, in headless Chromium (Debian's /usr/bin/chromium) ser
 1. Pyodide (npm `pyodide`, fetched by `npm pack` unless node_modules has it; no CDN): the bytes its start fetches
    (raw and gzip -9), the time to a ready interpreter on a first visit and on a second one in the same browser
    profile, and the time to import the project's pure-Python Hearts modules (sent as one zip).
-2. The same decisions (`hearts_device_work.decisions`, full budget) at the tables' `normal` and `strong` strengths
-   (mc `fast` and `normal`) in Pyodide, in CPython on the pure-Python modules and in CPython with the compiled core;
-   the three must answer alike (same observation, seed and budget).
+2. The same decisions (`hearts_device_work.decisions`, full budget) at the tables' `mc` strengths (`normal` and
+   `strong`) in Pyodide, in CPython on the pure-Python modules and in CPython with the compiled core; the three must
+   answer alike (same observation, seed and budget).
 3. For the JavaScript port, an estimate: whole deals through the engine (`hearts_device_work.deals`) in CPython and
    Pyodide against the same deals through the JavaScript engine in the page; a port's decision is estimated as the
    pure-Python decision scaled by that ratio.
 4. The port itself (static/js/hearts/bots/, `--port-only` measures this part alone): its decisions at each table
-   strength (`easy` = rule, `normal` = mc `fast`, `strong` = mc `normal`, full budget) on `--port-positions`
+   strength (`easy`, `normal`, `strong`, full budget) on `--port-positions`
    positions, in its Web Worker (the time `decide` takes there, and the round trip the page waits), after a few
    decisions to warm the JIT as a game in progress would; p50/p95/max over all, over passes and over plays, and
    whether every answer is the compiled CPython bot's. The gzip size of the bots' modules.
@@ -42,11 +42,13 @@ import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from playwright.sync_api import sync_playwright
 
 from heartcards.figures import percentile
+from heartcards.hearts.bots import STRENGTHS
+from heartcards.web.hearts.models import TableStrength
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from record import record_run
@@ -60,8 +62,10 @@ CHROMIUM = "/usr/bin/chromium"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # The pure-Python modules the engine and the bots import: the package, the shared card code, Hearts.
 PURE_MODULES = ("__init__.py", "figures.py", "cards", "hearts/__init__.py", "hearts/engine", "hearts/bots")
-# Table strength -> the mc level it plays (heartcards.web.hearts.players).
-LEVELS = {"normal": "fast", "strong": "normal"}
+TABLE_STRENGTHS: tuple[str, ...] = get_args(TableStrength)
+"""The strengths the web's tables offer, the words `decide` takes."""
+MC_TABLE_STRENGTHS = tuple(strength for strength in TABLE_STRENGTHS if strength in STRENGTHS)
+"""The tables' `mc` strengths, those Pyodide is measured at (`easy`, the `rule` player, costs nothing anywhere)."""
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>hearts device benchmark</title>
 <script type="module">
@@ -195,13 +199,11 @@ def measure(positions: int, deals: int) -> dict[str, Any]:
         engine = sorted((STATIC_JS / "hearts" / "engine").glob("*.js"))
         figures["js_engine_gzip_bytes"] = sum(len(gzip.compress(path.read_bytes(), 9)) for path in engine)
 
-        code = {
-            level: f"hearts_device_work.decisions({level!r}, {positions})" for level in sorted(set(LEVELS.values()))
-        }
+        code = {strength: f"hearts_device_work.decisions({strength!r}, {positions})" for strength in MC_TABLE_STRENGTHS}
         runs: dict[str, dict[str, Any]] = {"compiled": {}, "pure": {}, "pyodide": {}}
-        for level, expression in code.items():
-            runs["compiled"][level] = cpython(None, expression)
-            runs["pure"][level] = cpython(tree, expression)
+        for strength, expression in code.items():
+            runs["compiled"][strength] = cpython(None, expression)
+            runs["pure"][strength] = cpython(tree, expression)
         deal_ms = {
             "compiled": cpython(None, f"hearts_device_work.deals({deals})"),
             "pure": cpython(tree, f"hearts_device_work.deals({deals})"),
@@ -221,8 +223,8 @@ def measure(positions: int, deals: int) -> dict[str, Any]:
             figures["pyodide_start_ms_first_visit"] = round(first["start_ms"])
             figures["pyodide_start_ms_second_visit"] = round(second["start_ms"])
             figures["pyodide_import_heartcards_ms"] = round(second["import_ms"])
-            for level, expression in code.items():
-                runs["pyodide"][level] = json.loads(
+            for strength, expression in code.items():
+                runs["pyodide"][strength] = json.loads(
                     page.evaluate("code => runPython(code)", f"json.dumps({expression})")
                 )
             deal_ms["pyodide"] = page.evaluate("code => runPython(code)", f"hearts_device_work.deals({deals})")
@@ -230,15 +232,15 @@ def measure(positions: int, deals: int) -> dict[str, Any]:
             deal_ms["js"] = page.evaluate(f"jsDeals({deals})")
             browser.close()
 
-    for strength, level in LEVELS.items():
-        answers = {name: [entry["choice"] for entry in run[level]] for name, run in runs.items()}
+    for strength in MC_TABLE_STRENGTHS:
+        answers = {name: [entry["choice"] for entry in run[strength]] for name, run in runs.items()}
         figures[f"{strength}_same_answers"] = answers["pyodide"] == answers["pure"] == answers["compiled"]
         for name, run in runs.items():
-            figures[f"{strength}_ms_{name}"] = summary([entry["ms"] for entry in run[level]])
+            figures[f"{strength}_ms_{name}"] = summary([entry["ms"] for entry in run[strength]])
     figures["deal_ms"] = {name: round(value, 3) for name, value in deal_ms.items()}
     ratio = deal_ms["js"] / deal_ms["pure"]
     figures["js_to_pure_deal_ratio"] = round(ratio, 3)
-    for strength in LEVELS:
+    for strength in MC_TABLE_STRENGTHS:
         pure = figures[f"{strength}_ms_pure"]
         figures[f"{strength}_ms_js_port_estimate"] = {key: round(value * ratio, 1) for key, value in pure.items()}
     return figures
@@ -250,13 +252,13 @@ import { Game } from "/js/hearts/engine/index.js";
 import { BotWorker } from "/js/hearts/bots/bot-worker.js";
 import { CARD_TEXTS } from "/js/hearts/engine/cards.js";
 
-window.timeDecisions = async (positions, level, warm) => {
+window.timeDecisions = async (positions, strength, warm) => {
   const worker = new BotWorker();
   const out = [];
   for (const [index, { game, seat, seed }] of positions.entries()) {
     const observation = Game.fromDict(game).observation(seat);
     const start = performance.now();
-    const { cards, ms } = await worker.decide(observation, level, seed);
+    const { cards, ms } = await worker.decide(observation, strength, seed);
     const roundTrip = performance.now() - start;
     if (index >= warm) {
       const choice = cards.map((card) => CARD_TEXTS[card]).join(" ");
@@ -268,8 +270,6 @@ window.timeDecisions = async (positions, level, warm) => {
 };
 </script>
 """
-PORT_LEVELS = {"easy": "rule", "normal": "fast", "strong": "normal"}
-"""Table strength -> the level `decide` takes (heartcards.web.hearts.players)."""
 PORT_WARM_UP = 4
 
 
@@ -281,8 +281,10 @@ def measure_port(positions: int) -> dict[str, Any]:
     saved = cpython(None, f"hearts_device_work.saved_positions({positions})")
     warm = cpython(None, f"hearts_device_work.saved_positions({PORT_WARM_UP})")
     expected = {
-        level: [entry["choice"] for entry in cpython(None, f"hearts_device_work.decisions({level!r}, {positions})")]
-        for level in sorted(set(PORT_LEVELS.values()))
+        strength: [
+            entry["choice"] for entry in cpython(None, f"hearts_device_work.decisions({strength!r}, {positions})")
+        ]
+        for strength in TABLE_STRENGTHS
     }
     with tempfile.TemporaryDirectory() as scratch:
         site = Path(scratch)
@@ -293,14 +295,14 @@ def measure_port(positions: int) -> dict[str, Any]:
             page = browser.new_page()
             page.goto(f"{url}/index.html")
             page.wait_for_function("() => window.timeDecisions !== undefined")
-            for strength, level in PORT_LEVELS.items():
+            for strength in TABLE_STRENGTHS:
                 # The warm-up positions are other seeds' positions, so the JIT has not seen the timed ones.
                 warm_up = [{**entry, "seed": int(entry["seed"]) + 7_000} for entry in warm]
                 run = page.evaluate(
-                    "([positions, level, warm]) => timeDecisions(positions, level, warm)",
-                    [warm_up + saved, level, len(warm_up)],
+                    "([positions, strength, warm]) => timeDecisions(positions, strength, warm)",
+                    [warm_up + saved, strength, len(warm_up)],
                 )
-                figures[f"port_{strength}_same_answers"] = [entry["choice"] for entry in run] == expected[level]
+                figures[f"port_{strength}_same_answers"] = [entry["choice"] for entry in run] == expected[strength]
                 figures[f"port_{strength}_ms"] = summary([entry["ms"] for entry in run])
                 for phase in ("pass", "play"):
                     times = [entry["ms"] for entry in run if entry["phase"] == phase]

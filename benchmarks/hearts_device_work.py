@@ -1,7 +1,7 @@
 """The work `hearts_device.py` times, the same source in every Python it measures: CPython with the compiled core,
 CPython on the pure-Python modules, and Pyodide in headless Chromium.
 
-`decisions(level, count)` times the computer player's decisions on `count` fixed positions (a pass every fourth,
+`decisions(strength, count)` times the computer player's decisions on `count` fixed positions (a pass every fourth,
 the others plays reached by the rule player); `deals(count)` times whole deals played through the engine (each seat
 plays its lowest legal card), the workload the JavaScript engine repeats for the port's estimate.
 """
@@ -29,13 +29,13 @@ def position_game(index: int) -> tuple[Game, int]:
     if index % 4 == 0:
         return game, 0
     for seat in range(4):
-        cards = decide(game.observation(seat), "rule", index)
+        cards = decide(game.observation(seat), "easy", index)
         assert isinstance(cards, tuple)
         game.apply_pass(seat, cards)
     for _ in range(SplitMix64(index).below(48)):
         turn = game.turn
         assert turn is not None
-        card = decide(game.observation(turn), "rule", index)
+        card = decide(game.observation(turn), "easy", index)
         assert not isinstance(card, tuple)
         game.apply_play(turn, card)
     turn = game.turn
@@ -52,13 +52,13 @@ def saved_positions(count: int) -> list[dict[str, object]]:
     return out
 
 
-def decisions(level: str, count: int) -> list[dict[str, object]]:
-    """Each position's decision at `level` (full budget): its time in milliseconds and its answer."""
+def decisions(strength: str, count: int) -> list[dict[str, object]]:
+    """Each position's decision at `strength` (full budget): its time in milliseconds and its answer."""
     out: list[dict[str, object]] = []
     for index in range(count):
         observation = position(index)
         start = time.perf_counter()
-        choice = decide(observation, level, 1000 + index)
+        choice = decide(observation, strength, 1000 + index)
         elapsed = time.perf_counter() - start
         cards = choice if isinstance(choice, tuple) else (choice,)
         out.append(

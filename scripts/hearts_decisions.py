@@ -3,15 +3,16 @@
     uv run python scripts/hearts_decisions.py            # writes tests/corpus/hearts-decisions.jsonl.gz
     uv run python scripts/hearts_decisions.py --check    # regenerates it all and fails if the committed file differs
 
-A bot's decision is a pure function of the observation, the level, the seed and the budget
-(`heartcards.hearts.bots.decide`), so each record holds a saved game (`Game.to_dict()`, the seed as decimal text),
-the seat to decide, the level, the decision seed (decimal text) and the budget (the share of an `mc` level's
-playouts), the seat's observation (`to_dict()` plus `earlier_deals`, the tricks of the finished deals before this one)
-and the answer: three cards to pass or one to play. The browser replays the game, builds the same observation and
-must give the same answer. Record i is built from its own generator, `random.Random(f"hearts-decisions:{i}")`.
-Levels: `random`, `rule`, and `mc` at the strengths the web's tables play (`fast` at normal tables, `normal` at
-strong ones: `web.hearts.players`). The games of `mc` records mix `rule` and `random` players, so that `mc` reads
-some seats as `rule` players and not others.
+A bot's decision is a pure function of the observation, the player, the seed and the budget. A record's player is a
+strength (`"strength"`: `decide(observation, strength, seed, budget)`, `heartcards.hearts.bots.decide`) or the
+`random` bot, which has no strength (`"bot": "random"`: `RandomBot(seed)` answers, with no budget). Each record holds
+that player, the decision seed (decimal text), the budget of a strength (the share of its playouts), a saved game
+(`Game.to_dict()`, the seed as decimal text), the seat to decide, the seat's observation (`to_dict()` plus
+`earlier_deals`, the tricks of the finished deals before this one) and the answer: three cards to pass or one to
+play. The browser replays the game, builds the same observation and must give the same answer. Record i is built
+from its own generator, `random.Random(f"hearts-decisions:{i}")`. Players: the `random` bot, `easy` (the `rule`
+player), and the `mc` strengths the web's tables play (`normal` and `strong`: `web.hearts.players`). The games of
+`mc` records mix `easy` and `random` players, so that `mc` reads some seats as `rule` players and not others.
 """
 
 from __future__ import annotations
@@ -23,15 +24,28 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
+from heartcards.cards import Card
 from heartcards.hearts.bots import STRENGTHS, decide
-from heartcards.hearts.engine import Game, Phase, Trick, Variant
+from heartcards.hearts.bots.random_bot import RandomBot
+from heartcards.hearts.engine import Game, Observation, Phase, Trick, Variant
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "hearts-decisions.jsonl.gz"
 Json = dict[str, object]
 
-# How many records of each level, in this order: record i's level follows from i alone.
-PLAN: tuple[tuple[str, int], ...] = (("random", 2000), ("rule", 1000), ("fast", 60), ("normal", 40))
+Player = tuple[str, str]
+"""Who decides: `("bot", "random")`, the `random` bot, or `("strength", word)`, the player of a strength; a record
+carries it as its first field."""
+RANDOM: Final[Player] = ("bot", "random")
+EASY: Final[Player] = ("strength", "easy")
+# How many records of each player, in this order: record i's player follows from i alone.
+PLAN: tuple[tuple[Player, int], ...] = (
+    (RANDOM, 2000),
+    (EASY, 1000),
+    (("strength", "normal"), 60),
+    (("strength", "strong"), 40),
+)
 MC_BUDGETS = (1.0, 1.0, 0.5, 0.25)
 """The budgets of `mc` records, drawn at random: the server's own steps under load (`web.hearts.thinking`)."""
 MC_KINDS = ("pass", "play", "play", "ending")
@@ -43,12 +57,34 @@ TOTAL = sum(count for _, count in PLAN)
 TARGETS = (20, 50, 75, 100)
 
 
-def level_of(index: int) -> str:
-    for level, count in PLAN:
+def player_of(index: int) -> Player:
+    for player, count in PLAN:
         if index < count:
-            return level
+            return player
         index -= count
     raise IndexError(f"record {index} is past the corpus ({TOTAL} records)")
+
+
+def record_player(record: Json) -> Player:
+    """The player a record names: its `bot` or its `strength`."""
+    return ("bot", str(record["bot"])) if "bot" in record else ("strength", str(record["strength"]))
+
+
+def is_mc(player: Player) -> bool:
+    return player[0] == "strength" and player[1] in STRENGTHS
+
+
+def answer(observation: Observation, player: Player, seed: int, budget: float = 1.0) -> tuple[Card, ...]:
+    """The cards `player` chooses for the seat of `observation`: three to pass, or one to play."""
+    field, name = player
+    if player == RANDOM:
+        bot = RandomBot(seed)
+        passing = observation.phase is Phase.PASS and not observation.passed
+        return bot.choose_pass(observation) if passing else (bot.choose_play(observation),)
+    if field != "strength":
+        raise ValueError(f"{player!r} is not a player of the corpus")
+    choice = decide(observation, name, seed, budget)
+    return choice if isinstance(choice, tuple) else (choice,)
 
 
 def deciding_seats(game: Game) -> list[int]:
@@ -62,7 +98,7 @@ def trick_json(trick: Trick) -> Json:
     return trick.to_dict()
 
 
-def step(game: Game, rng: random.Random, players: list[str], seed: int) -> bool:
+def step(game: Game, rng: random.Random, players: list[Player], seed: int) -> bool:
     """One action by one of the seats asked (a deal over goes on to the next); False once the game is over."""
     if game.phase is Phase.DEAL_OVER:
         game.apply_next_deal()
@@ -70,11 +106,11 @@ def step(game: Game, rng: random.Random, players: list[str], seed: int) -> bool:
     if not seats:
         return False
     seat = rng.choice(seats)
-    choice = decide(game.observation(seat), players[seat], seed)
-    if isinstance(choice, tuple):
-        game.apply_pass(seat, choice)
+    cards = answer(game.observation(seat), players[seat], seed)
+    if game.phase is Phase.PASS:
+        game.apply_pass(seat, cards)
     else:
-        game.apply_play(seat, choice)
+        game.apply_play(seat, cards[0])
     return True
 
 
@@ -91,17 +127,17 @@ def build_record(index: int) -> Json:
     pass or a choice among two cards at least (a single legal card costs `mc` nothing); an ending is asked among
     `random` players, where `mc` solves it exactly."""
     rng = random.Random(f"hearts-decisions:{index}")
-    level = level_of(index)
+    player = player_of(index)
     game = Game(rng.getrandbits(64), rng.choice(list(Variant)), rng.choice(TARGETS), rng.randint(1, 4))
-    players = ["rule"] * 4
+    players = [EASY] * 4
     kind = "play"
-    if level in STRENGTHS:
+    if is_mc(player):
         kind = rng.choice(MC_KINDS)
-        players = ["random"] * 4 if kind == "ending" else [rng.choice(("rule", "random")) for _ in range(4)]
+        players = [RANDOM] * 4 if kind == "ending" else [rng.choice((EASY, RANDOM)) for _ in range(4)]
     for _ in range(rng.randint(0, 250)):
         if not step(game, rng, players, index):
             break
-    if level in STRENGTHS:
+    if is_mc(player):
         while kind == "pass" and game.phase is not Phase.PASS and step(game, rng, players, index):
             pass
         while kind == "ending" and hand_of_turn(game) > ENDING_CARDS and step(game, rng, players, index):
@@ -115,13 +151,13 @@ def build_record(index: int) -> Json:
     seat = rng.choice(deciding_seats(game))
     observation = game.observation(seat)
     seed = rng.getrandbits(64)
-    budget = rng.choice(MC_BUDGETS) if level in STRENGTHS else 1.0
-    choice = decide(observation, level, seed, budget)
-    cards = choice if isinstance(choice, tuple) else (choice,)
+    budget = rng.choice(MC_BUDGETS) if is_mc(player) else 1.0
+    cards = answer(observation, player, seed, budget)
+    field, name = player
     return {
-        "level": level,
+        field: name,
         "seed": str(seed),
-        "budget": budget,
+        **({"budget": budget} if field == "strength" else {}),
         "game": {**game.to_dict(), "seed": str(game.seed)},
         "seat": seat,
         "observation": {

@@ -1,6 +1,7 @@
 // The decision corpus (tests/corpus/hearts-decisions.jsonl.gz, written by scripts/hearts_decisions.py from the
 // Python bots): the browser's engine builds the same observation from each saved game, and the browser's bots give
-// the same answer for the same observation and seed.
+// the same answer for the same observation and seed. A record names its player as the script does: a `strength`
+// that `decide` plays, or `bot: "random"`, the random bot, which has no strength.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
 
 import { decide } from "../../../../../src/heartcards/web/static/js/hearts/bots/decide.js";
+import { RandomBot } from "../../../../../src/heartcards/web/static/js/hearts/bots/random.js";
 import {
   CARD_TEXTS,
   Game,
@@ -21,19 +23,44 @@ const records = gunzipSync(readFileSync(new URL("../../../../corpus/hearts-decis
   .filter((line) => line)
   .map((line) => JSON.parse(line));
 
-const LEVELS = ["random", "rule", "fast", "normal"];
+/** The players of the corpus: the random bot, and the strengths the web's tables play. */
+const PLAYERS = ["bot random", "strength easy", "strength normal", "strength strong"];
+
+/**
+ * @param {{bot?: string, strength?: string}} record
+ * @returns {string} the record's player, as in `PLAYERS`
+ */
+function playerOf(record) {
+  return record.bot === undefined ? `strength ${record.strength}` : `bot ${record.bot}`;
+}
+
+/**
+ * The record's answer for the observation: the random bot's, or `decide`'s at the record's strength and budget.
+ * @param {any} record
+ * @param {import("../../../../../src/heartcards/web/static/js/hearts/engine/game.js").Observation} observation
+ * @returns {number[]}
+ */
+function answer(record, observation) {
+  if (record.bot !== "random") return decide(observation, record.strength, record.seed, record.budget);
+  const bot = new RandomBot(record.seed);
+  const passing = observation.phase === "pass" && !observation.passed.length;
+  return passing ? bot.choosePass(observation) : [bot.choosePlay(observation)];
+}
 
 test("the corpus asks for passes and plays in every phase of a game", () => {
   assert.ok(records.length >= 3000, `${records.length} records`);
-  const asked = new Set(records.map((record) => `${record.level} ${record.observation.phase} ${record.game.variant}`));
-  for (const level of LEVELS) {
+  const asked = new Set(
+    records.map((record) => `${playerOf(record)} ${record.observation.phase} ${record.game.variant}`),
+  );
+  for (const player of PLAYERS) {
     for (const phase of ["pass", "play"]) {
       for (const variant of ["classic", "special"]) {
-        assert.ok(asked.has(`${level} ${phase} ${variant}`), `${level} ${phase} ${variant}`);
+        assert.ok(asked.has(`${player} ${phase} ${variant}`), `${player} ${phase} ${variant}`);
       }
     }
   }
-  const budgets = new Set(records.filter((record) => record.level === "normal").map((record) => record.budget));
+  assert.deepEqual(new Set(records.map(playerOf)), new Set(PLAYERS));
+  const budgets = new Set(records.filter((record) => record.strength === "strong").map((record) => record.budget));
   assert.deepEqual([...budgets].sort(), [0.25, 0.5, 1]);
   assert.ok(records.some((record) => record.observation.earlier_deals.length >= 2));
 });
@@ -42,7 +69,7 @@ test("every observation is the one the Python engine gives and every answer the 
   const failures = [];
   for (const [index, record] of records.entries()) {
     const observation = Game.fromDict(record.game).observation(record.seat);
-    const choice = decide(observation, record.level, record.seed, record.budget);
+    const choice = answer(record, observation);
     const replayed = {
       ...record,
       observation: {
@@ -54,7 +81,7 @@ test("every observation is the one the Python engine gives and every answer the 
     try {
       assert.deepStrictEqual(replayed, record);
     } catch (error) {
-      failures.push(`record ${index} (${record.level}): ${error.message.slice(0, 2000)}`);
+      failures.push(`record ${index} (${playerOf(record)}): ${error.message.slice(0, 2000)}`);
       if (failures.length >= 5) break;
     }
   }

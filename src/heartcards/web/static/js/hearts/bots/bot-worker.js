@@ -1,13 +1,13 @@
 // @ts-check
 // The page's side of the computer players' Web Worker (worker.js): `new BotWorker()` starts it, and
-// `decide(observation, level, seed, budget)` resolves to the cards the bot chose (three to pass, one to play) and
+// `decide(observation, strength, seed, budget)` resolves to the cards the bot chose (three to pass, one to play) and
 // how long it thought, or rejects with a `BotDecisionError` carrying the translation key and params. Requests are
 // answered in the order they are sent.
 
 /** @typedef {import("../engine/game.js").Observation} Observation */
 /** @typedef {{cards: number[], ms: number}} Decision */
 
-/** A decision the worker could not make (an unknown level, a bad budget, nothing for the seat to do). */
+/** A decision the worker could not make (an unknown strength, a bad budget, nothing for the seat to do). */
 export class BotDecisionError extends Error {
   /**
    * @param {string} key
@@ -35,17 +35,17 @@ export class BotWorker {
 
   /**
    * @param {Observation} observation the deciding seat's observation
-   * @param {string} level `random`, `rule`, `fast`, `normal` or `strong`
+   * @param {string} strength `easy`, `normal`, `strong` or `expert`
    * @param {bigint | number | string} seed a whole number
-   * @param {number} [budget] the share of the level's playouts, in (0, 1]
+   * @param {number} [budget] the share of the strength's playouts, in (0, 1]
    * @returns {Promise<Decision>}
    */
-  decide(observation, level, seed, budget = 1.0) {
+  decide(observation, strength, seed, budget = 1.0) {
     const id = this.nextId;
     this.nextId += 1;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, observation, level, seed: String(seed), budget });
+      this.worker.postMessage({ id, observation, strength, seed: String(seed), budget });
     });
   }
 

@@ -50,11 +50,15 @@ export const DEFAULT_SETTINGS = Object.freeze({
   ruleShootControls: 0.0,
 });
 
-/** @type {Readonly<Record<"fast" | "normal" | "strong", Readonly<MonteCarloSettings>>>} the strength levels */
+/**
+ * `mc`'s settings at each strength it plays (mc.py's `STRENGTHS`; `easy` is the `rule` player), their time caps
+ * left out.
+ * @type {Readonly<Record<"normal" | "strong" | "expert", Readonly<MonteCarloSettings>>>}
+ */
 export const STRENGTHS = Object.freeze({
-  fast: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 400, passPlayouts: 600, exactSamples: 12 }),
-  normal: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 1500, passPlayouts: 2000, exactSamples: 40 }),
-  strong: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 5000, passPlayouts: 6000, exactSamples: 80, workers: 2 }),
+  normal: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 400, passPlayouts: 600, exactSamples: 12 }),
+  strong: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 1500, passPlayouts: 2000, exactSamples: 40 }),
+  expert: Object.freeze({ ...DEFAULT_SETTINGS, playouts: 5000, passPlayouts: 6000, exactSamples: 80, workers: 2 }),
 });
 
 /**
