@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import resource
 import socket
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
@@ -23,6 +24,11 @@ WEBSOCKET_MAX_BYTES: Final = 8_192
 UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
 RESERVED_DESCRIPTORS: Final = 256
 """File descriptors kept free of client connections: the database, the solver's pipes, log files."""
+
+
+class LogFormatChoice(StrEnum):
+    TEXT = "text"
+    JSON = "json"
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -91,17 +97,24 @@ def uvicorn_options() -> dict[str, Any]:
     }
 
 
-def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None) -> None:
+def run_server(
+    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None, log_format: str = "text"
+) -> None:
     """Lock and migrate the database, bind, print the address, then serve until interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
     from heartcards.storage import DatabaseUrlError
     from heartcards.storage.lock import DatabaseInUseError, lock_database
-    from heartcards.web.settings import Settings
+    from heartcards.web.logs import configure_logging
+    from heartcards.web.settings import SettingError, Settings
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
-    settings = Settings.from_environment(database)
+    try:
+        settings = Settings.from_environment(database)
+    except SettingError as error:
+        fail(str(error))
+    configure_logging(log_format)
     try:
         # One server per database (tables live in its memory between saves); taken before the migrations run.
         server_lock = lock_database(settings.database_url)
@@ -110,10 +123,10 @@ def run_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str
     except Exception as error:  # a database server that cannot be reached: say so in one line
         fail(f"cannot open the database: {error}")
     with server_lock:
-        _serve_locked(settings, host, port)
+        _serve_locked(settings, host, port, log_format)
 
 
-def _serve_locked(settings: Settings, host: str, port: int) -> None:
+def _serve_locked(settings: Settings, host: str, port: int, log_format: str) -> None:
     import uvicorn
 
     from heartcards.storage import DatabaseUrlError
@@ -135,7 +148,10 @@ def _serve_locked(settings: Settings, host: str, port: int) -> None:
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    config = uvicorn.Config(app, **uvicorn_options())
+    options = uvicorn_options()
+    if log_format == "json":
+        options["log_config"] = None  # uvicorn's lines go through the JSON lines set up by `configure_logging`
+    config = uvicorn.Config(app, **options)
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -148,9 +164,13 @@ def serve(
             help="SQLAlchemy database URL (default: $HEARTCARDS_DATABASE_URL, else SQLite in the data folder)."
         ),
     ] = None,
+    log_format: Annotated[
+        LogFormatChoice,
+        typer.Option(help="text, or json: one JSON object per line, with the request and table ids."),
+    ] = LogFormatChoice.TEXT,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database)
+    run_server(host, port, database, log_format.value)
 
 
 def default(ctx: typer.Context) -> None:

@@ -15,12 +15,13 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from heartcards import __version__
-from heartcards.web import pages, translations
+from heartcards.web import operations, pages, translations
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.limits import BodySizeLimit
+from heartcards.web.logs import RequestIds
 from heartcards.web.openapi import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.security import SecurityMiddleware
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_environment()
     services = Services.start(settings)
     h2h = H2HServices.start(services)
+    services.metrics.solver_queue.set_function(lambda: h2h.solver.queue.waiting)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -60,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            services.draining = True
             gc.set_threshold(*thresholds)
             services.close()
 
@@ -78,8 +81,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(ServerTiming)
     app.add_middleware(SecurityMiddleware)
+    app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id
     app.include_router(h2h_router)
     app.include_router(translations.router)
+    app.include_router(operations.router)
     app.include_router(hearts_router)
     install_openapi(app)
     app.include_router(pages.router)

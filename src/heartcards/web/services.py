@@ -1,4 +1,5 @@
-"""What one running app holds for both games: its settings, the database engine and the translation catalogs.
+"""What one running app holds for both games: its settings, the database engine, the translation catalogs, the
+metrics, and what `/readyz` checks.
 
 Each game keeps its own services beside these: Heart to Heart's (`web.h2h.services`) are made with the app and
 registered with `on_close`, so closing the app's `Services` closes them first; the Hearts table service
@@ -7,13 +8,14 @@ registered with `on_close`, so closing the app's `Services` closes them first; t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.web.i18n import Catalogs
+from heartcards.web.metrics import Metrics
 from heartcards.web.paths import LOCALES_DIR
 from heartcards.web.settings import Settings
 
@@ -23,6 +25,11 @@ class Services:
     settings: Settings
     engine: Engine
     catalogs: Catalogs
+    metrics: Metrics = field(default_factory=Metrics)
+    draining: bool = False
+    """The server is stopping: `/readyz` says 503, so a load balancer sends nobody new here."""
+    readiness_checks: dict[str, Callable[[], Awaitable[bool]]] = field(default_factory=dict)
+    """What `/readyz` checks besides the database, by name (Redis, when the server runs with it)."""
     closers: list[Callable[[], None]] = field(default_factory=list)
     """What the games registered to run at close, run newest first."""
 

@@ -3,11 +3,13 @@
 `Settings.from_environment()` is what `heartcards serve` uses: the database URL (`--database`, else
 `$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder), the Hearts tables' pacing from
 `$HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS` and `$HEARTCARDS_HEARTS_BOT_DELAY_SECONDS` (tests set them to play fast), and
-how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`.
+how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`, and who
+besides loopback clients may read `/metrics`, `$HEARTCARDS_METRICS_ADDRESSES` (addresses or networks, comma-separated).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +25,13 @@ RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
+METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class SettingError(ValueError):
+    """A setting from the environment that cannot be used; the message names the variable and the value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +51,8 @@ class Settings:
     """A Hearts computer player waits this long before its card is played, so a person can follow the trick."""
     hearts_running_absence_seconds: float = DEFAULT_RUNNING_ABSENCE_SECONDS
     """A running Hearts table no person has been at for this long (it is paused) leaves the lobby's "Watch" list."""
+    metrics_networks: tuple[Network, ...] = ()
+    """Who may read `/metrics` besides loopback clients (a monitoring server's address, say)."""
 
     @classmethod
     def from_environment(
@@ -56,7 +67,26 @@ class Settings:
             hearts_running_absence_seconds=_seconds(
                 environment, RUNNING_ABSENCE_VARIABLE, DEFAULT_RUNNING_ABSENCE_SECONDS
             ),
+            metrics_networks=networks(environment.get(METRICS_ADDRESSES_VARIABLE, "")),
         )
+
+
+def networks(listed: str) -> tuple[Network, ...]:
+    """The networks of a comma-separated list of addresses (`10.0.0.5`) and networks (`10.0.0.0/24`); raises
+    `SettingError` naming the first entry that is neither."""
+    found: list[Network] = []
+    for entry in listed.split(","):
+        entry = entry.strip()
+        if not entry:
+            continue
+        try:
+            found.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise SettingError(
+                f"{METRICS_ADDRESSES_VARIABLE}: {entry!r} is not an IP address or network "
+                "(like 10.0.0.5 or 10.0.0.0/24)"
+            ) from None
+    return tuple(found)
 
 
 def _seconds(environment: Mapping[str, str], variable: str, default: float) -> float:

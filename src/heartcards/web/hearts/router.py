@@ -26,6 +26,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         deal_pause_seconds=services.settings.hearts_deal_pause_seconds,
         bot_delay_seconds=services.settings.hearts_bot_delay_seconds,
         running_absence=timedelta(seconds=services.settings.hearts_running_absence_seconds),
+        metrics=services.metrics,
     )
     app.state.hearts_tables = service
     await service.start()

@@ -14,6 +14,7 @@ from typing import ParamSpec, TypeVar
 
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository
 from heartcards.web.clock import utc_now
+from heartcards.web.metrics import Metrics
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -22,15 +23,20 @@ T = TypeVar("T")
 
 
 class TableStore:
-    def __init__(self, repository: HeartsRepository) -> None:
+    def __init__(self, repository: HeartsRepository, metrics: Metrics | None = None) -> None:
         self.repository = repository
+        self.metrics = metrics or Metrics()
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-store")
         self.pending: list[tuple[GameSave, asyncio.Future[None]]] = []
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`function(*args)` on the store's thread (reads and the rarer writes: tables, seats, logs)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, lambda: function(*args, **kwargs))
+        try:
+            return await loop.run_in_executor(self.pool, lambda: function(*args, **kwargs))
+        except Exception:
+            self.metrics.database_errors.inc()
+            raise
 
     async def save(self, save: GameSave) -> None:
         """Stores a table's state; returns once it is committed. The saves of one turn of the event loop are
@@ -51,6 +57,7 @@ class TableStore:
         try:
             self.repository.save_games([save for save, _ in batch], utc_now())
         except Exception as error:
+            self.metrics.database_errors.inc()
             logger.exception("could not store %d table states", len(batch))
             for _, future in batch:
                 if not future.done():

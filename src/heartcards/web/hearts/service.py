@@ -43,6 +43,7 @@ from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS
 from heartcards.web.hearts.records import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
+from heartcards.web.metrics import Metrics
 from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
 
 logger = logging.getLogger("heartcards.web.hearts")
@@ -75,8 +76,10 @@ class TableService:
         deal_pause_seconds: float = DEFAULT_DEAL_PAUSE_SECONDS,
         bot_delay_seconds: float = 0.0,
         running_absence: timedelta = RUNNING_ABSENCE,
+        metrics: Metrics | None = None,
     ) -> None:
         self.repository = repository
+        self.metrics = metrics or Metrics()
         self.running_absence = running_absence
         """How long a running table without its people stays in the lobby."""
         self.tables: dict[str, Table] = {}
@@ -85,7 +88,7 @@ class TableService:
         self.address_quota = CreationQuota(PER_ADDRESS)
         self.stored_actions: dict[str, int] = {}
         """How many of each table's game actions are stored: a failed save goes back to them."""
-        self.store = TableStore(repository)
+        self.store = TableStore(repository, self.metrics)
         self.fanout = FanOut()
         self.drivers = Drivers(
             commit=self._commit,
@@ -93,7 +96,11 @@ class TableService:
             finished=self._forget,
             deal_pause_seconds=deal_pause_seconds,
             bot_delay_seconds=bot_delay_seconds,
+            metrics=self.metrics,
         )
+        self.metrics.tables_owned.set_function(lambda: len(self.tables))
+        self.metrics.sockets.set_function(lambda: sum(map(len, self.fanout.connections.values())))
+        self.metrics.bot_queue.set_function(lambda: self.drivers.thinkers.waiting)
         self.sweeper = Sweeper(self.tables, self.fanout.watched, self.drivers.cancel)
         self.closing = False
 

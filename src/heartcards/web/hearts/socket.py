@@ -73,6 +73,7 @@ async def _write(websocket: WebSocket, service: TableService, table: Table, conn
                 await websocket.send_text(await service.fanout.render(table, connection, message))
             else:
                 await websocket.send_text(json_text(message))
+            service.metrics.messages_out.inc()
     except asyncio.CancelledError:
         raise
     except Exception as error:
@@ -114,6 +115,7 @@ async def table_socket(
         try:
             async with asyncio.timeout(HELLO_SECONDS):
                 raw = await _receive(websocket)
+            service.metrics.messages_in.inc()
         except TimeoutError:
             await refuse(BadMessageError(problem="no hello"), 4408)
             return
@@ -147,12 +149,15 @@ async def _serve(
 ) -> None:
     writer = asyncio.get_running_loop().create_task(_write(websocket, service, table, connection))
     await service.connect(table, connection, hello_id)
+    logger.info("socket open on seat %s", connection.seat)
+    messages_in, action_seconds = service.metrics.messages_in, service.metrics.action_seconds
     try:
         while not connection.overflowed:  # a client that does not read its answers is closed
             wait = connection.rate.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
             raw = await _receive(websocket)
+            messages_in.inc()
             message_id: str | int | float | None = None
             try:
                 message = parse_message(raw)
@@ -169,12 +174,15 @@ async def _serve(
                 elif connection.seat is None:
                     raise SpectatorError(action=message.type)
                 else:
+                    began = time.monotonic()
                     await service.act(table, connection, message)
+                    action_seconds.observe(time.monotonic() - began)
             except KeyedError as error:
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
     finally:
+        logger.info("socket closed on seat %s", connection.seat)
         if connection.overflowed:
             writer.cancel()  # it waits for a client that does not read: what is queued is dropped
         await service.disconnect(table, connection)
