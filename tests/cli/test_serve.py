@@ -58,3 +58,20 @@ def test_the_help_names_the_database_variable_and_other_commands_skip_the_web_st
     code = "import sys, heartcards.cli; print(any(m.startswith(('sqlalchemy', 'fastapi')) for m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "False"
+
+
+def test_unreachable_redis_is_one_line_and_exit_code_2() -> None:
+    result = runner.invoke(
+        app,
+        ["serve", "--port", "0", "--database", "postgresql://nobody@127.0.0.1:1/x", "--redis", "redis://127.0.0.1:1"],
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("error: cannot reach Redis at redis://127.0.0.1:1/0")
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_a_redis_url_that_is_not_one_is_refused() -> None:
+    result = runner.invoke(
+        app, ["serve", "--port", "0", "--database", "postgresql://nobody@h/x", "--redis", "http://x"]
+    )
+    assert result.exit_code == 2 and "cannot reach Redis" in result.output

@@ -98,9 +98,14 @@ def uvicorn_options() -> dict[str, Any]:
 
 
 def run_server(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None, log_format: str = "text"
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    database: str | None = None,
+    log_format: str = "text",
+    redis_url: str | None = None,
 ) -> None:
-    """Lock and migrate the database, bind, print the address, then serve until interrupted."""
+    """Lock and migrate the database (or, sharing the site, check Redis), bind, print the address, then serve until
+    interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
     from heartcards.storage import DatabaseUrlError
@@ -110,11 +115,23 @@ def run_server(
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
+    from heartcards.web.redis_link import RedisUnreachableError, check_reachable
+
     try:
-        settings = Settings.from_environment(database)
+        settings = Settings.from_environment(database, redis_url=redis_url)
     except SettingError as error:
         fail(str(error))
     configure_logging(log_format)
+    if settings.shared and settings.redis_url is not None:
+        # Several servers on one database and Redis: tables are leased one by one, no server locks the database.
+        try:
+            check_reachable(settings.redis_url)
+        except RedisUnreachableError as error:
+            fail(str(error))
+        _serve(settings, host, port, log_format)
+        return
+    if settings.redis_url is not None:
+        typer.echo("Redis is not used on SQLite: one server per database", err=True)
     try:
         # One server per database (tables live in its memory between saves); taken before the migrations run.
         server_lock = lock_database(settings.database_url)
@@ -123,10 +140,10 @@ def run_server(
     except Exception as error:  # a database server that cannot be reached: say so in one line
         fail(f"cannot open the database: {error}")
     with server_lock:
-        _serve_locked(settings, host, port, log_format)
+        _serve(settings, host, port, log_format)
 
 
-def _serve_locked(settings: Settings, host: str, port: int, log_format: str) -> None:
+def _serve(settings: Settings, host: str, port: int, log_format: str) -> None:
     import uvicorn
 
     from heartcards.storage import DatabaseUrlError
@@ -168,9 +185,16 @@ def serve(
         LogFormatChoice,
         typer.Option(help="text, or json: one JSON object per line, with the request and table ids."),
     ] = LogFormatChoice.TEXT,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL shared by every server of the site (default: $HEARTCARDS_REDIS_URL); with PostgreSQL, "
+            "this server shares the site with the others."
+        ),
+    ] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database, log_format.value)
+    run_server(host, port, database, log_format.value, redis)
 
 
 def default(ctx: typer.Context) -> None:

@@ -64,6 +64,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             services.draining = True
             gc.set_threshold(*thresholds)
+            if services.redis is not None:
+                await services.redis.close()
             services.close()
 
     app = FastAPI(

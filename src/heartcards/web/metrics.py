@@ -54,6 +54,24 @@ class Metrics:
             "Computer players' decisions asked of the workers and not answered yet.",
             registry=registry,
         )
+        self.leases_taken_over = Counter(
+            "heartcards_leases_taken_over_total",
+            "Tables taken from a server whose lease ran out (it died or stalled).",
+            registry=registry,
+        )
+        self.saves_refused = Counter(
+            "heartcards_saves_refused_by_epoch_total",
+            "Saves the database refused because another server had taken the table since.",
+            registry=registry,
+        )
+        self.redis_errors = Counter(
+            "heartcards_redis_errors_total", "Redis commands and subscriptions that failed.", registry=registry
+        )
+        self.relay_gaps = Counter(
+            "heartcards_relay_gaps_total",
+            "Table states from another server that came after a missed one (the socket got the whole newer state).",
+            registry=registry,
+        )
         self.database_errors = Counter(
             "heartcards_database_errors_total", "Database reads and writes that failed.", registry=registry
         )

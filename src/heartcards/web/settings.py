@@ -3,8 +3,10 @@
 `Settings.from_environment()` is what `heartcards serve` uses: the database URL (`--database`, else
 `$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder), the Hearts tables' pacing from
 `$HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS` and `$HEARTCARDS_HEARTS_BOT_DELAY_SECONDS` (tests set them to play fast), and
-how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`, and who
-besides loopback clients may read `/metrics`, `$HEARTCARDS_METRICS_ADDRESSES` (addresses or networks, comma-separated).
+how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`, who
+besides loopback clients may read `/metrics`, `$HEARTCARDS_METRICS_ADDRESSES` (addresses or networks, comma-separated),
+and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the site with every other
+server on the same database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
 METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
+REDIS_URL_VARIABLE: Final = "HEARTCARDS_REDIS_URL"
+LEASE_SECONDS_VARIABLE: Final = "HEARTCARDS_LEASE_SECONDS"
+DEFAULT_LEASE_SECONDS: Final = 3.0
+"""A table's lease: renewed every second, so a dead server's tables are taken within 4 s (a lease and a renewal)."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -53,14 +59,26 @@ class Settings:
     """A running Hearts table no person has been at for this long (it is paused) leaves the lobby's "Watch" list."""
     metrics_networks: tuple[Network, ...] = ()
     """Who may read `/metrics` besides loopback clients (a monitoring server's address, say)."""
+    redis_url: str | None = None
+    """Redis, shared by every server of the site; None for a server alone on its database."""
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    """How long a table's lease holds without renewal (servers sharing a database)."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether this server shares its tables with others: with Redis, on PostgreSQL (SQLite has one server)."""
+        return self.redis_url is not None and self.database_url.startswith("postgresql")
 
     @classmethod
     def from_environment(
-        cls, database_url: str | None = None, environment: Mapping[str, str] | None = None
+        cls, database_url: str | None = None, environment: Mapping[str, str] | None = None, redis_url: str | None = None
     ) -> Settings:
-        """The settings of `heartcards serve`: `database_url` if given, the rest from the environment."""
+        """The settings of `heartcards serve`: `database_url` and `redis_url` if given, the rest from the
+        environment."""
         environment = os.environ if environment is None else environment
         return cls(
+            redis_url=redis_url or environment.get(REDIS_URL_VARIABLE, "").strip() or None,
+            lease_seconds=max(0.3, _seconds(environment, LEASE_SECONDS_VARIABLE, DEFAULT_LEASE_SECONDS)),
             database_url=resolve_database_url(database_url),
             hearts_deal_pause_seconds=_seconds(environment, DEAL_PAUSE_VARIABLE, DEFAULT_DEAL_PAUSE_SECONDS),
             hearts_bot_delay_seconds=_seconds(environment, BOT_DELAY_VARIABLE, DEFAULT_BOT_DELAY_SECONDS),
