@@ -5,9 +5,14 @@ The socket is bound here, before uvicorn starts, so that `--port 0` can print th
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import resource
+import signal
 import socket
+from collections.abc import Awaitable, Callable
 from enum import StrEnum
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
@@ -143,6 +148,42 @@ def run_server(
         _serve(settings, host, port, log_format)
 
 
+DRAIN_SECONDS: Final = 5.0
+"""The longest a stopping server spends handing its work over before it closes whatever is left."""
+
+
+def draining_server_class() -> type[Any]:
+    """uvicorn's server, stopping in two steps on SIGTERM: first the app drains (`Services.drain`: `/readyz` says
+    503, the Hearts tables' leases are released and their sockets told to reconnect, so each table goes on at another
+    server at once), then uvicorn closes as usual. A second signal, or Ctrl-C, stops at once."""
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        def __init__(self, config: uvicorn.Config, drain: Callable[[], Awaitable[None]]) -> None:
+            super().__init__(config)
+            self.drain = drain
+            self.draining = False
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if sig != signal.SIGTERM or self.draining:
+                super().handle_exit(sig, frame)
+                return
+            loop = asyncio.get_event_loop()  # a signal handler runs between two steps of the loop: hand it over
+            self.draining = True
+            loop.call_soon_threadsafe(lambda: loop.create_task(self._drain_then_exit(sig, frame)))
+
+        async def _drain_then_exit(self, sig: int, frame: FrameType | None) -> None:
+            try:
+                async with asyncio.timeout(DRAIN_SECONDS):
+                    await self.drain()
+            except Exception:
+                logging.getLogger("heartcards.web").exception("could not drain before stopping")
+            finally:
+                super().handle_exit(sig, frame)
+
+    return DrainingServer
+
+
 def _serve(settings: Settings, host: str, port: int, log_format: str) -> None:
     import uvicorn
 
@@ -169,7 +210,7 @@ def _serve(settings: Settings, host: str, port: int, log_format: str) -> None:
     if log_format == "json":
         options["log_config"] = None  # uvicorn's lines go through the JSON lines set up by `configure_logging`
     config = uvicorn.Config(app, **options)
-    uvicorn.Server(config).run(sockets=[sock])
+    draining_server_class()(config, app.state.services.drain).run(sockets=[sock])
 
 
 def serve(

@@ -31,6 +31,8 @@ class Services:
     """The server is stopping: `/readyz` says 503, so a load balancer sends nobody new here."""
     readiness_checks: dict[str, Callable[[], Awaitable[bool]]] = field(default_factory=dict)
     """What `/readyz` checks besides the database, by name (Redis, when the server runs with it)."""
+    drainers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """What the games do when the server is asked to stop (`drain`), before it closes."""
     redis: RedisLink | None = None
     """Redis, when this server shares the site with others (`Settings.shared`); closed by the app's lifespan."""
     closers: list[Callable[[], None]] = field(default_factory=list)
@@ -46,6 +48,13 @@ class Services:
             services.redis = RedisLink(settings.redis_url)
             services.readiness_checks["redis"] = services.redis.reachable
         return services
+
+    async def drain(self) -> None:
+        """The server is asked to stop: `/readyz` says 503 at once, and each game hands its work over (the Hearts
+        tables' leases are released and their sockets told to reconnect, to reach another server)."""
+        self.draining = True
+        for drainer in self.drainers:
+            await drainer()
 
     def on_close(self, closer: Callable[[], None]) -> None:
         """Run `closer` when the app closes, before the database is released."""

@@ -44,6 +44,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
     await service.start()
     if relay is not None:
         relay.start()
+    services.drainers.append(service.drain)
     try:
         yield
     finally:

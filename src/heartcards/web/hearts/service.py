@@ -213,20 +213,30 @@ class TableService:
                 await self.ownership.release([table_id])
             return table
 
-    async def stop(self) -> None:
-        """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
+    async def drain(self) -> None:
+        """The server is stopping: no table is taken any more, every table's driver stops, what waits is stored, the
+        leases are released and every socket is closed, so its page reconnects to another server at once."""
+        if self.closing:
+            return
         self.closing = True
         self.sweeper.stop()
         await self.drivers.stop()
-        self.store.close()
-        if self.ownership is not None:  # handed over at once: the next server asked takes each without waiting
+        self.store.flush()
+        if self.ownership is not None:
             self.ownership.stop()
             try:
                 await self.ownership.release(list(self.epochs))
             except Exception:
                 logger.exception("could not give up the tables' leases; they run out by themselves")
-            self.ownership.close()
+            self.epochs.clear()
         self.fanout.close_all()
+
+    async def stop(self) -> None:
+        """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
+        await self.drain()
+        self.store.close()
+        if self.ownership is not None:
+            self.ownership.close()
 
     async def put_away_unvisited(self, now: datetime) -> int:
         """Takes out of memory the tables nobody has been at for `PUT_AWAY_AFTER` (see `Sweeper`); how many."""
@@ -248,6 +258,8 @@ class TableService:
     ) -> Seating:
         """A new table with the player at seat 0; raises `TooManyTablesError` past the player's or the address's
         quota (`quotas`)."""
+        if self.closing:  # the server is stopping: the page asks again, and another server answers
+            raise TableElsewhereError(table="")
         now_monotonic = time.monotonic()
         if not self.player_quota.allows(player_id, now_monotonic) or (
             address is not None and not self.address_quota.allows(address, now_monotonic)
