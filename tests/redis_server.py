@@ -4,13 +4,18 @@ started again on the same socket, as a Redis that restarts under running servers
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import redis
+
+from tests.postgres import REQUIRE_VARIABLE
 
 START_SECONDS = 10.0
 
@@ -64,3 +69,20 @@ class RedisServer:
     def remove(self) -> None:
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis of its own for the session (import the fixture into a conftest to use it); skipped on a machine
+    without `redis-server`, a failure where scripts/test asks for the real services."""
+    binary = server_binary()
+    if binary is None:
+        if os.environ.get(REQUIRE_VARIABLE) == "require":
+            pytest.fail("no Redis server on this machine (Debian's redis-server package)")
+        pytest.skip("no Redis server on this machine (Debian's redis-server package)")
+    server = RedisServer(binary)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.remove()

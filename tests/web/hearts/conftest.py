@@ -7,7 +7,6 @@ fixture (the apps and the live servers read it from the environment) and taken a
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,8 +15,7 @@ from fastapi.testclient import TestClient
 
 from heartcards.web.app import create_app
 from heartcards.web.settings import Settings
-from tests.postgres import REQUIRE_VARIABLE
-from tests.redis_server import RedisServer, server_binary
+from tests.redis_server import redis_server  # noqa: F401  (a Redis for the tests of servers sharing the site)
 from tests.web.conftest import fast_hearts
 
 
@@ -25,23 +23,6 @@ from tests.web.conftest import fast_hearts
 def fast_hearts_pacing() -> Iterator[None]:
     with fast_hearts():
         yield
-
-
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    """A Redis of its own for the session; skipped on a machine without `redis-server` (a failure where
-    scripts/test asks for the real services)."""
-    binary = server_binary()
-    if binary is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "require":
-            pytest.fail("no Redis server on this machine (Debian's redis-server package)")
-        pytest.skip("no Redis server on this machine (Debian's redis-server package)")
-    server = RedisServer(binary)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.remove()
 
 
 @pytest.fixture
