@@ -616,6 +616,10 @@ def main() -> None:
             healthy = all(httpx.get(each.url + "api/health", timeout=10).status_code == 200 for each in servers)
             tracebacks = sum(each.tracebacks() for each in servers)
             print(f"servers still answering: {healthy}; tracebacks in the servers' output: {tracebacks}")
+            if errors or tracebacks:
+                for number, each in enumerate(servers, 1):
+                    told = [line.rstrip() for line in each.output if "Heart Cards is running" not in line]
+                    print(f"server {number} said ({len(told)} lines; the last 15):", *told[-15:], sep="\n  ")
         finally:
             for each in servers:
                 each.stop()
