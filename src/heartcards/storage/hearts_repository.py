@@ -273,6 +273,7 @@ class HeartsRepository:
         having moved on (another server runs them now): nothing of those is written."""
         if not saves:
             return set()
+        saves = sorted(saves, key=lambda save: save.table_id)  # rows locked in id order, as lease renewals do
         if self._saving is None:
             self._saving = self.engine.connect()
         try:

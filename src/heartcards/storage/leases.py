@@ -48,13 +48,18 @@ class TableLeases:
         A table missing from the answer was taken by another server: its game must be dropped here."""
         if not held:
             return set()
+        ids = sorted(held)
+        # The rows are locked in the order of their ids, as the saves lock them (`HeartsRepository.save_games`):
+        # two transactions that lock the same rows in the same order wait for each other, never deadlock.
+        lock = select(TABLES.c.id).where(TABLES.c.id.in_(ids)).order_by(TABLES.c.id).with_for_update()
         statement = (
             update(TABLES)
-            .where(TABLES.c.id.in_(list(held)), TABLES.c.lease_owner == self.owner)
+            .where(TABLES.c.id.in_(ids), TABLES.c.lease_owner == self.owner)
             .values(lease_until=self._now + self.lease_seconds)
             .returning(TABLES.c.id, TABLES.c.epoch)
         )
         with self.engine.begin() as connection:
+            connection.execute(lock)
             rows: list[Any] = [tuple(row) for row in connection.execute(statement)]
         return {table_id for table_id, epoch in rows if held.get(table_id) == epoch}
 
@@ -62,10 +67,12 @@ class TableLeases:
         """Gives up the leases of these tables at once: any server may take them now."""
         if not table_ids:
             return
+        ids = sorted(table_ids)
         with self.engine.begin() as connection:
+            connection.execute(select(TABLES.c.id).where(TABLES.c.id.in_(ids)).order_by(TABLES.c.id).with_for_update())
             connection.execute(
                 update(TABLES)
-                .where(TABLES.c.id.in_(list(table_ids)), TABLES.c.lease_owner == self.owner)
+                .where(TABLES.c.id.in_(ids), TABLES.c.lease_owner == self.owner)
                 .values(lease_owner=None, lease_until=None)
             )
 

@@ -5,8 +5,9 @@ subscriptions grow with servers and watched tables, never with sockets:
 
 - `heartcards:server:<name>`, one per server: requests to the owner (`watch`, `act`, `join`, `start`) and the
   owner's replies, each naming the request it answers;
-- `heartcards:table:<id>`, one per table watched from another server: each change's states, one per seat and one for
-  spectators, rendered once by the owner, with the table's version (epoch, revision).
+- `heartcards:table:<id>`, one per table watched from another server: each change's states, one per seat watched
+  elsewhere (and one for spectators if any), rendered once by the owner, with the table's version (epoch,
+  revision).
 
 Pub/sub delivers at most once, so every state is whole and versioned: a server that missed one sees a gap (or hears
 nothing) and its next `watch` (sent every `WATCH_SECONDS` with the version it has) makes the owner send the current
@@ -54,6 +55,11 @@ SPECTATOR: Final = "spectator"
 Version = tuple[int, int]
 
 
+def seat_key(seat: int | None) -> str:
+    """A seat's state in a table's message: its number, or `spectator`."""
+    return SPECTATOR if seat is None else str(seat)
+
+
 def server_channel(name: str) -> str:
     return f"heartcards:server:{name}"
 
@@ -80,12 +86,16 @@ class Watched:
     version: Version = (-1, -1)
     states: dict[str, str] = field(default_factory=dict)
     heard_at: float = field(default_factory=time.monotonic)
-    first_state: asyncio.Event = field(default_factory=asyncio.Event)
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set (and replaced) each time a newer state arrives."""
     answers: dict[str, tuple[Connection, object, Version | None]] = field(default_factory=dict)
     """Relayed actions not yet answered: request id → (socket, the client's message id, the version replied)."""
 
     def seats(self) -> list[int]:
         return sorted({connection.seat for connection in self.connections if connection.seat is not None})
+
+    def spectators(self) -> bool:
+        return any(connection.seat is None for connection in self.connections)
 
 
 @dataclass(eq=False, slots=True)
@@ -94,6 +104,7 @@ class Watcher:
 
     heard_at: float
     seats: set[int] = field(default_factory=set)
+    spectators: bool = False
 
 
 class Relay:
@@ -225,8 +236,12 @@ class Relay:
             self._send_states(table, self.relayed.get(answer_to) if answer_to is not None else None)
 
     def _send_states(self, table: Table, answer: tuple[str, str] | None = None) -> None:
-        states = {str(seat): state_text(table, seat) for seat in range(SEAT_COUNT)}
-        states[SPECTATOR] = state_text(table, None)
+        """The table's states for the seats watched elsewhere (and spectators), rendered once for every watcher."""
+        watchers = self.watchers.get(table.id, {}).values()
+        seats = {seat for watcher in watchers for seat in watcher.seats if 0 <= seat < SEAT_COUNT}
+        states = {str(seat): state_text(table, seat) for seat in sorted(seats)}
+        if any(watcher.spectators for watcher in watchers):
+            states[SPECTATOR] = state_text(table, None)
         message: dict[str, Any] = {
             "kind": "state",
             "table": table.id,
@@ -248,11 +263,14 @@ class Relay:
                 self._reply(asker, message["request"], error=TableElsewhereError(table=table_id))
             return
         if kind == "watch":
-            watchers = self.watchers.setdefault(table_id, {})
-            watchers.setdefault(asker, Watcher(time.monotonic())).heard_at = time.monotonic()
+            watcher = self.watchers.setdefault(table_id, {}).setdefault(asker, Watcher(time.monotonic()))
+            watcher.heard_at = time.monotonic()
+            spectators = bool(message.get("spectators"))
+            changed = spectators != watcher.spectators or set(message["seats"]) != watcher.seats
+            watcher.spectators = spectators
             await self._seats_there(table_id, asker, set(message["seats"]))
-            if message["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
-                self._send_states(table)  # the watcher missed something (or has nothing yet): all of it again
+            if changed or message["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
+                self._send_states(table)  # a new seat there, or the watcher missed something: all of it again
             return
         try:
             if kind == "act":
@@ -307,9 +325,11 @@ class Relay:
             watched = self.watched[table_id] = Watched(table_id, owner)
         watched.connections.add(connection)
         self._watch(watched)
+        key = seat_key(connection.seat)
         try:
             async with asyncio.timeout(REPLY_SECONDS):
-                await watched.first_state.wait()
+                while key not in watched.states:  # the owner renders only the seats watched here
+                    await watched.arrived.wait()
         except TimeoutError:
             self.detach(watched, connection)
             raise TableElsewhereError(table=table_id) from None
@@ -330,6 +350,7 @@ class Relay:
                 "from": self.name,
                 "version": list(watched.version),
                 "seats": watched.seats(),
+                "spectators": watched.spectators(),
             },
         )
 
@@ -413,14 +434,18 @@ class Relay:
         if watched is None:
             return
         version: Version = (message["version"][0], message["version"][1])
-        if version <= watched.version:
+        if version < watched.version or (
+            version == watched.version and message["states"].keys() <= watched.states.keys()
+        ):
             return  # an older state, or the same again
         if version[0] == watched.version[0] and version[1] != watched.version[1] + 1:
             self.metrics.relay_gaps.inc()  # some states were missed: this one is whole, nothing more is needed
         watched.version = version
-        watched.states = message["states"]
+        states: dict[str, str] = message["states"]
+        watched.states.update(states)  # a seat not rendered this time keeps its newest state
         watched.heard_at = time.monotonic()
-        watched.first_state.set()
+        watched.arrived.set()
+        watched.arrived = asyncio.Event()
         answer = message.get("answer")
         answered: Connection | None = None
         answered_id: object = None
@@ -433,11 +458,12 @@ class Relay:
                 watched.answers.pop(request)
                 connection.send_state(message_id)
         for connection in watched.connections:
-            connection.send_state(answered_id if connection is answered else None)
+            if seat_key(connection.seat) in states:
+                connection.send_state(answered_id if connection is answered else None)
 
     def render(self, watched: Watched, connection: Connection, due: StateDue) -> str:
         """The text of a socket's queued state: the newest heard for its seat, with the id it answers."""
         if connection.state_due is due:
             connection.state_due = None
-        text = watched.states[SPECTATOR if connection.seat is None else str(connection.seat)]
+        text = watched.states[seat_key(connection.seat)]  # there: `attach` waited for it, and states only add up
         return text if due.message_id is None else f'{text[:-1]},"id":{json_text(due.message_id)}}}'
