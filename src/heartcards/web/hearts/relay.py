@@ -13,7 +13,8 @@ Pub/sub delivers at most once, so every state is whole and versioned: a server t
 nothing) and its next `watch` (sent every `WATCH_SECONDS` with the version it has) makes the owner send the current
 states again. A table's states only replace each other, so nothing is ever shown twice or lost. A `watch` also says
 which seats are connected here, so the owner counts those people as present; a server that stops watching (dead, or
-cut from Redis) counts as gone after `WATCHER_SECONDS`. A server that hears nothing from a table's owner for that long
+cut from Redis) counts as gone after `WATCHER_SECONDS`. The owner answers every `watch` (with the states, or with
+`alive` when the watcher is up to date); a server that hears nothing from a table's owner for `WATCHER_SECONDS`
 closes the table's sockets here: they reconnect and reach whichever server runs it now.
 """
 
@@ -173,7 +174,10 @@ class Relay:
                     await self._subscribe_changes()
                     message = await self.pubsub.get_message(timeout=0.2)
                     if message is not None and message["type"] == "message":
-                        self._dispatch(json.loads(message["data"]))
+                        try:
+                            self._dispatch(json.loads(message["data"]))
+                        except Exception:  # one bad message must not stop the others
+                            logger.exception("the relay could not handle a message")
             except asyncio.CancelledError:
                 raise
             except (redis.RedisError, OSError):
@@ -182,8 +186,6 @@ class Relay:
                 with contextlib.suppress(Exception):
                     await self.pubsub.aclose()
                 await asyncio.sleep(RECONNECT_SECONDS)
-            except Exception:
-                logger.exception("the relay could not handle a message")
 
     async def _subscribe_changes(self) -> None:
         wanted = {server_channel(self.name), *map(table_channel, self.watched)}
@@ -221,6 +223,10 @@ class Relay:
             if future is not None and not future.done():
                 future.set_result(message)
             self._replied(message)
+        elif kind == "alive":
+            watched = self.watched.get(message["table"])
+            if watched is not None:
+                watched.heard_at = time.monotonic()
         elif kind == "gone":
             watched = self.watched.get(message["table"])
             if watched is not None:
@@ -266,11 +272,14 @@ class Relay:
             watcher = self.watchers.setdefault(table_id, {}).setdefault(asker, Watcher(time.monotonic()))
             watcher.heard_at = time.monotonic()
             spectators = bool(message.get("spectators"))
-            changed = spectators != watcher.spectators or set(message["seats"]) != watcher.seats
+            spectators_came = spectators and not watcher.spectators
             watcher.spectators = spectators
-            await self._seats_there(table_id, asker, set(message["seats"]))
-            if changed or message["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
-                self._send_states(table)  # a new seat there, or the watcher missed something: all of it again
+            if await self._seats_there(table_id, asker, set(message["seats"])):
+                return  # the change of presence was published, with the states of the seats there now
+            if spectators_came or message["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
+                self._send_states(table)  # a new spectator there, or the watcher missed something: all again
+            else:  # up to date: a word that the owner lives, so a quiet table (a score table) is not given up
+                self.send(server_channel(asker), {"kind": "alive", "table": table_id})
             return
         try:
             if kind == "act":
@@ -300,18 +309,20 @@ class Relay:
             reply["error"] = {"key": error.key, "params": error.params}
         self.send(server_channel(asker), reply)
 
-    async def _seats_there(self, table_id: str, server: str, seats: set[int]) -> None:
-        """The seats connected on `server` are now `seats`: the people who came or left there, counted here."""
+    async def _seats_there(self, table_id: str, server: str, seats: set[int]) -> bool:
+        """The seats connected on `server` are now `seats`: the people who came or left there, counted here (and
+        published); whether anything changed."""
         watcher = self.watchers.get(table_id, {}).get(server)
         table = self.service.tables.get(table_id)
         if watcher is None or table is None or watcher.seats == seats:
-            return
+            return False
         came, left = seats - watcher.seats, watcher.seats - seats
         watcher.seats = set(seats)
         for seat in came:
             await self.service.seat_connected(table, seat)
         for seat in left:
             await self.service.seat_disconnected(table, seat)
+        return True
 
     # -- the watcher's side ---------------------------------------------------------------------------------------
 

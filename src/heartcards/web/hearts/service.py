@@ -200,17 +200,19 @@ class TableService:
 
     async def _take(self, table_id: str) -> Table | None:
         """With leases: the table taken and loaded from its last save; None when another server runs it."""
-        assert self.ownership is not None
+        ownership = self.ownership
+        if ownership is None:
+            return None
         async with self.taking:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            if await self.ownership.take(table_id) is None:
+            if await ownership.take(table_id) is None:
                 return None
             record = await self.store.run(self.repository.table, table_id)  # read after taking: the last save
             table = None if record is None else self._resume(record)
             if table is None:
-                await self.ownership.release([table_id])
+                await ownership.release([table_id])
             return table
 
     async def drain(self) -> None:
@@ -479,13 +481,7 @@ class TableService:
         async with table.lock:
             self.fanout.add(table, connection)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections += 1
-                seat.disconnected_at = None
-                seat.away = False
-                seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
-                table.after_change(time.monotonic())
-                table.last_seen_at = utc_now()  # only a person's seat has a token to connect with
+                self._seat_came(table, connection.seat)
             self.fanout.publish(table, connection, message_id)
         self.drivers.ensure(table)
         table.wake.set()
@@ -493,13 +489,7 @@ class TableService:
     async def seat_connected(self, table: Table, seat_number: int) -> None:
         """A person's socket on another server (`relay`) is connected to their seat: present, as with `connect`."""
         async with table.lock:
-            seat = table.seats[seat_number]
-            seat.connections += 1
-            seat.disconnected_at = None
-            seat.away = False
-            seat.waiting_since = None
-            table.after_change(time.monotonic())
-            table.last_seen_at = utc_now()
+            self._seat_came(table, seat_number)
             self.fanout.publish(table)
         self.drivers.ensure(table)
         table.wake.set()
@@ -507,11 +497,7 @@ class TableService:
     async def seat_disconnected(self, table: Table, seat_number: int) -> None:
         """A person's socket on another server closed (or that server went silent), as with `disconnect`."""
         async with table.lock:
-            seat = table.seats[seat_number]
-            seat.connections = max(0, seat.connections - 1)
-            if not seat.connected:
-                seat.disconnected_at = time.monotonic()
-                table.last_seen_at = utc_now()
+            self._seat_left(table, seat_number)
             self.fanout.publish(table)
         table.wake.set()
 
@@ -522,13 +508,27 @@ class TableService:
         async with table.lock:
             self.fanout.discard(table, connection)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections = max(0, seat.connections - 1)
-                if not seat.connected:
-                    seat.disconnected_at = time.monotonic()
-                    table.last_seen_at = utc_now()
+                self._seat_left(table, connection.seat)
             self.fanout.publish(table)
         table.wake.set()
+
+    @staticmethod
+    def _seat_came(table: Table, seat_number: int) -> None:
+        seat = table.seats[seat_number]
+        seat.connections += 1
+        seat.disconnected_at = None
+        seat.away = False
+        seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
+        table.after_change(time.monotonic())
+        table.last_seen_at = utc_now()  # only a person's seat has a token to connect with
+
+    @staticmethod
+    def _seat_left(table: Table, seat_number: int) -> None:
+        seat = table.seats[seat_number]
+        seat.connections = max(0, seat.connections - 1)
+        if not seat.connected:
+            seat.disconnected_at = time.monotonic()
+            table.last_seen_at = utc_now()
 
     # -- actions ----------------------------------------------------------------------------------------------------
 
