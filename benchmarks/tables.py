@@ -498,6 +498,7 @@ def shared_site(options: argparse.Namespace, folder: Path) -> Iterator[list[Live
     redis.start()
     try:
         database_url = database.new_database()
+        environment["HEARTCARDS_LEASE_SECONDS"] = str(options.lease_seconds)
         servers = [
             LiveServer(database_url, environment=environment, arguments=["--redis", redis.url])
             for _ in range(max(1, options.servers))
@@ -529,6 +530,13 @@ def main() -> None:
     )
     parser.add_argument("--servers", type=int, default=1, help="servers sharing the site on PostgreSQL and Redis")
     parser.add_argument("--shared", action="store_true", help="one server, but on PostgreSQL and Redis as with more")
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=3.0,
+        help="the tables' lease with --servers (a server starved of CPU this long loses its tables to the others, "
+        "and the benchmark's clients, which do not reconnect, stop)",
+    )
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
