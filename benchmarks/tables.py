@@ -5,6 +5,7 @@
     uv run python benchmarks/tables.py --tables 100 --solo-tables 100 --strength strong   # with computer players
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
     uv run python benchmarks/tables.py --tables 2 --fuzz-messages 200 --http-examples 3 --no-keep   # the smallest
+    uv run python benchmarks/tables.py --servers 2 --tables 200 --solo-tables 100   # two servers sharing the site
 
 1. Load: the real server (`heartcards serve` in a subprocess on a temporary SQLite file, started by
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
@@ -16,6 +17,10 @@
    Every socket is opened first; then all of them say hello in the same instant. How late this process's loop
    wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and the latency
    includes it.
+   With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis
+   (the tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn
+   and each seat's socket opened on one drawn at random, as a proxy would spread them, so about (N-1)/N of the
+   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers.
    Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
    without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
    opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
@@ -45,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import gc
 import json
 import os
@@ -52,6 +58,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
@@ -67,6 +74,9 @@ from heartcards.web.settings import DEFAULT_BOT_DELAY_SECONDS
 from record import record_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
+from tests.postgres import PostgresServer, server_binaries
+from tests.redis_server import RedisServer
+from tests.redis_server import server_binary as redis_server_binary
 from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
 
@@ -90,13 +100,15 @@ class TableSeats:
     finals: list[dict[str, Any]] = field(default_factory=list)
 
 
-async def create_tables(url: str, options: argparse.Namespace, rng: random.Random) -> list[TableSeats]:
-    """`--tables` online tables with four people joined and started, and `--solo-tables` solo tables."""
+async def create_tables(urls: list[str], options: argparse.Namespace, rng: random.Random) -> list[TableSeats]:
+    """`--tables` online tables with four people joined and started, and `--solo-tables` solo tables; each made
+    through one of the servers' `urls` in turn, each seat's socket on one of them drawn at random."""
     limit = asyncio.Semaphore(16)
     base = {"target": options.target, "variant": options.variant}
 
     def seat(table_id: str, token: str) -> AsyncSeat:
         person = random.Random(rng.randrange(2**63))
+        url = urls[rng.randrange(len(urls))]
         return AsyncSeat(url, table_id, token, rng=person, think=options.think, answer_score_table=True, keep=8)
 
     async def online(client: httpx.AsyncClient, index: int) -> TableSeats:
@@ -126,7 +138,7 @@ async def create_tables(url: str, options: argparse.Namespace, rng: random.Rando
 
     # one client per table: the benchmark's people are many players, not one (whatever quota one player has)
     async def one(kind: str, index: int) -> TableSeats:
-        async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        async with httpx.AsyncClient(base_url=urls[index % len(urls)], timeout=120) as client:
             return await (online(client, index) if kind == "online" else solo(client, index))
 
     jobs = [one("online", index) for index in range(options.tables)]
@@ -462,6 +474,44 @@ def shown(figures: dict[str, float | int | None]) -> str:
     return f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms"
 
 
+def servers_cpu(servers: list[LiveServer]) -> float:
+    return sum(server.cpu_seconds() for server in servers)
+
+
+@contextlib.contextmanager
+def shared_site(options: argparse.Namespace, folder: Path) -> Iterator[list[LiveServer]]:
+    """The servers, started: one on a SQLite file, or (`--servers` > 1, `--shared`) that many on a throwaway
+    PostgreSQL and Redis, which are stopped afterwards."""
+    environment = {
+        "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": str(options.bot_delay),
+        "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
+    }
+    if options.servers <= 1 and not options.shared:
+        server = LiveServer(f"sqlite:///{folder / 'tables.sqlite3'}", environment=environment)
+        server.start()
+        yield [server]
+        return
+    binaries, redis_binary = server_binaries(), redis_server_binary()
+    if binaries is None or redis_binary is None:
+        raise SystemExit("--servers needs Debian's postgresql and redis-server")
+    database, redis = PostgresServer(binaries), RedisServer(redis_binary)
+    database.start()
+    redis.start()
+    try:
+        database_url = database.new_database()
+        environment["HEARTCARDS_LEASE_SECONDS"] = str(options.lease_seconds)
+        servers = [
+            LiveServer(database_url, environment=environment, arguments=["--redis", redis.url])
+            for _ in range(max(1, options.servers))
+        ]
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        redis.remove()
+        database.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="online tables of four scripted people")
@@ -479,25 +529,29 @@ def main() -> None:
         help=f"the computer players' pacing: a card at least this long after their turn begins (default the app's, "
         f"{DEFAULT_BOT_DELAY_SECONDS} s; 0 = flat out, far more decisions a second than people's tables ask for)",
     )
+    parser.add_argument("--servers", type=int, default=1, help="servers sharing the site on PostgreSQL and Redis")
+    parser.add_argument("--shared", action="store_true", help="one server, but on PostgreSQL and Redis as with more")
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=3.0,
+        help="the tables' lease with --servers (a server starved of CPU this long loses its tables to the others, "
+        "and the benchmark's clients, which do not reconnect, stop)",
+    )
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as folder:
-        server = LiveServer(
-            f"sqlite:///{Path(folder) / 'tables.sqlite3'}",
-            environment={
-                "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": str(options.bot_delay),
-                "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
-            },
-        )
-        server.start()
+    with tempfile.TemporaryDirectory() as folder, shared_site(options, Path(folder)) as servers:
+        server = servers[0]
         url = server.url.rstrip("/")
         try:
-            tables = asyncio.run(create_tables(url, options, random.Random(options.seed)))
-            server_cpu, client_cpu, pressure = server.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
+            tables = asyncio.run(
+                create_tables([each.url.rstrip("/") for each in servers], options, random.Random(options.seed))
+            )
+            server_cpu, client_cpu, pressure = servers_cpu(servers), client_cpu_seconds(), cpu_pressure_total()
             loop_lags, seconds = uvloop.run(load_run(tables))  # the clients' loop as the server's: uvloop
-            server_cpu = server.cpu_seconds() - server_cpu
+            server_cpu = servers_cpu(servers) - server_cpu
             client_cpu = client_cpu_seconds() - client_cpu
             after = cpu_pressure_total()
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
@@ -515,6 +569,8 @@ def main() -> None:
             bots = [value for table in tables if table.mode == "solo" for value in table.seats[0].bot_turns]
             fan_out = [value for table in tables if table.mode == "online" for value in fan_out_seconds(table)]
             figures: dict[str, Any] = {
+                "servers": len(servers),
+                "shared": options.shared or len(servers) > 1,
                 "tables": options.tables,
                 "solo_tables": options.solo_tables,
                 "strength": options.strength,
@@ -566,11 +622,16 @@ def main() -> None:
             print(f"socket fuzz: {socket_figures}")
             http_figures = fuzz_http(url, options.http_examples)
             print(f"HTTP fuzz (schemathesis): {http_figures}")
-            healthy = httpx.get(url + "/api/health", timeout=10).status_code == 200
-            tracebacks = server.tracebacks()
-            print(f"server still answering: {healthy}; tracebacks in the server's output: {tracebacks}")
+            healthy = all(httpx.get(each.url + "api/health", timeout=10).status_code == 200 for each in servers)
+            tracebacks = sum(each.tracebacks() for each in servers)
+            print(f"servers still answering: {healthy}; tracebacks in the servers' output: {tracebacks}")
+            if errors or tracebacks:
+                for number, each in enumerate(servers, 1):
+                    told = [line.rstrip() for line in each.output if "Heart Cards is running" not in line]
+                    print(f"server {number} said ({len(told)} lines; the last 15):", *told[-15:], sep="\n  ")
         finally:
-            server.stop()
+            for each in servers:
+                each.stop()
     figures.update(socket_fuzz=socket_figures, http_fuzz=http_figures, server_tracebacks=tracebacks, healthy=healthy)
     record_run("tables", figures, keep=not options.no_keep)
     failed = (

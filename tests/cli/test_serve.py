@@ -86,3 +86,20 @@ def test_plain_heartcards_with_a_port_serves(tmp_path: Path) -> None:
         assert server.port > 0 and httpx.get(server.url + "api/health").status_code == 200
     finally:
         server.stop()
+
+
+def test_unreachable_redis_is_one_line_and_exit_code_2() -> None:
+    result = runner.invoke(
+        app,
+        ["serve", "--port", "0", "--database", "postgresql://nobody@127.0.0.1:1/x", "--redis", "redis://127.0.0.1:1"],
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("error: cannot reach Redis at redis://127.0.0.1:1/0")
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_a_redis_url_that_is_not_one_is_refused() -> None:
+    result = runner.invoke(
+        app, ["serve", "--port", "0", "--database", "postgresql://nobody@h/x", "--redis", "http://x"]
+    )
+    assert result.exit_code == 2 and "cannot reach Redis" in result.output

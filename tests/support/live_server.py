@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +39,19 @@ class LiveServer:
     """`python -m heartcards serve` in a subprocess. `.url` ("http://127.0.0.1:PORT/"), `.database_url`,
     `.start()`, `.stop()`, `.restart()` (same database, same port), `.client()`, `.output` (every line printed)."""
 
-    def __init__(self, database_url: str, host: str = "127.0.0.1", environment: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        host: str = "127.0.0.1",
+        environment: dict[str, str] | None = None,
+        arguments: Sequence[str] = (),
+    ) -> None:
         self.database_url = database_url
         self.host = host
         self.environment = dict(environment or {})
         """Variables added to this process's environment for the server (e.g. the bots' pacing)."""
+        self.arguments = list(arguments)
+        """More options of `heartcards serve` (e.g. `--log-format json`)."""
         self.port = 0
         self.url = ""
         self.process: subprocess.Popen[str] | None = None
@@ -60,6 +69,7 @@ class LiveServer:
             str(self.port),
             "--database",
             self.database_url,
+            *self.arguments,
         ]
 
     def start(self, timeout: float = START_TIMEOUT) -> None:

@@ -1,13 +1,14 @@
 """`heartcards serve`: the web app; plain `heartcards`, with or without `--host`, `--port` and `--database`, does the
 same.
 
-The socket is bound here, before the server starts, so that `--port 0` can print the real port it got; the server and
-its safety limits are the web layer's (`heartcards.web.server`).
+The socket is bound here, before the server starts, so that `--port 0` can print the real port it got; the server, its
+safety limits and its draining on SIGTERM are the web layer's (`heartcards.web.server`).
 """
 
 from __future__ import annotations
 
 import socket
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
@@ -19,6 +20,11 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+
+class LogFormatChoice(StrEnum):
+    TEXT = "text"
+    JSON = "json"
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -57,21 +63,40 @@ def network_address() -> str | None:
 
 
 def run_server(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, database: str | None = None, public_url: str | None = None
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    database: str | None = None,
+    public_url: str | None = None,
+    log_format: str = "text",
+    redis_url: str | None = None,
 ) -> None:
-    """Lock and migrate the database, bind, print the address, then serve until interrupted."""
+    """Lock and migrate the database (or, sharing the site, check Redis), bind, print the address, then serve until
+    interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
     from heartcards.storage import DatabaseUrlError
     from heartcards.storage.lock import DatabaseInUseError, lock_database
-    from heartcards.web.settings import PublicUrlError, Settings
+    from heartcards.web.logs import configure_logging
+    from heartcards.web.redis_link import RedisUnreachableError, check_reachable
+    from heartcards.web.settings import PublicUrlError, SettingError, Settings
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
     try:
-        settings = Settings.from_environment(database, public_url=public_url)
-    except PublicUrlError as error:
+        settings = Settings.from_environment(database, public_url=public_url, redis_url=redis_url)
+    except (PublicUrlError, SettingError) as error:
         fail(str(error))
+    configure_logging(log_format)
+    if settings.shared and settings.redis_url is not None:
+        # Several servers on one database and Redis: tables are leased one by one, no server locks the database.
+        try:
+            check_reachable(settings.redis_url)
+        except RedisUnreachableError as error:
+            fail(str(error))
+        _serve(settings, host, port, log_format)
+        return
+    if settings.redis_url is not None:
+        typer.echo("Redis is not used on SQLite: one server per database", err=True)
     try:
         # One server per database (tables live in its memory between saves); taken before the migrations run.
         server_lock = lock_database(settings.database_url)
@@ -80,10 +105,10 @@ def run_server(
     except Exception as error:  # a database server that cannot be reached: say so in one line
         fail(f"cannot open the database: {error}")
     with server_lock:
-        _serve_locked(settings, host, port)
+        _serve(settings, host, port, log_format)
 
 
-def _serve_locked(settings: Settings, host: str, port: int) -> None:
+def _serve(settings: Settings, host: str, port: int, log_format: str) -> None:
     from heartcards.storage import DatabaseUrlError
     from heartcards.web.app import create_app
     from heartcards.web.server import serve
@@ -104,7 +129,7 @@ def _serve_locked(settings: Settings, host: str, port: int) -> None:
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    serve(app, [sock])
+    serve(app, [sock], drain=app.state.services.drain, json_logs=log_format == "json")
 
 
 HOST_HELP: Final = "Address to listen on (0.0.0.0 for every interface)."
@@ -114,6 +139,11 @@ PUBLIC_URL_HELP: Final = (
     "The address players open (https://cards.example.org): passkeys are bound to it "
     "(default: $HEARTCARDS_PUBLIC_URL, else http://localhost:PORT, for this machine)."
 )
+LOG_FORMAT_HELP: Final = "text, or json: one JSON object per line, with the request and table ids."
+REDIS_HELP: Final = (
+    "Redis URL shared by every server of the site (default: $HEARTCARDS_REDIS_URL); with PostgreSQL, "
+    "this server shares the site with the others."
+)
 
 
 def serve(
@@ -121,9 +151,11 @@ def serve(
     port: Annotated[int, typer.Option(help=PORT_HELP)] = DEFAULT_PORT,
     database: Annotated[str | None, typer.Option(help=DATABASE_HELP)] = None,
     public_url: Annotated[str | None, typer.Option(help=PUBLIC_URL_HELP)] = None,
+    log_format: Annotated[LogFormatChoice, typer.Option(help=LOG_FORMAT_HELP)] = LogFormatChoice.TEXT,
+    redis: Annotated[str | None, typer.Option(help=REDIS_HELP)] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database, public_url)
+    run_server(host, port, database, public_url, log_format.value, redis)
 
 
 def default(

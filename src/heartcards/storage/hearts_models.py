@@ -1,7 +1,9 @@
 """Hearts tables, their seats and the finished deals' logs, as SQLAlchemy 2 typed models (schema: migration 0002).
 
 A table row carries the engine's whole saved game (`Game.to_dict()` as JSON), rewritten after every action, so a
-restarted server rebuilds every running table exactly. Seats keep a hash of the seat token, never the token.
+restarted server rebuilds every running table exactly. With several servers, the row also holds the table's lease
+(migration 0005): which server runs it, until when, and the epoch every save must name (`storage.leases`). Seats
+keep a hash of the seat token, never the token.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ class HeartsTable(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    epoch: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Raised by one each time a server takes the table: a save naming an older epoch is refused."""
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The server that runs the table (None: nobody, it may be taken at once)."""
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Until when the owner's lease holds, in seconds since 1970 on the database's clock."""
 
 
 class HeartsSeat(Base):

@@ -1,18 +1,33 @@
 """How the Hearts table service stores tables: plain records in, plain records out, one short transaction each.
 
 The hot path (an action at a table) is one UPDATE of the table's saved game. A finished deal adds its log line;
-a finished game writes each seat's result, from which a player's statistics are read.
+a finished game writes each seat's result, from which a player's statistics are read. Every write to a table names
+the epoch it was loaded or taken with, and the UPDATE matches only that epoch: once another server has taken the
+table (`storage.leases`), a late write of the old owner changes nothing and is reported as refused.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, cast
 
-from sqlalchemy import ColumnElement, Connection, Dialect, Engine, Row, Table, bindparam, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Dialect,
+    Engine,
+    Float,
+    Row,
+    Table,
+    bindparam,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 
 from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
 from heartcards.storage.hearts_ratings import SeatOutcome, record_ratings
@@ -24,9 +39,24 @@ OPEN_STATUSES = ("waiting", "playing")
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
 _SAVE_GAME = (
     update(TABLES)
-    .where(TABLES.c.id == bindparam("table_id"))
+    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.epoch == bindparam("epoch"))
     .values(status=bindparam("status"), game=bindparam("game"), updated_at=bindparam("updated_at"))
 )
+
+
+class StaleEpochError(RuntimeError):
+    """Saves refused because another server has taken their tables since (their epoch moved on)."""
+
+    def __init__(self, table_ids: Iterable[str]) -> None:
+        self.table_ids = sorted(table_ids)
+        super().__init__(f"tables taken by another server: {', '.join(self.table_ids)}")
+
+
+def database_seconds(dialect: Dialect) -> ColumnElement[float]:
+    """The database's clock, in seconds since 1970, as an SQL expression."""
+    if dialect.name == "postgresql":
+        return literal_column("extract(epoch from clock_timestamp())", Float)
+    return literal_column("((julianday('now') - 2440587.5) * 86400.0)", Float)
 
 
 class _GameUpdate:
@@ -46,11 +76,12 @@ class _GameUpdate:
             if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
         }
 
-    def run(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> None:
-        """The UPDATE of every save in `connection`'s transaction (begun by the caller)."""
+    def run(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> int:
+        """The UPDATE of every save in `connection`'s transaction (begun by the caller); how many rows it changed."""
         rows: list[dict[str, Any]] = [
             {
                 "table_id": save.table_id,
+                "epoch": save.epoch,
                 "status": save.status,
                 "game": save.game if isinstance(save.game, str) else _ENCODER.encode(save.game),
                 "updated_at": now,
@@ -65,8 +96,10 @@ class _GameUpdate:
         cursor = connection.connection.cursor()
         try:
             cursor.executemany(self.sql, parameters)
+            changed: int = cursor.rowcount  # the sum over the rows, with both drivers
         finally:
             cursor.close()
+        return changed
 
 
 @dataclass(slots=True)
@@ -102,6 +135,8 @@ class GameSave:
     """The engine's saved game, or its compact JSON text already encoded (the table service keeps it)."""
     logs: Sequence[dict[str, Any]] = ()
     results: Sequence[SeatResult] | None = None
+    epoch: int = 0
+    """The epoch the table was loaded or taken with: the save is refused if the table's is another one."""
 
 
 @dataclass(slots=True)
@@ -119,6 +154,8 @@ class TableRecord:
     finished_at: datetime | None = None
     updated_at: datetime | None = None
     """When the table was last stored (its last action); None for a record not read from the database."""
+    epoch: int = 0
+    """The table's epoch when it was read (see `GameSave.epoch`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +188,7 @@ def _table(row: Row[Any], seats: Sequence[Row[Any]]) -> TableRecord:
         created_at=values["created_at"],
         finished_at=values["finished_at"],
         updated_at=values["updated_at"],
+        epoch=values["epoch"],
         seats=[
             SeatRecord(
                 seat=seat._mapping["seat"],
@@ -179,10 +217,15 @@ class HeartsRepository:
             self._saving.close()
             self._saving = None
 
-    def create_table(self, table: TableRecord, now: datetime) -> None:
+    def create_table(self, table: TableRecord, now: datetime, lease: tuple[str, float] | None = None) -> None:
+        """Stores a new table with `table.epoch`; with `lease` (owner, seconds), leased to that server from now."""
+        owner, seconds = lease if lease is not None else (None, 0.0)
         with self.engine.begin() as connection:
             connection.execute(
                 insert(TABLES).values(
+                    epoch=table.epoch,
+                    lease_owner=owner,
+                    lease_until=None if owner is None else database_seconds(self.engine.dialect) + seconds,
                     id=table.id,
                     mode=table.mode,
                     variant=table.variant,
@@ -212,32 +255,50 @@ class HeartsRepository:
                 ],
             )
 
-    def save_seat(self, table_id: str, seat: SeatRecord) -> None:
+    def save_seat(self, table_id: str, seat: SeatRecord, epoch: int = 0) -> None:
+        """Stores who sits at a seat; raises `StaleEpochError` when the table's epoch is no longer `epoch`."""
         with self.engine.begin() as connection:
+            current = connection.execute(
+                select(TABLES.c.epoch).where(TABLES.c.id == table_id).with_for_update()
+            ).scalar()
+            if current != epoch:
+                raise StaleEpochError([table_id])
             connection.execute(
                 update(SEATS)
                 .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat.seat)
                 .values(kind=seat.kind, name=seat.name, player_id=seat.player_id, token_hash=seat.token_hash)
             )
 
-    def save_games(self, saves: Sequence[GameSave], now: datetime) -> None:
+    def save_games(self, saves: Sequence[GameSave], now: datetime) -> set[str]:
         """The hot path, one transaction for a batch of actions at many tables (group commit): each table's saved
         game in one executemany of a prepared UPDATE, then the rare extras: the log lines of finished deals, and the
-        seats' results once a game is over."""
+        seats' results once a game is over. Returns the ids of the tables whose save was refused, their epoch
+        having moved on (another server runs them now): nothing of those is written."""
         if not saves:
-            return
+            return set()
+        saves = sorted(saves, key=lambda save: save.table_id)  # rows locked in id order, as lease renewals do
         if self._saving is None:
             self._saving = self.engine.connect()
         try:
-            self._save_games(self._saving, saves, now)
+            return self._save_games(self._saving, saves, now)
         except Exception:
             self.close()
             raise
 
-    def _save_games(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> None:
+    def _save_games(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> set[str]:
         with connection.begin():
-            self._game_update.run(connection, saves, now)
+            refused: set[str] = set()
+            if self._game_update.run(connection, saves, now) != len(saves):
+                epochs: dict[str, int] = {
+                    row[0]: row[1]
+                    for row in connection.execute(
+                        select(TABLES.c.id, TABLES.c.epoch).where(TABLES.c.id.in_({save.table_id for save in saves}))
+                    )
+                }
+                refused = {save.table_id for save in saves if epochs.get(save.table_id) != save.epoch}
             for save in saves:
+                if save.table_id in refused:
+                    continue
                 if save.results is not None:
                     connection.execute(update(TABLES).where(TABLES.c.id == save.table_id).values(finished_at=now))
                 for log in save.logs:
@@ -264,6 +325,7 @@ class HeartsRepository:
                             queens=result.queens,
                         )
                     )
+        return refused
 
     def _tables_where(self, *conditions: Any) -> list[TableRecord]:
         with self.engine.connect() as connection:

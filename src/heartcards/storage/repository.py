@@ -27,6 +27,8 @@ SAVE_PROGRESS = (
     .where(GAMES.c.id == bindparam("p_id"))
     .values({name: bindparam(f"p_{name}") for name in PROGRESS_COLUMNS})
 )
+SAVE_PROGRESS_IF_UNCHANGED = SAVE_PROGRESS.where(GAMES.c.moves == bindparam("p_expected_moves"))
+"""The same UPDATE, only if the stored moves are still those the change was made on (servers sharing a database)."""
 
 
 def _game(row: Row[Any]) -> GameRecord:
@@ -106,8 +108,9 @@ class Repository:
         with self.engine.connect() as connection:
             return [_game(row) for row in connection.execute(query)]
 
-    def save_progress(self, game_id: str, progress: Progress) -> None:
-        """One UPDATE through a statement built once (building it per call cost ten times the write itself)."""
+    def save_progress(self, game_id: str, progress: Progress, expected_moves: str | None = None) -> bool:
+        """One UPDATE through a statement built once (building it per call cost ten times the write itself). With
+        `expected_moves`, only if the stored moves are still those: False when another server changed them first."""
         values = {
             "p_id": game_id,
             "p_moves": progress.moves,
@@ -120,7 +123,11 @@ class Repository:
             "p_finished_at": progress.finished_at,
         }
         with self.engine.begin() as connection:
-            connection.execute(SAVE_PROGRESS, values)
+            if expected_moves is None:
+                connection.execute(SAVE_PROGRESS, values)
+                return True
+            changed = connection.execute(SAVE_PROGRESS_IF_UNCHANGED, {**values, "p_expected_moves": expected_moves})
+            return changed.rowcount == 1
 
     def mark_hinted(self, game_id: str) -> None:
         """Count a hint; the game is assisted from now on."""

@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from heartcards import __version__
-from heartcards.web import pages, translations
+from heartcards.web import operations, pages, translations
 from heartcards.web.accounts.router import router as accounts_router
 from heartcards.web.accounts.router import start_accounts
 from heartcards.web.clock import utc_now
@@ -26,6 +26,7 @@ from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
 from heartcards.web.limits import BodySizeLimit
+from heartcards.web.logs import RequestIds
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.security import SecurityMiddleware
@@ -54,6 +55,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     settings = settings or Settings.from_environment()
     services = Services.start(settings)
     h2h = H2HServices.start(services, clock)
+    services.metrics.solver_queue.set_function(lambda: h2h.solver.queue.waiting)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -67,7 +69,10 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
         try:
             yield
         finally:
+            services.draining = True
             gc.set_threshold(*thresholds)
+            if services.redis is not None:
+                await services.redis.close()
             services.close()
 
     app = FastAPI(
@@ -88,8 +93,10 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.add_middleware(ServerTiming)
     app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
     app.add_middleware(SecurityMiddleware)
+    app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id
     app.include_router(h2h_router)
     app.include_router(translations.router)
+    app.include_router(operations.router)
     app.include_router(hearts_router)
     app.include_router(accounts_router)
     install_openapi(app)

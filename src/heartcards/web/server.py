@@ -1,16 +1,25 @@
-"""The app served on uvicorn with the server's safety limits: `serve(app, sockets)`, whoever starts it.
+"""The app served on uvicorn with the server's safety limits and its draining: `serve(app, sockets)`, whoever starts
+it.
 
 The limits: each request whole within a deadline and its head capped (`protocols.GuardedHttpProtocol`), small
 WebSocket buffers and a frame cap (`protocols.GuardedWebSocketProtocol`, `WEBSOCKET_MAX_BYTES`), idle kept-alive
 connections closed, no more connections open at once than the file descriptors allow (`concurrency_limit`), no
-server banner. `heartcards serve` binds the socket, prints the address, and calls `serve`; anything else that
-starts the app (a test, another launcher) does the same or takes `limited_server`.
+server banner. With a `drain`, SIGTERM stops in two steps: first the app hands its work over (`Services.drain`:
+`/readyz` says 503, the Hearts tables' leases are released and their sockets told to reconnect, so each table goes on
+at another server at once), then uvicorn closes as usual; a second signal, or Ctrl-C, stops at once. `heartcards
+serve` binds the socket, prints the address, and calls `serve`; anything else that starts the app (a test, another
+launcher) does the same or takes `limited_server`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import resource
+import signal
 import socket
+from collections.abc import Awaitable, Callable
+from types import FrameType
 from typing import Any, Final
 
 import uvicorn
@@ -23,6 +32,8 @@ WEBSOCKET_MAX_BYTES: Final = 8_192
 UTF-8), so a bigger frame is closed by the protocol (1009) before it is buffered, instead of read up to 16 MiB."""
 RESERVED_DESCRIPTORS: Final = 256
 """File descriptors kept free of client connections: the database, the solver's pipes, log files."""
+DRAIN_SECONDS: Final = 5.0
+"""The longest a stopping server spends handing its work over before it closes whatever is left."""
 
 
 def concurrency_limit() -> int:
@@ -54,11 +65,50 @@ def uvicorn_options() -> dict[str, Any]:
     }
 
 
-def limited_server(app: ASGIApp) -> uvicorn.Server:
-    """uvicorn's server for `app` with the limits above; `run(sockets=...)` serves until it is told to exit."""
-    return uvicorn.Server(uvicorn.Config(app, **uvicorn_options()))
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server that, on SIGTERM, awaits `drain` (at most `DRAIN_SECONDS`) before it stops."""
+
+    def __init__(self, config: uvicorn.Config, drain: Callable[[], Awaitable[None]]) -> None:
+        super().__init__(config)
+        self.drain = drain
+        self.draining = False
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if sig != signal.SIGTERM or self.draining:
+            super().handle_exit(sig, frame)
+            return
+        loop = asyncio.get_event_loop()  # a signal handler runs between two steps of the loop: hand it over
+        self.draining = True
+        loop.call_soon_threadsafe(lambda: loop.create_task(self._drain_then_exit(sig, frame)))
+
+    async def _drain_then_exit(self, sig: int, frame: FrameType | None) -> None:
+        try:
+            async with asyncio.timeout(DRAIN_SECONDS):
+                await self.drain()
+        except Exception:
+            logging.getLogger("heartcards.web").exception("could not drain before stopping")
+        finally:
+            super().handle_exit(sig, frame)
 
 
-def serve(app: ASGIApp, sockets: list[socket.socket]) -> None:
+def limited_server(
+    app: ASGIApp, drain: Callable[[], Awaitable[None]] | None = None, json_logs: bool = False
+) -> uvicorn.Server:
+    """uvicorn's server for `app` with the limits above (draining first on SIGTERM when given a `drain`);
+    `run(sockets=...)` serves until it is told to exit. With `json_logs`, uvicorn's own lines go through the JSON
+    lines `logs.configure_logging` set up."""
+    options = uvicorn_options()
+    if json_logs:
+        options["log_config"] = None
+    config = uvicorn.Config(app, **options)
+    return uvicorn.Server(config) if drain is None else DrainingServer(config, drain)
+
+
+def serve(
+    app: ASGIApp,
+    sockets: list[socket.socket],
+    drain: Callable[[], Awaitable[None]] | None = None,
+    json_logs: bool = False,
+) -> None:
     """Serve `app` on the bound `sockets` with the limits above until interrupted."""
-    limited_server(app).run(sockets=sockets)
+    limited_server(app, drain, json_logs).run(sockets=sockets)

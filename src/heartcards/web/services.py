@@ -1,4 +1,5 @@
-"""What one running app holds for both games: its settings, the database engine and the translation catalogs.
+"""What one running app holds for both games: its settings, the database engine, the translation catalogs, the
+metrics, what `/readyz` checks, and the link to Redis when servers share the site.
 
 Each game keeps its own services beside these: Heart to Heart's (`web.h2h.services`) are made with the app and
 registered with `on_close`, so closing the app's `Services` closes them first; the Hearts table service
@@ -7,14 +8,16 @@ registered with `on_close`, so closing the app's `Services` closes them first; t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.web.i18n import Catalogs
+from heartcards.web.metrics import Metrics
 from heartcards.web.paths import LOCALES_DIR
+from heartcards.web.redis_link import RedisLink
 from heartcards.web.settings import Settings
 
 
@@ -23,6 +26,15 @@ class Services:
     settings: Settings
     engine: Engine
     catalogs: Catalogs
+    metrics: Metrics = field(default_factory=Metrics)
+    draining: bool = False
+    """The server is stopping: `/readyz` says 503, so a load balancer sends nobody new here."""
+    readiness_checks: dict[str, Callable[[], Awaitable[bool]]] = field(default_factory=dict)
+    """What `/readyz` checks besides the database, by name (Redis, when the server runs with it)."""
+    drainers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    """What the games do when the server is asked to stop (`drain`), before it closes."""
+    redis: RedisLink | None = None
+    """Redis, when this server shares the site with others (`Settings.shared`); closed by the app's lifespan."""
     closers: list[Callable[[], None]] = field(default_factory=list)
     """What the games registered to run at close, run newest first."""
 
@@ -31,7 +43,18 @@ class Services:
         """Open and migrate the database and read the catalogs."""
         engine = open_engine(settings.database_url)
         upgrade_database(engine)
-        return cls(settings, engine, Catalogs.load(LOCALES_DIR))
+        services = cls(settings, engine, Catalogs.load(LOCALES_DIR))
+        if settings.shared and settings.redis_url is not None:
+            services.redis = RedisLink(settings.redis_url)
+            services.readiness_checks["redis"] = services.redis.reachable
+        return services
+
+    async def drain(self) -> None:
+        """The server is asked to stop: `/readyz` says 503 at once, and each game hands its work over (the Hearts
+        tables' leases are released and their sockets told to reconnect, to reach another server)."""
+        self.draining = True
+        for drainer in self.drainers:
+            await drainer()
 
     def on_close(self, closer: Callable[[], None]) -> None:
         """Run `closer` when the app closes, before the database is released."""

@@ -1,13 +1,18 @@
 """The settings a web app is built from (`create_app(settings)`), so tests and the CLI choose the database.
 
 `Settings.from_environment()` is what `heartcards serve` uses: the database URL (`--database`, else
-`$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder) and the Hearts tables' times from `HEARTCARDS_*`
-variables, read by pydantic-settings (`HeartsTimes`): the pause between deals and the computer players' delay (tests
-set them to play fast), and how long a running table its people left stays in the lobby.
+`$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder) and the rest from `HEARTCARDS_*` variables, read by
+pydantic-settings: the Hearts tables' times (`HeartsTimes`: the pause between deals and the computer players' delay,
+which tests set to play fast, and how long a running table its people left stays in the lobby), and the server's place
+in the site (`ServerEnvironment`): the address players open (`--public-url`, else `$HEARTCARDS_PUBLIC_URL`), who
+besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, addresses or networks,
+comma-separated), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the
+site with every other server on the same database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -27,6 +32,18 @@ PUBLIC_URL_VARIABLE: Final = "HEARTCARDS_PUBLIC_URL"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
+METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
+REDIS_URL_VARIABLE: Final = "HEARTCARDS_REDIS_URL"
+LEASE_SECONDS_VARIABLE: Final = "HEARTCARDS_LEASE_SECONDS"
+DEFAULT_LEASE_SECONDS: Final = 3.0
+"""A table's lease: renewed every second, so a dead server's tables are taken within 4 s (a lease and a renewal)."""
+MIN_LEASE_SECONDS: Final = 0.3
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class SettingError(ValueError):
+    """A setting from the environment that cannot be used; the message names the variable and the value."""
 
 
 class HeartsTimes(BaseSettings):
@@ -70,27 +87,73 @@ class Settings:
     public_url: str | None = None
     """The address players open (`https://cards.example.org`): the origin and WebAuthn relying-party id passkeys are
     bound to. None: the server is used on this machine, as `http://localhost:PORT`."""
+    metrics_networks: tuple[Network, ...] = ()
+    """Who may read `/metrics` besides loopback clients (a monitoring server's address, say)."""
+    redis_url: str | None = None
+    """Redis, shared by every server of the site; None for a server alone on its database."""
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    """How long a table's lease holds without renewal (servers sharing a database)."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether this server shares its tables with others: with Redis, on PostgreSQL (SQLite has one server)."""
+        return self.redis_url is not None and self.database_url.startswith("postgresql")
 
     @classmethod
-    def from_environment(cls, database_url: str | None = None, public_url: str | None = None) -> Settings:
-        """The settings of `heartcards serve`: `database_url` and `public_url` if given (else
-        `$HEARTCARDS_PUBLIC_URL`), the rest from the environment."""
+    def from_environment(
+        cls, database_url: str | None = None, public_url: str | None = None, redis_url: str | None = None
+    ) -> Settings:
+        """The settings of `heartcards serve`: `database_url`, `public_url` and `redis_url` if given, the rest
+        from the environment."""
         times = HeartsTimes()
+        server = ServerEnvironment()
         return cls(
             database_url=resolve_database_url(database_url),
-            public_url=public_origin(public_url or PublicAddress().public_url or None),
+            public_url=public_origin(public_url or server.public_url or None),
+            redis_url=redis_url or (server.redis_url or "").strip() or None,
+            lease_seconds=max(MIN_LEASE_SECONDS, server.lease_seconds),
+            metrics_networks=networks(server.metrics_addresses),
             hearts_deal_pause_seconds=times.hearts_deal_pause_seconds,
             hearts_bot_delay_seconds=times.hearts_bot_delay_seconds,
             hearts_running_absence_seconds=times.hearts_running_absence_seconds,
         )
 
 
-class PublicAddress(BaseSettings):
-    """`$HEARTCARDS_PUBLIC_URL`, the address players open, when `--public-url` is not given."""
+class ServerEnvironment(BaseSettings):
+    """The server's place in the site from `HEARTCARDS_*` variables, for what the command line does not give."""
 
     model_config = SettingsConfigDict(env_prefix=ENVIRONMENT_PREFIX, extra="ignore", frozen=True)
 
     public_url: str | None = None
+    redis_url: str | None = None
+    metrics_addresses: str = ""
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+
+    @field_validator("lease_seconds", mode="wrap")
+    @classmethod
+    def _lease(cls, value: object, handler: ValidatorFunctionWrapHandler) -> float:
+        try:
+            return float(handler(value))
+        except ValidationError:
+            return DEFAULT_LEASE_SECONDS  # as the times: a typo never stops the server
+
+
+def networks(listed: str) -> tuple[Network, ...]:
+    """The networks of a comma-separated list of addresses (`10.0.0.5`) and networks (`10.0.0.0/24`); raises
+    `SettingError` naming the first entry that is neither."""
+    found: list[Network] = []
+    for entry in listed.split(","):
+        entry = entry.strip()
+        if not entry:
+            continue
+        try:
+            found.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise SettingError(
+                f"{METRICS_ADDRESSES_VARIABLE}: {entry!r} is not an IP address or network "
+                "(like 10.0.0.5 or 10.0.0.0/24)"
+            ) from None
+    return tuple(found)
 
 
 class PublicUrlError(ValueError):

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from heartcards.web.app import create_app
 from heartcards.web.settings import Settings
+from tests.redis_server import redis_server  # noqa: F401  (a Redis for the tests of servers sharing the site)
 from tests.web.conftest import fast_hearts
 
 

@@ -31,9 +31,9 @@ class FlakyRepository(HeartsRepository):
         if self.broken:
             raise OSError(28, "No space left on device")
 
-    def save_games(self, *args: Any, **kwargs: Any) -> None:
+    def save_games(self, *args: Any, **kwargs: Any) -> set[str]:
         self._check()
-        super().save_games(*args, **kwargs)
+        return super().save_games(*args, **kwargs)
 
     def save_seat(self, *args: Any, **kwargs: Any) -> None:
         self._check()

@@ -11,7 +11,6 @@ import logging
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from heartcards.hearts.engine import Game
 from heartcards.web.hearts.fanout import Connection
 from heartcards.web.hearts.messages import ServerMessage
 from heartcards.web.hearts.socket import _write
+from heartcards.web.metrics import Metrics
 from tests.support.scripted import action_for, cards_in, due
 
 State = dict[str, Any]
@@ -360,10 +360,9 @@ def test_a_failed_send_is_logged_and_closes_the_socket_unless_the_client_left(
     socket = FailingSocket(failure)
     connection = Connection(seat=None, language="en")
     connection.send({"type": "pong"})
-    table = SimpleNamespace(id="t1")
 
     async def run() -> None:
-        await asyncio.wait_for(_write(socket, None, table, connection), 5)  # type: ignore[arg-type]
+        await asyncio.wait_for(_write(socket, None, Metrics(), "t1", connection), 5)  # type: ignore[arg-type]
 
     with caplog.at_level(logging.ERROR, logger="heartcards.web.hearts"):
         asyncio.run(run())

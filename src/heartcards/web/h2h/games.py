@@ -3,8 +3,10 @@
 A tap costs the engine's work plus, when it makes a move, one UPDATE of the game's row; a game is replayed from
 its record only when it is not in memory (after a restart, or once evicted). Time played is measured here: the gaps
 between a player's actions count, except while paused (tab hidden) and at most IDLE_LIMIT_SECONDS per gap.
-The cache is the truth while a game is in it, so one server process serves a database (run one `heartcards serve`
-per database; a second process on the same file would not see the first one's moves until restarted).
+The cache is the truth while a game is in it when one server serves the database. When servers share it
+(`shared`), every request reads the game as stored, and a change is stored only if the stored moves are still those
+it was made on: two tabs on two servers each have their moves kept once, in order, and a tap that lost a race with
+the other server answers `not_saved` (nothing applied; the retry reads the other tab's move first).
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class LiveGame:
     """The moves played, as the record writes them; kept up to date move by move so a tap never formats them all."""
     dirty: bool = False
     """Time changed since the last write (moves write at once; time alone is written when convenient)."""
+    stored_moves: str = ""
+    """The moves as last read from or written to the database."""
 
     @classmethod
     def from_record(cls, record: GameRecord) -> LiveGame:
@@ -93,6 +97,7 @@ class LiveGame:
             last_active_at=record.last_active_at,
             finished_at=record.finished_at,
             moves_text=format_moves(game.played),
+            stored_moves=record.moves,
         )
 
     @property
@@ -147,8 +152,11 @@ class Games:
         cache_size: int,
         clock: Callable[[], datetime] = utc_now,
         on_new_code: Callable[[str], None] = lambda code: None,
+        shared: bool = False,
     ) -> None:
         self.repository = repository
+        self.shared = shared
+        """Other servers change the same games: read each game as stored, and store a change only over what was read."""
         self.cache_size = max(cache_size, 1)
         self.clock = clock
         self.on_new_code = on_new_code
@@ -166,7 +174,7 @@ class Games:
         return live
 
     def _load(self, game_id: str) -> LiveGame | None:
-        live = self._cache.get(game_id)
+        live = None if self.shared else self._cache.get(game_id)
         if live is not None:
             self._cache.move_to_end(game_id)
             return live
@@ -387,12 +395,17 @@ class Games:
     def _save(self, live: LiveGame) -> None:
         """Stores the game's progress. If that fails, the game leaves the cache, so what was just applied to it is
         forgotten: the next request reads the game as stored, and a retried tap plays its move once."""
+        progress = live.progress()
         try:
-            self.repository.save_progress(live.id, live.progress())
+            stored = self.repository.save_progress(live.id, progress, live.stored_moves if self.shared else None)
         except Exception as error:
             self._cache.pop(live.id, None)
             logger.exception("could not store game %s", live.id)
             raise NotSavedError(game=live.id) from error
+        if not stored:  # another server changed the game since it was read here: nothing of this is kept
+            self._cache.pop(live.id, None)
+            raise NotSavedError(game=live.id)
+        live.stored_moves = progress.moves
         live.dirty = False
 
     def flush(self) -> None:

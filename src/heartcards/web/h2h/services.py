@@ -26,7 +26,13 @@ class H2HServices:
         """The game's services on the app's database; the solver's process starts when first needed."""
         repository = Repository(services.engine)
         solver = Solver(repository)
-        games = Games(repository, services.settings.game_cache_size, on_new_code=solver.prefetch, clock=clock)
+        games = Games(
+            repository,
+            services.settings.game_cache_size,
+            on_new_code=solver.prefetch,
+            clock=clock,
+            shared=services.settings.shared,
+        )
         h2h = cls(repository, games, solver, clock)
         services.on_close(h2h.close)
         return h2h

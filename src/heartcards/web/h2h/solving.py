@@ -61,6 +61,11 @@ class FairQueue:
         self._running = False
         self._lock = threading.Lock()
 
+    @property
+    def waiting(self) -> int:
+        """Searches waiting for their turn (not the one running)."""
+        return self._waiting
+
     def submit(self, requester: str, function: Callable[..., T], *args: Any) -> Future[T]:
         """A future of `function(*args)` run in the worker when `requester`'s turn comes; raises `SolverBusyError`
         when the requester (or everyone) has too many searches waiting."""

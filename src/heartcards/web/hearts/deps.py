@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from heartcards.web.hearts.relay import Relay
 from heartcards.web.hearts.service import TableService
 
 
@@ -21,3 +22,12 @@ async def _tables(connection: HTTPConnection) -> TableService:
 
 
 Tables = Annotated[TableService, Depends(_tables)]
+
+
+async def _relay(connection: HTTPConnection) -> Relay | None:
+    relay: Relay | None = getattr(connection.app.state, "hearts_relay", None)
+    return relay
+
+
+RelayDep = Annotated[Relay | None, Depends(_relay)]
+"""The relay to the other servers' tables, when servers share the site (None for a server alone)."""

@@ -20,6 +20,8 @@ from heartcards.hearts.engine import HeartsError, Observation, Phase
 from heartcards.hearts.table import BotTurn, NextDeal, Table
 from heartcards.web.hearts.errors import NotSavedError
 from heartcards.web.hearts.thinking import Thinkers, decision_seed
+from heartcards.web.logs import about_table
+from heartcards.web.metrics import Metrics
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -37,6 +39,7 @@ class Drivers:
         deal_pause_seconds: float,
         bot_delay_seconds: float,
         thinkers: Thinkers | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         """`commit` stores and publishes a change (under the table's lock), `publish` only publishes one (a seat
         went away), `finished` is told when a table's game is over; `thinkers` decide for the bots."""
@@ -47,6 +50,7 @@ class Drivers:
         self.bot_delay_seconds = bot_delay_seconds
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.thinkers = thinkers or Thinkers()
+        self.metrics = metrics or Metrics()
         self.warm = False
         self.closing = False
 
@@ -93,6 +97,7 @@ class Drivers:
         """The table's own loop: computer players' passes and plays, stand-ins for away people, the next deal. A
         change that cannot be stored was undone (see `TableService._commit`); the loop tries again a little later,
         so the table goes on by itself once the database is back."""
+        about_table(table.id)
         try:
             while table.status != "finished" and not self.closing:
                 try:
@@ -143,6 +148,7 @@ class Drivers:
         turn_began = time.monotonic()
         try:
             choice = await self.thinkers.decide(observation, table.strength, seed)
+            self.metrics.bot_decision_seconds.observe(time.monotonic() - turn_began)
         except Exception:  # the workers cannot decide (cannot start, keep dying): the table goes on regardless
             logger.exception("the computer players' workers failed; table %s decides in the server", table.id)
             fallback = RuleBot(seed)

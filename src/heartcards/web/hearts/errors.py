@@ -87,6 +87,13 @@ class NotSavedError(WebError):
     key = "hearts.error.not_saved"
 
 
+class TableElsewhereError(WebError):
+    """Another server runs the table and could not be asked (it is moving, or the servers' link is down)."""
+
+    status = 503
+    key = "hearts.error.table_elsewhere"
+
+
 class TooManyTablesError(WebError):
     """The player (or everyone at their address) created as many tables as allowed for now."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -64,6 +65,8 @@ class Connection:
     overflowed: bool = False
     """The client did not read its answers: nothing more is queued, and the socket is to be closed."""
     rate: MessageRate = field(default_factory=MessageRate)
+    closed: bool = False
+    """The server ended the socket (it stops, or the table moved to another server)."""
 
     def send(self, message: dict[str, Any]) -> None:
         self._put(message)
@@ -89,7 +92,10 @@ class Connection:
         self._put(self.state_due)
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        """Ends the socket once what is queued is sent (its writer stops at the None)."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
 
 
 class FanOut:
@@ -97,6 +103,9 @@ class FanOut:
 
     def __init__(self) -> None:
         self.connections: dict[str, set[Connection]] = {}
+        self.remote: Callable[[Table, Connection | None, object], None] | None = None
+        """Told of every change too, to send it to the other servers' sockets (`relay`), when servers share the
+        site."""
 
     def add(self, table: Table, connection: Connection) -> None:
         self.connections.setdefault(table.id, set()).add(connection)
@@ -117,6 +126,8 @@ class FanOut:
         table.revision += 1
         for connection in self.connections.get(table.id, ()):
             connection.send_state(message_id if connection is answer_to else None)
+        if self.remote is not None:
+            self.remote(table, answer_to, message_id)
 
     def close_all(self) -> None:
         """Ends every connection's writer (the server is stopping)."""

@@ -1,7 +1,8 @@
 """The Hearts router the app includes: the HTTP routes, the socket and the pages.
 
 It carries its own lifespan: included in the app, it starts the `TableService` (loading the running tables
-from the database) after the app's services, and stops it before them.
+from the database, or, when servers share the site, taking tables under leases) after the app's services, and stops
+it before them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from datetime import timedelta
 from fastapi import APIRouter, FastAPI
 
 from heartcards.storage.hearts_repository import HeartsRepository
+from heartcards.storage.leases import TableLeases
 from heartcards.web.hearts import pages, ratings, routes, socket
+from heartcards.web.hearts.ownership import Ownership, server_name
+from heartcards.web.hearts.relay import Relay
 from heartcards.web.hearts.service import TableService
 from heartcards.web.services import Services
 
@@ -21,17 +25,31 @@ from heartcards.web.services import Services
 @asynccontextmanager
 async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
     services: Services = app.state.services
+    settings = services.settings
+    ownership = None
+    name = server_name()
+    if settings.shared:
+        ownership = Ownership(TableLeases(services.engine, name, settings.lease_seconds), services.metrics)
     service = TableService(
         HeartsRepository(services.engine),
         deal_pause_seconds=services.settings.hearts_deal_pause_seconds,
         bot_delay_seconds=services.settings.hearts_bot_delay_seconds,
         running_absence=timedelta(seconds=services.settings.hearts_running_absence_seconds),
+        metrics=services.metrics,
+        ownership=ownership,
     )
     app.state.hearts_tables = service
+    relay = None if services.redis is None else Relay(services.redis, name, service, services.metrics)
+    app.state.hearts_relay = relay
     await service.start()
+    if relay is not None:
+        relay.start()
+    services.drainers.append(service.drain)
     try:
         yield
     finally:
+        if relay is not None:
+            await relay.stop()
         await service.stop()
 
 

@@ -12,8 +12,8 @@ from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 from heartcards.hearts.table import Table
 from heartcards.web.clock import iso_utc
 from heartcards.web.deps import PlayerId
-from heartcards.web.hearts.deps import Tables
-from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
+from heartcards.web.hearts.deps import RelayDep, Tables
+from heartcards.web.hearts.errors import NoCurrentTableError, TableElsewhereError, TableNotFinishedError
 from heartcards.web.hearts.models import (
     CurrentTable,
     Lobby,
@@ -24,7 +24,8 @@ from heartcards.web.hearts.models import (
     TableStrength,
 )
 from heartcards.web.hearts.models import Seating as SeatingOut
-from heartcards.web.hearts.service import Seating, check_table_id
+from heartcards.web.hearts.relay import Relay
+from heartcards.web.hearts.service import Seating, TableService, check_table_id
 from heartcards.web.hearts.views import table_json
 from heartcards.web.names import display_name
 from heartcards.web.routing import checked_path_route
@@ -106,16 +107,37 @@ async def read_table(table_id: str, tables: Tables) -> PublicTable:
     return _table(await tables.table(table_id))
 
 
+async def _owner(
+    tables: TableService, relay: Relay | None, table_id: str, error: TableElsewhereError
+) -> tuple[Relay, str]:
+    """The relay and the server that runs a table, to ask it; raises `error` when there is none to ask."""
+    owner = None if relay is None else await tables.owner_of(table_id)
+    if relay is None or owner is None:
+        raise error
+    return relay, owner
+
+
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: JoinTable, tables: Tables, player: PlayerId) -> SeatingOut:
-    return _seating(await tables.join(table_id, body.seat, body.name, player))
+async def join_table(table_id: str, body: JoinTable, tables: Tables, relay: RelayDep, player: PlayerId) -> SeatingOut:
+    try:
+        return _seating(await tables.join(table_id, body.seat, body.name, player))
+    except TableElsewhereError as elsewhere:  # another server runs it: asked to seat the player there
+        link, owner = await _owner(tables, relay, table_id, elsewhere)
+        request = {"kind": "join", "table": table_id, "seat": body.seat, "name": body.name, "player": player}
+        reply = await link.request(owner, request)
+        return _seating(Seating(await tables.table(table_id), body.seat, reply["token"]))
 
 
 @router.post("/tables/{table_id}/start")
 async def start_table(
-    table_id: str, tables: Tables, x_seat_token: Annotated[str | None, Header()] = None
+    table_id: str, tables: Tables, relay: RelayDep, x_seat_token: Annotated[str | None, Header()] = None
 ) -> PublicTable:
-    return _table(await tables.start_by_token(table_id, x_seat_token))
+    try:
+        return _table(await tables.start_by_token(table_id, x_seat_token))
+    except TableElsewhereError as elsewhere:
+        link, owner = await _owner(tables, relay, table_id, elsewhere)
+        await link.request(owner, {"kind": "start", "table": table_id, "token": x_seat_token})
+        return _table(await tables.table(table_id))
 
 
 @router.get("/tables/{table_id}/log")

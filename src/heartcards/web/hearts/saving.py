@@ -1,7 +1,8 @@
 """The tables' storage: repository calls off the event loop, and saves of game states with group commit.
 
 Every change is stored before anyone is told of it: `save` returns once the table's new state is committed. The
-saves asked for in one turn of the event loop are written together, in one transaction.
+saves asked for in one turn of the event loop are written together, in one transaction. A save the database refuses
+because another server took the table since raises `StaleEpochError`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from heartcards.storage.hearts_repository import GameSave, HeartsRepository
+from heartcards.storage.hearts_repository import GameSave, HeartsRepository, StaleEpochError
 from heartcards.web.clock import utc_now
+from heartcards.web.metrics import Metrics
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -22,15 +24,23 @@ T = TypeVar("T")
 
 
 class TableStore:
-    def __init__(self, repository: HeartsRepository) -> None:
+    def __init__(self, repository: HeartsRepository, metrics: Metrics | None = None) -> None:
         self.repository = repository
+        self.metrics = metrics or Metrics()
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-store")
         self.pending: list[tuple[GameSave, asyncio.Future[None]]] = []
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`function(*args)` on the store's thread (reads and the rarer writes: tables, seats, logs)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, lambda: function(*args, **kwargs))
+        try:
+            return await loop.run_in_executor(self.pool, lambda: function(*args, **kwargs))
+        except StaleEpochError:
+            self.metrics.saves_refused.inc()
+            raise
+        except Exception:
+            self.metrics.database_errors.inc()
+            raise
 
     async def save(self, save: GameSave) -> None:
         """Stores a table's state; returns once it is committed. The saves of one turn of the event loop are
@@ -49,15 +59,21 @@ class TableStore:
         if not batch:
             return
         try:
-            self.repository.save_games([save for save, _ in batch], utc_now())
+            refused = self.repository.save_games([save for save, _ in batch], utc_now())
         except Exception as error:
+            self.metrics.database_errors.inc()
             logger.exception("could not store %d table states", len(batch))
             for _, future in batch:
                 if not future.done():
                     future.set_exception(error)
             return
-        for _, future in batch:
-            if not future.done():
+        for save, future in batch:
+            if future.done():
+                continue
+            if save.table_id in refused:
+                self.metrics.saves_refused.inc()
+                future.set_exception(StaleEpochError([save.table_id]))
+            else:
                 future.set_result(None)
 
     def close(self) -> None:

@@ -5,10 +5,16 @@ Every change follows the same path (`_commit`): apply to the engine → store (`
 saved game, new deal logs, results) → publish a `state` to every connection on the table (`fanout`). The computer
 players run in `drivers`, and `sweeper` puts away the tables nobody visits. At start-up the tables played in the
 last day are loaded back, so a restart resumes each game where it was.
+
+When several servers share the database (`ownership`), a table is loaded only under its lease, each save names the
+lease's epoch, and a table taken by another server meanwhile is dropped here and its sockets told to reconnect
+(they reach its new owner). Tables are then not loaded at start-up: each comes to the server that is asked for it,
+or that finds its owner's lease ran out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -20,7 +26,14 @@ from typing import Any, Final
 
 from heartcards.hearts.engine import Game, GameRecordError, Phase, Variant
 from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
-from heartcards.storage.hearts_repository import OPEN_STATUSES, GameSave, HeartsRepository, PlayerGame, TableRecord
+from heartcards.storage.hearts_repository import (
+    OPEN_STATUSES,
+    GameSave,
+    HeartsRepository,
+    PlayerGame,
+    StaleEpochError,
+    TableRecord,
+)
 from heartcards.web.clock import utc_now
 from heartcards.web.hearts.drivers import Drivers
 from heartcards.web.hearts.errors import (
@@ -30,6 +43,7 @@ from heartcards.web.hearts.errors import (
     NotSavedError,
     SeatTakenError,
     SpectatorError,
+    TableElsewhereError,
     TableFinishedError,
     TableNotFoundError,
     TableNotStartedError,
@@ -38,11 +52,13 @@ from heartcards.web.hearts.errors import (
 )
 from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
+from heartcards.web.hearts.ownership import Ownership
 from heartcards.web.hearts.players import bot_name
 from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS, CreationQuota
 from heartcards.web.hearts.records import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
+from heartcards.web.metrics import Metrics
 from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
 
 logger = logging.getLogger("heartcards.web.hearts")
@@ -81,8 +97,13 @@ class TableService:
         deal_pause_seconds: float = DEFAULT_DEAL_PAUSE_SECONDS,
         bot_delay_seconds: float = 0.0,
         running_absence: timedelta = RUNNING_ABSENCE,
+        metrics: Metrics | None = None,
+        ownership: Ownership | None = None,
     ) -> None:
         self.repository = repository
+        self.metrics = metrics or Metrics()
+        self.ownership = ownership
+        """The tables' leases when several servers share the database; None for the only server."""
         self.running_absence = running_absence
         """How long a running table without its people stays in the lobby."""
         self.tables: dict[str, Table] = {}
@@ -91,7 +112,11 @@ class TableService:
         self.address_quota = CreationQuota(PER_ADDRESS)
         self.stored_actions: dict[str, int] = {}
         """How many of each table's game actions are stored: a failed save goes back to them."""
-        self.store = TableStore(repository)
+        self.epochs: dict[str, int] = {}
+        """The epoch each table in memory was loaded or taken with, named by each of its saves."""
+        self.taking = asyncio.Lock()
+        """Held while a table is taken and loaded, so two requests for it do not both try."""
+        self.store = TableStore(repository, self.metrics)
         self.fanout = FanOut()
         self.drivers = Drivers(
             commit=self._commit,
@@ -99,8 +124,12 @@ class TableService:
             finished=self._forget,
             deal_pause_seconds=deal_pause_seconds,
             bot_delay_seconds=bot_delay_seconds,
+            metrics=self.metrics,
         )
-        self.sweeper = Sweeper(self.tables, self.fanout.watched, self.drivers.cancel)
+        self.metrics.tables_owned.set_function(lambda: len(self.tables))
+        self.metrics.sockets.set_function(lambda: sum(map(len, self.fanout.connections.values())))
+        self.metrics.bot_queue.set_function(lambda: self.drivers.thinkers.waiting)
+        self.sweeper = Sweeper(self.tables, self.fanout.watched, self._put_away)
         self.closing = False
 
     # -- life cycle -------------------------------------------------------------------------------------------------
@@ -108,8 +137,11 @@ class TableService:
     async def start(self) -> None:
         """Loads the waiting and running tables played in the last `PUT_AWAY_AFTER` (older ones load when they are
         opened) and starts their computer players."""
-        for record in await self.store.run(self.repository.open_tables, utc_now() - PUT_AWAY_AFTER):
-            self._resume(record)
+        if self.ownership is None:
+            for record in await self.store.run(self.repository.open_tables, utc_now() - PUT_AWAY_AFTER):
+                self._resume(record)
+        else:
+            self.ownership.start(lambda: dict(self.epochs), self._lose, self._adopt)
         self.sweeper.start()
 
     def _resume(self, record: TableRecord) -> Table | None:
@@ -126,6 +158,7 @@ class TableService:
         table.after_change(now)
         self.tables[table.id] = table
         self.stored_actions[table.id] = len(table.game.actions)
+        self.epochs[table.id] = record.epoch
         self.drivers.ensure(table)
         return table
 
@@ -133,13 +166,77 @@ class TableService:
         """A finished table leaves memory: it is stored, and read from the database from now on."""
         self.tables.pop(table.id, None)
         self.stored_actions.pop(table.id, None)
+        self._let_go(table.id)
 
-    async def stop(self) -> None:
-        """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
+    def _put_away(self, table_id: str) -> None:
+        """A table the sweeper took out of memory: its driver stops, and its lease is given up."""
+        self.drivers.cancel(table_id)
+        self.stored_actions.pop(table_id, None)
+        self._let_go(table_id)
+
+    def _let_go(self, table_id: str) -> None:
+        """The table is no longer run here: with leases, any server may take it at once."""
+        if self.epochs.pop(table_id, None) is not None and self.ownership is not None and not self.closing:
+            asyncio.get_running_loop().create_task(self._release(table_id))
+
+    async def _release(self, table_id: str) -> None:
+        if self.ownership is not None:
+            try:
+                await self.ownership.release([table_id])
+            except Exception:  # it runs out by itself within a lease
+                logger.exception("could not give up the lease of table %s", table_id)
+
+    async def _lose(self, table_id: str) -> None:
+        """Another server took the table (this one was paused past its lease): drop it without saving anything,
+        and close its sockets, which reconnect and reach the new owner."""
+        self.tables.pop(table_id, None)
+        self.stored_actions.pop(table_id, None)
+        self.epochs.pop(table_id, None)
+        self.drivers.cancel(table_id)
+        for connection in self.fanout.connections.pop(table_id, set()):
+            connection.close()
+
+    async def _adopt(self, table_id: str) -> None:
+        """Takes and loads a table whose owner's lease ran out (the owner died or stalls)."""
+        if table_id in self.tables or self.closing:
+            return
+        if await self._take(table_id) is not None:
+            self.metrics.leases_taken_over.inc()
+            logger.warning("table %s: its server stopped renewing its lease; it runs here now", table_id)
+
+    async def _take(self, table_id: str) -> Table | None:
+        """With leases: the table taken and loaded from its last save; None when another server runs it."""
+        ownership = self.ownership
+        if ownership is None:
+            return None
+        async with self.taking:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            if await ownership.take(table_id) is None:
+                return None
+            record = await self.store.run(self.repository.table, table_id)  # read after taking: the last save
+            table = None if record is None else self._resume(record)
+            if table is None:
+                await ownership.release([table_id])
+            return table
+
+    async def drain(self) -> None:
+        """The server is stopping: no table is taken any more, every table's driver stops, what waits is stored, the
+        leases are released and every socket is closed, so its page reconnects to another server at once."""
+        if self.closing:
+            return
         self.closing = True
         self.sweeper.stop()
         await self.drivers.stop()
-        self.store.close()
+        self.store.flush()
+        if self.ownership is not None:
+            self.ownership.stop()
+            try:
+                await self.ownership.release(list(self.epochs))
+            except Exception:
+                logger.exception("could not give up the tables' leases; they run out by themselves")
+            self.epochs.clear()
         self.fanout.close_all()
 
     def reassign_player(self, old_player_id: str, new_player_id: str) -> None:
@@ -155,6 +252,13 @@ class TableService:
             for seat in table.seats:
                 if seat.player_id == player_id:
                     seat.name, seat.player_id = "", None
+
+    async def stop(self) -> None:
+        """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
+        await self.drain()
+        self.store.close()
+        if self.ownership is not None:
+            self.ownership.close()
 
     async def put_away_unvisited(self, now: datetime) -> int:
         """Takes out of memory the tables nobody has been at for `PUT_AWAY_AFTER` (see `Sweeper`); how many."""
@@ -176,6 +280,8 @@ class TableService:
     ) -> Seating:
         """A new table with the player at seat 0; raises `TooManyTablesError` past the player's or the address's
         quota (`quotas`)."""
+        if self.closing:  # the server is stopping: the page asks again, and another server answers
+            raise TableElsewhereError(table="")
         now_monotonic = time.monotonic()
         if not self.player_quota.allows(player_id, now_monotonic) or (
             address is not None and not self.address_quota.allows(address, now_monotonic)
@@ -202,10 +308,14 @@ class TableService:
             seed=seed,
         )
         table.after_change(time.monotonic())
+        record = table_record(table)
+        record.epoch = 0 if self.ownership is None else 1
+        lease = None if self.ownership is None else (self.ownership.owner, self.ownership.leases.lease_seconds)
         try:
-            await self.store.run(self.repository.create_table, table_record(table), now)
+            await self.store.run(self.repository.create_table, record, now, lease)
         except Exception as error:  # not stored, so no table: nothing to count against the quotas either
             raise NotSavedError(table=table.id) from error
+        self.epochs[table.id] = record.epoch
         self.player_quota.count(player_id, now_monotonic)
         if address is not None:
             self.address_quota.count(address, now_monotonic)
@@ -227,15 +337,40 @@ class TableService:
         if record.status in OPEN_STATUSES and not self.closing:
             table = self.tables.get(table_id)  # another request may have loaded it meanwhile
             if table is None:
-                table = self._resume(record)
+                if self.ownership is not None:
+                    table = await self._take(table_id)
+                    if table is None:  # another server runs it: what is stored, to look at
+                        return self._snapshot(record)
+                else:
+                    table = self._resume(record)
                 if table is None:
                     raise TableNotFoundError(table=table_id)
                 table.last_seen_at = utc_now()  # asked for: somebody is coming, so it is not put away again at once
             return table
+        return self._snapshot(record)
+
+    @staticmethod
+    def _snapshot(record: TableRecord) -> Table:
+        """A stored table as it is, not run here (finished, or run by another server)."""
         try:
             return table_from_record(record)
         except GameRecordError as error:
-            raise TableNotFoundError(table=table_id) from error
+            raise TableNotFoundError(table=record.id) from error
+
+    async def owner_of(self, table_id: str) -> str | None:
+        """The server whose lease on the table holds (None: nobody's, or servers do not share the site)."""
+        return None if self.ownership is None else await self.ownership.owner_of(table_id)
+
+    def runs(self, table: Table) -> bool:
+        """Whether this server runs `table` (a snapshot of a finished one or of another server's is not run)."""
+        return self.tables.get(table.id) is table
+
+    async def running(self, table_id: str) -> Table:
+        """A table this server runs, to change it; raises `TableElsewhereError` when another server runs it."""
+        table = await self.table(table_id)
+        if table.status != "finished" and not self.runs(table):
+            raise TableElsewhereError(table=table.id)
+        return table
 
     def lobby(self, now: datetime | None = None) -> list[Table]:
         """Open tables first (newest first), then running online tables; not those that no person has been at for
@@ -290,7 +425,7 @@ class TableService:
         return best
 
     async def join(self, table_id: str, seat_number: int, name: str, player_id: str) -> Seating:
-        table = await self.table(table_id)
+        table = await self.running(table_id)
         async with table.lock:
             if table.status != "waiting":
                 raise TableStartedError(table=table.id)
@@ -300,16 +435,18 @@ class TableService:
             token = secrets.token_urlsafe(24)
             seat.kind, seat.name, seat.player_id, seat.token_hash = "human", name, player_id, token_hash(token)
             try:
-                await self.store.run(self.repository.save_seat, table.id, seat_record(seat))
+                await self.store.run(self.repository.save_seat, table.id, seat_record(seat), self.epochs[table.id])
             except Exception as error:  # not stored, so not given: no phantom seat
                 seat.kind, seat.name, seat.player_id, seat.token_hash = "empty", "", None, None
+                if isinstance(error, StaleEpochError):
+                    await self._lose(table.id)
                 raise NotSavedError(table=table.id) from error
             self.fanout.publish(table)
         return Seating(table, seat_number, token)
 
     async def start_by_token(self, table_id: str, token: str | None) -> Table:
         """`POST .../start` with the creator's token."""
-        table = await self.table(table_id)
+        table = await self.running(table_id)
         seat = table.seat_of_token(token) if token and len(token) <= 200 else None
         if seat is None:
             raise BadTokenError(table=table.id)
@@ -324,15 +461,18 @@ class TableService:
             if table.status != "waiting":
                 raise TableStartedError(table=table.id)
             filled = [empty for empty in table.seats if empty.kind == "empty"]
+            epoch = self.epochs.get(table.id, 0)
             try:
                 for empty in filled:
                     taken = [other.name for other in table.seats if other.kind != "empty"]
                     empty.kind, empty.name = "bot", bot_name(empty.number, taken)
-                    await self.store.run(self.repository.save_seat, table.id, seat_record(empty))
-                await self.store.save(GameSave(table.id, "playing", game_text(table)))
+                    await self.store.run(self.repository.save_seat, table.id, seat_record(empty), epoch)
+                await self.store.save(GameSave(table.id, "playing", game_text(table), epoch=epoch))
             except Exception as error:  # still waiting, as stored (a seat row already written says computer player)
                 for empty in filled:
                     empty.kind, empty.name = "empty", ""
+                if isinstance(error, StaleEpochError):
+                    await self._lose(table.id)
                 raise NotSavedError(table=table.id) from error
             table.status = "playing"
             table.after_change(time.monotonic())
@@ -362,15 +502,24 @@ class TableService:
         async with table.lock:
             self.fanout.add(table, connection)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections += 1
-                seat.disconnected_at = None
-                seat.away = False
-                seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
-                table.after_change(time.monotonic())
-                table.last_seen_at = utc_now()  # only a person's seat has a token to connect with
+                self._seat_came(table, connection.seat)
             self.fanout.publish(table, connection, message_id)
         self.drivers.ensure(table)
+        table.wake.set()
+
+    async def seat_connected(self, table: Table, seat_number: int) -> None:
+        """A person's socket on another server (`relay`) is connected to their seat: present, as with `connect`."""
+        async with table.lock:
+            self._seat_came(table, seat_number)
+            self.fanout.publish(table)
+        self.drivers.ensure(table)
+        table.wake.set()
+
+    async def seat_disconnected(self, table: Table, seat_number: int) -> None:
+        """A person's socket on another server closed (or that server went silent), as with `disconnect`."""
+        async with table.lock:
+            self._seat_left(table, seat_number)
+            self.fanout.publish(table)
         table.wake.set()
 
     async def disconnect(self, table: Table, connection: Connection) -> None:
@@ -380,13 +529,27 @@ class TableService:
         async with table.lock:
             self.fanout.discard(table, connection)
             if connection.seat is not None:
-                seat = table.seats[connection.seat]
-                seat.connections = max(0, seat.connections - 1)
-                if not seat.connected:
-                    seat.disconnected_at = time.monotonic()
-                    table.last_seen_at = utc_now()
+                self._seat_left(table, connection.seat)
             self.fanout.publish(table)
         table.wake.set()
+
+    @staticmethod
+    def _seat_came(table: Table, seat_number: int) -> None:
+        seat = table.seats[seat_number]
+        seat.connections += 1
+        seat.disconnected_at = None
+        seat.away = False
+        seat.waiting_since = None  # a person who (re)connects starts a fresh idle clock
+        table.after_change(time.monotonic())
+        table.last_seen_at = utc_now()  # only a person's seat has a token to connect with
+
+    @staticmethod
+    def _seat_left(table: Table, seat_number: int) -> None:
+        seat = table.seats[seat_number]
+        seat.connections = max(0, seat.connections - 1)
+        if not seat.connected:
+            seat.disconnected_at = time.monotonic()
+            table.last_seen_at = utc_now()
 
     # -- actions ----------------------------------------------------------------------------------------------------
 
@@ -457,11 +620,15 @@ class TableService:
             table.status = "finished"
             table.finished_at = utc_now()
             results = seat_results(table)
+        epoch = self.epochs.get(table.id, 0)
         try:
-            await self.store.save(GameSave(table.id, table.status, game_text(table), new_logs, results))
+            await self.store.save(GameSave(table.id, table.status, game_text(table), new_logs, results, epoch))
         except Exception as error:
             table.status, table.finished_at = status_before, finished_before
             self._back_to_stored(table)
+            if isinstance(error, StaleEpochError):  # another server runs it now: nothing of this is shown
+                logger.warning("table %s: a save was refused, another server runs it now", table.id)
+                await self._lose(table.id)
             raise NotSavedError(table=table.id) from error
         self.stored_actions[table.id] = len(game.actions)
         table.logged_deals = len(game.records)

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from fastapi import APIRouter, WebSocket
@@ -27,13 +28,15 @@ from heartcards.cards.errors import KeyedError
 from heartcards.hearts.table import Table
 from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import error_json
-from heartcards.web.hearts.deps import Tables
-from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError
+from heartcards.web.hearts.deps import RelayDep, Tables
+from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError, TableElsewhereError
 from heartcards.web.hearts.fanout import Connection, StateDue
 from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
+from heartcards.web.hearts.relay import Relay, Watched
 from heartcards.web.hearts.service import TableService
 from heartcards.web.hearts.views import json_text
 from heartcards.web.i18n import Catalogs
+from heartcards.web.metrics import Metrics
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -42,6 +45,8 @@ router = APIRouter()
 HELLO_SECONDS: Final = 30.0
 WRITER_STOP_SECONDS: Final = 5.0
 INTERNAL_ERROR_CLOSE: Final = 1011
+TRY_AGAIN_CLOSE: Final = 1013
+"""The close code (try again later) of a socket whose table another server runs and cannot be reached."""
 OUTBOX_FULL_CLOSE: Final = 1008
 """The close code (policy violation) of a socket whose client did not read its answers."""
 
@@ -60,7 +65,11 @@ def _closed(error: BaseException) -> bool:
     )
 
 
-async def _write(websocket: WebSocket, service: TableService, table: Table, connection: Connection) -> None:
+Render = Callable[[Connection, StateDue], Awaitable[str]]
+"""The text of a connection's queued state when its turn to be sent comes."""
+
+
+async def _write(websocket: WebSocket, render: Render, metrics: Metrics, table_id: str, connection: Connection) -> None:
     """Sends the connection's queued messages in order (a queued state as it is when its turn comes); stops (and
     closes) on None. A failure other than a closed socket is logged and closes the socket with 1011."""
     try:
@@ -71,15 +80,16 @@ async def _write(websocket: WebSocket, service: TableService, table: Table, conn
                     await websocket.close(1001)
                 return
             if isinstance(message, StateDue):
-                await websocket.send_text(await service.fanout.render(table, connection, message))
+                await websocket.send_text(await render(connection, message))
             else:
                 await websocket.send_text(json_text(message))
+            metrics.messages_out.inc()
     except asyncio.CancelledError:
         raise
     except Exception as error:
         if _closed(error):
             return
-        logger.exception("could not send to a socket on table %s", table.id)
+        logger.exception("could not send to a socket on table %s", table_id)
         if websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError, OSError):  # the socket may be half gone already
                 await websocket.close(INTERNAL_ERROR_CLOSE)
@@ -96,7 +106,7 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 @router.websocket("/ws/hearts/{table_id}")
 async def table_socket(
-    websocket: WebSocket, table_id: str, service: Tables, services: ServicesDep, language: Language
+    websocket: WebSocket, table_id: str, service: Tables, relay: RelayDep, services: ServicesDep, language: Language
 ) -> None:
     await websocket.accept()
     catalogs = services.catalogs
@@ -115,6 +125,7 @@ async def table_socket(
         try:
             async with asyncio.timeout(HELLO_SECONDS):
                 raw = await _receive(websocket)
+            service.metrics.messages_in.inc()
         except TimeoutError:
             await refuse(BadMessageError(problem="no hello"), 4408)
             return
@@ -132,28 +143,51 @@ async def table_socket(
             except KeyedError as error:
                 await refuse(error, 4403, hello.id)
                 return
-        await _serve(websocket, service, catalogs, language, table, Connection(seat, language), hello.id)
+        connection = Connection(seat, language)
+        if table.status == "finished" or service.runs(table):
+            await _serve(websocket, service, catalogs, language, table, connection, hello.id)
+            return
+        owner = await service.owner_of(table.id) if relay is not None else None
+        if relay is None or owner is None:  # moving between servers: the page reconnects by itself and finds it
+            await refuse(TableElsewhereError(table=table.id), TRY_AGAIN_CLOSE, hello.id)
+            return
+        try:
+            watched = await relay.attach(table.id, owner, connection)
+        except KeyedError as error:
+            await refuse(error, TRY_AGAIN_CLOSE, hello.id)
+            return
+        await _serve_relayed(websocket, service, relay, watched, catalogs, language, table, connection, hello.id)
     except WebSocketDisconnect:
         return
 
 
-async def _serve(
+async def _serve_relayed(
     websocket: WebSocket,
     service: TableService,
+    relay: Relay,
+    watched: Watched,
     catalogs: Catalogs,
     language: str,
     table: Table,
     connection: Connection,
     hello_id: str | int | float | None,
 ) -> None:
-    writer = asyncio.get_running_loop().create_task(_write(websocket, service, table, connection))
-    await service.connect(table, connection, hello_id)
+    """A socket on a table another server runs: states come from the owner through the relay, actions go to it."""
+
+    async def render(connection: Connection, due: StateDue) -> str:
+        return relay.render(watched, connection, due)
+
+    metrics = service.metrics
+    writer = asyncio.get_running_loop().create_task(_write(websocket, render, metrics, table.id, connection))
+    connection.send_state(hello_id)
+    logger.info("socket open on seat %s, relayed to %s", connection.seat, watched.owner)
     try:
-        while not connection.overflowed:  # a client that does not read its answers is closed
+        while not connection.overflowed and not connection.closed:
             wait = connection.rate.delay(time.monotonic())
             if wait > 0.0:
-                await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
+                await asyncio.sleep(wait)
             raw = await _receive(websocket)
+            metrics.messages_in.inc()
             try:
                 message = parse_message(raw)
             except KeyedError as error:
@@ -173,12 +207,74 @@ async def _serve(
                 elif connection.seat is None:
                     raise SpectatorError(action=message.type)
                 else:
-                    await service.act(table, connection, message)
+                    began = time.monotonic()
+                    text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
+                    await relay.act(watched, connection, text, message_id)
+                    metrics.action_seconds.observe(time.monotonic() - began)
             except KeyedError as error:
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
     finally:
+        logger.info("socket closed on seat %s", connection.seat)
+        relay.detach(watched, connection)
+        if connection.overflowed:
+            writer.cancel()
+        connection.close()
+        await asyncio.gather(writer, return_exceptions=True)
+
+
+async def _serve(
+    websocket: WebSocket,
+    service: TableService,
+    catalogs: Catalogs,
+    language: str,
+    table: Table,
+    connection: Connection,
+    hello_id: str | int | float | None,
+) -> None:
+    async def render(connection: Connection, due: StateDue) -> str:
+        return await service.fanout.render(table, connection, due)
+
+    writer = asyncio.get_running_loop().create_task(_write(websocket, render, service.metrics, table.id, connection))
+    await service.connect(table, connection, hello_id)
+    logger.info("socket open on seat %s", connection.seat)
+    messages_in, action_seconds = service.metrics.messages_in, service.metrics.action_seconds
+    try:
+        while not connection.overflowed:  # a client that does not read its answers is closed
+            wait = connection.rate.delay(time.monotonic())
+            if wait > 0.0:
+                await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
+            raw = await _receive(websocket)
+            messages_in.inc()
+            try:
+                message = parse_message(raw)
+            except KeyedError as error:
+                connection.send(outgoing(error_message(catalogs, language, error, message_id_in(raw))))
+                continue
+            message_id = message.id
+            try:
+                if isinstance(message, Ping):
+                    connection.send(outgoing(Pong(id=message_id)))
+                elif isinstance(message, Hello):
+                    if message.token is not None and (
+                        connection.seat is None
+                        or service.seat_for_token(table, message.token).number != connection.seat
+                    ):
+                        raise BadTokenError(table=table.id)
+                    connection.send_state(message_id)
+                elif connection.seat is None:
+                    raise SpectatorError(action=message.type)
+                else:
+                    began = time.monotonic()
+                    await service.act(table, connection, message)
+                    action_seconds.observe(time.monotonic() - began)
+            except KeyedError as error:
+                connection.send(outgoing(error_message(catalogs, language, error, message_id)))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        logger.info("socket closed on seat %s", connection.seat)
         if connection.overflowed:
             writer.cancel()  # it waits for a client that does not read: what is queued is dropped
         await service.disconnect(table, connection)

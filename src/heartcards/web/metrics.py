@@ -1,0 +1,81 @@
+"""The server's numbers in Prometheus's text format (`/metrics`), in a registry of each app's own.
+
+Names follow Prometheus's guide: `heartcards_<thing>_<unit>`, counters end in `_total`, latencies are histograms, and
+labels are few and bounded (never a table id). Gauges that mirror something the server already counts (tables in
+memory, open sockets, queued searches) read it when scraped instead of being kept up to date.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+LATENCY_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+"""Seconds, from a fast action (a millisecond) to a computer player's longest search."""
+CONTENT_TYPE: Final = "text/plain; version=0.0.4; charset=utf-8"
+
+
+class Metrics:
+    """Every number `/metrics` shows; the game services count into it."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        registry = self.registry
+        self.tables_owned = Gauge(
+            "heartcards_tables_owned", "Hearts tables this server runs (in its memory).", registry=registry
+        )
+        self.sockets = Gauge("heartcards_sockets", "Open Hearts table sockets on this server.", registry=registry)
+        self.messages = Counter(
+            "heartcards_socket_messages_total",
+            "Socket messages received (in) and sent (out).",
+            ["direction"],
+            registry=registry,
+        )
+        self.messages_in = self.messages.labels(direction="in")
+        self.messages_out = self.messages.labels(direction="out")
+        self.action_seconds = Histogram(
+            "heartcards_action_latency_seconds",
+            "From a seat's action arriving on its socket to its new state stored and published.",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.bot_decision_seconds = Histogram(
+            "heartcards_bot_decision_latency_seconds",
+            "A computer player's decision, from asking its worker to its answer.",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.solver_queue = Gauge(
+            "heartcards_solver_queue_searches", "Heart to Heart searches waiting for the solver.", registry=registry
+        )
+        self.bot_queue = Gauge(
+            "heartcards_bot_queue_decisions",
+            "Computer players' decisions asked of the workers and not answered yet.",
+            registry=registry,
+        )
+        self.leases_taken_over = Counter(
+            "heartcards_leases_taken_over_total",
+            "Tables taken from a server whose lease ran out (it died or stalled).",
+            registry=registry,
+        )
+        self.saves_refused = Counter(
+            "heartcards_saves_refused_by_epoch_total",
+            "Saves the database refused because another server had taken the table since.",
+            registry=registry,
+        )
+        self.redis_errors = Counter(
+            "heartcards_redis_errors_total", "Redis commands and subscriptions that failed.", registry=registry
+        )
+        self.relay_gaps = Counter(
+            "heartcards_relay_gaps_total",
+            "Table states from another server that came after a missed one (the socket got the whole newer state).",
+            registry=registry,
+        )
+        self.database_errors = Counter(
+            "heartcards_database_errors_total", "Database reads and writes that failed.", registry=registry
+        )
+
+    def text(self) -> bytes:
+        """Every metric in Prometheus's text format."""
+        return generate_latest(self.registry)

@@ -1,0 +1,301 @@
+"""Several `heartcards serve` processes on one PostgreSQL and one Redis: a table created through one server is played
+through sockets on the others, and survives the death of the server that runs it."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+import websockets
+
+from tests.postgres import PostgresServer
+from tests.redis_server import RedisServer
+from tests.support.live_server import LiveServer
+from tests.support.scripted import AsyncSeat
+
+LEASE_SECONDS = "1.5"
+State = dict[str, object]
+
+
+class Cluster:
+    def __init__(self, database_url: str, redis_url: str, count: int) -> None:
+        environment = {"HEARTCARDS_LEASE_SECONDS": LEASE_SECONDS}
+        self.servers = [
+            LiveServer(database_url, environment=environment, arguments=["--redis", redis_url]) for _ in range(count)
+        ]
+
+    def start(self) -> None:
+        for server in self.servers:  # one after the other: the first migrates the database
+            server.start()
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+@pytest.fixture
+def cluster(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[Cluster]:
+    cluster = Cluster(postgres_server.new_database(), redis_server.url, 2)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def create(server: LiveServer, **fields: object) -> dict[str, object]:
+    answer = httpx.post(server.url + "api/hearts/tables", json={"name": "Ann", "target": 50, **fields}, timeout=20)
+    assert answer.status_code == 201, answer.text
+    created: dict[str, object] = answer.json()
+    return created
+
+
+def test_a_solo_table_made_on_one_server_is_played_to_its_end_through_another(cluster: Cluster) -> None:
+    first, second = cluster.servers
+    created = create(first, mode="solo", strength="easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def play() -> State:
+        seat = AsyncSeat(second.url, table["id"], str(created["token"]), answer_score_table=True)
+        await seat.connect()
+        try:
+            return await seat.play_game(timeout=240)
+        finally:
+            await seat.close()
+
+    final = asyncio.run(play())
+    view = final["view"]
+    assert isinstance(view, dict) and view["phase"] == "game_over"
+    stored = httpx.get(second.url + f"api/hearts/tables/{table['id']}", timeout=20).json()
+    assert stored["status"] == "finished"
+    assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+
+
+def test_an_online_table_is_joined_started_and_played_through_both_servers(cluster: Cluster) -> None:
+    first, second = cluster.servers
+    created = create(first, mode="online")
+    table = created["table"]
+    assert isinstance(table, dict)
+    tokens = [str(created["token"])]
+    for seat in (1, 2, 3):  # joined through the server that does not run the table
+        joined = httpx.post(second.url + f"api/hearts/tables/{table['id']}/join", json={"seat": seat}, timeout=20)
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    started = httpx.post(
+        second.url + f"api/hearts/tables/{table['id']}/start", headers={"X-Seat-Token": tokens[0]}, timeout=20
+    )
+    assert started.status_code == 200 and started.json()["status"] == "playing", started.text
+
+    async def play_a_deal() -> list[State]:
+        seats = [AsyncSeat((first if seat % 2 == 0 else second).url, table["id"], tokens[seat]) for seat in range(4)]
+        await asyncio.gather(*(seat.connect() for seat in seats))
+
+        def deal_over(state: State) -> bool:
+            view = state["view"]
+            return isinstance(view, dict) and view["phase"] == "deal_over"
+
+        try:
+            return list(await asyncio.gather(*(seat.until(deal_over, play=True, timeout=120) for seat in seats)))
+        finally:
+            await asyncio.gather(*(seat.close() for seat in seats))
+
+    finals = asyncio.run(play_a_deal())
+    totals = [final["view"]["totals"] for final in finals]  # type: ignore[index]
+    assert all(seen == totals[0] for seen in totals) and sum(totals[0]) in (26, 78)  # one deal, seen alike
+    assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+
+
+class Player:
+    """A person's page on a table: plays its seat, and when its socket closes reconnects (to the next server that
+    is up, as a proxy would send it), as the page does. Remembers the newest state it was sent, and when each one
+    came."""
+
+    def __init__(self, cluster: Cluster, table_id: str, token: str, server: int) -> None:
+        self.cluster = cluster
+        self.table_id = table_id
+        self.token = token
+        self.server = server
+        self.seat: AsyncSeat | None = None
+        self.reconnects = 0
+        self.errors: list[State] = []
+
+    def _url(self) -> str:
+        servers = self.cluster.servers
+        for step in range(len(servers)):
+            candidate = servers[(self.server + step) % len(servers)]
+            if candidate.process is not None and candidate.process.poll() is None:
+                self.server = (self.server + step) % len(servers)
+                return candidate.url
+        raise AssertionError("no server is up")
+
+    async def _connect(self) -> AsyncSeat:
+        while True:
+            seat = AsyncSeat(self._url(), self.table_id, self.token, answer_score_table=True)
+            try:
+                await seat.connect()
+                return seat
+            except (OSError, websockets.ConnectionClosed, TimeoutError, AssertionError):
+                self.server += 1  # refused (moving, or the server is gone): the next one, shortly
+                await asyncio.sleep(0.2)
+
+    async def play_until(self, done: Callable[[State], bool], timeout: float = 120.0) -> State:
+        """Plays (reconnecting whenever the socket closes) until a state satisfies `done`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.seat is None:
+                self.seat = await self._connect()
+                self.reconnects += 1
+                if self.seat.state is not None and done(self.seat.state):
+                    return self.seat.state
+            try:
+                state = await self.seat.until(done, play=True, timeout=max(0.1, deadline - time.monotonic()))
+                self.errors.extend(self.seat.errors)
+                return state
+            except (websockets.ConnectionClosed, OSError):
+                self.errors.extend(self.seat.errors)
+                self.seat = None
+            except AssertionError as error:  # an error answer ("try again"): the page would simply go on
+                if "unexpected error" not in str(error):
+                    raise
+                self.seat.pending = None
+                await asyncio.sleep(0.2)
+            if time.monotonic() > deadline:
+                raise AssertionError("the game did not go on in time")
+
+    async def close(self) -> None:
+        if self.seat is not None:
+            await self.seat.close()
+
+
+def played(state: State) -> int:
+    """How far the game is: tricks of this deal, over all deals (a deal has 13)."""
+    view = state["view"]
+    assert isinstance(view, dict)
+    cards = len(view["trick"]["cards"]) if view["trick"] else 0
+    return (view["deal"] - 1) * 100 + view["tricks_played"] * 4 + cards
+
+
+def phase(state: State) -> str:
+    view = state["view"]
+    return str(view["phase"]) if isinstance(view, dict) else ""
+
+
+def in_trick(state: State) -> bool:
+    view = state["view"]
+    return isinstance(view, dict) and view["phase"] == "play" and view["tricks_played"] >= 2 and bool(view["trick"])
+
+
+def bots_turn(state: State) -> bool:
+    view = state["view"]
+    return isinstance(view, dict) and view["phase"] == "play" and view["turn"] not in (None, 0)
+
+
+def passing(state: State) -> bool:
+    return phase(state) == "pass"
+
+
+@pytest.mark.parametrize("moment", [passing, in_trick, bots_turn], ids=["mid-pass", "mid-trick", "bot-thinking"])
+def test_the_owner_killed_the_table_goes_on_at_another_server_within_5_seconds(
+    cluster: Cluster, moment: Callable[[State], bool]
+) -> None:
+    owner, other = cluster.servers
+    created = create(owner, mode="solo", strength="strong" if moment is bots_turn else "easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def scenario() -> None:
+        player = Player(cluster, table["id"], str(created["token"]), server=1)  # its socket on the other server
+        try:
+            before = await player.play_until(moment)
+            assert owner.process is not None
+            owner.process.send_signal(signal.SIGKILL)
+            owner.process.wait()
+            killed_at = time.monotonic()
+            await player.play_until(lambda state: played(state) > played(before))  # a card played since
+            resumed = time.monotonic() - killed_at
+            assert resumed < 5.0, resumed
+            await player.play_until(lambda state: played(state) >= played(before) + 8)  # and it goes on
+        finally:
+            await player.close()
+
+    asyncio.run(scenario())
+    assert other.tracebacks() == 0, other.output
+
+
+def test_a_paused_owners_late_save_is_refused_and_the_new_owners_game_is_intact(cluster: Cluster) -> None:
+    owner, other = cluster.servers
+    created = create(owner, mode="solo", strength="easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def scenario() -> None:
+        player = Player(cluster, table["id"], str(created["token"]), server=1)
+        try:
+            before = await player.play_until(in_trick)
+            assert owner.process is not None
+            owner.process.send_signal(signal.SIGSTOP)  # past its lease: the other server takes the table
+            try:
+                await player.play_until(lambda state: played(state) >= played(before) + 6)
+            finally:
+                owner.process.send_signal(signal.SIGCONT)
+            await asyncio.sleep(2.0)  # the woken server renews, learns it lost the table, and lets it go
+            later = await player.play_until(lambda state: played(state) >= played(before) + 10)
+            stored = httpx.get(other.url + f"api/hearts/tables/{table['id']}", timeout=20).json()
+            assert stored["status"] == "playing" and played(later) > played(before)
+        finally:
+            await player.close()
+
+    asyncio.run(scenario())
+    woke = "".join(owner.output)
+    assert "was taken by another server" in woke or "a save was refused" in woke, woke
+    assert owner.tracebacks() == 0 and other.tracebacks() == 0
+
+
+def test_redis_restarted_mid_game_the_relayed_socket_plays_on(cluster: Cluster, redis_server: RedisServer) -> None:
+    owner, _ = cluster.servers
+    created = create(owner, mode="solo", strength="easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def scenario() -> None:
+        player = Player(cluster, table["id"], str(created["token"]), server=1)
+        try:
+            before = await player.play_until(in_trick)
+            redis_server.stop()
+            await asyncio.sleep(1.0)
+            ready = httpx.get(owner.url + "readyz", timeout=10)
+            assert ready.status_code == 503 and ready.json()["redis"] is False
+            redis_server.start()
+            back = time.monotonic()
+            await player.play_until(lambda state: played(state) > played(before) + 4)
+            assert time.monotonic() - back < 5.0
+            assert httpx.get(owner.url + "readyz", timeout=10).status_code == 200
+        finally:
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_rolling_restart_of_every_server_interrupts_no_game(cluster: Cluster) -> None:
+    created = create(cluster.servers[0], mode="solo", strength="easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def scenario() -> None:
+        player = Player(cluster, table["id"], str(created["token"]), server=0)
+        try:
+            progress = played(await player.play_until(in_trick))
+            for server in cluster.servers:
+                await asyncio.to_thread(server.stop)  # SIGTERM: it drains, then exits
+                await asyncio.to_thread(server.start)
+                progress = played(await player.play_until(lambda state, start=progress: played(state) > start + 2))
+        finally:
+            await player.close()
+
+    asyncio.run(scenario())
+    assert all(server.tracebacks() == 0 for server in cluster.servers)
