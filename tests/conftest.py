@@ -12,6 +12,8 @@ from hypothesis import settings
 
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 
+pytest_plugins = ["tests.support.summary"]
+
 # No per-example deadline: the suite runs beside a browser and servers on a 2-core CI machine, where a slow example
 # says nothing about the code; a failed deadline would make a property test fail on a busy moment.
 settings.register_profile("suite", deadline=None)
