@@ -3,7 +3,8 @@
 `Settings.from_environment()` is what `heartcards serve` uses: the database URL (`--database`, else
 `$HEARTCARDS_DATABASE_URL`, else SQLite in the data folder), the Hearts tables' pacing from
 `$HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS` and `$HEARTCARDS_HEARTS_BOT_DELAY_SECONDS` (tests set them to play fast), and
-how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`.
+how long a running table its people left stays in the lobby, `$HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS`, and
+`$HEARTCARDS_SOLVER_WARM_UP=0` to start the solver's worker on its first search rather than with the server.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from heartcards.web.paths import PAGES_DIR
 DEAL_PAUSE_VARIABLE: Final = "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"
 BOT_DELAY_VARIABLE: Final = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
 RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
+SOLVER_WARM_UP_VARIABLE: Final = "HEARTCARDS_SOLVER_WARM_UP"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
@@ -42,6 +44,9 @@ class Settings:
     """A Hearts computer player waits this long before its card is played, so a person can follow the trick."""
     hearts_running_absence_seconds: float = DEFAULT_RUNNING_ABSENCE_SECONDS
     """A running Hearts table no person has been at for this long (it is paused) leaves the lobby's "Watch" list."""
+    solver_warm_up: bool = True
+    """Start the solver's worker process with the server, so the first hint does not wait for it (the tests of
+    other things turn it off: each of their apps would start a process it never uses)."""
 
     @classmethod
     def from_environment(
@@ -56,6 +61,7 @@ class Settings:
             hearts_running_absence_seconds=_seconds(
                 environment, RUNNING_ABSENCE_VARIABLE, DEFAULT_RUNNING_ABSENCE_SECONDS
             ),
+            solver_warm_up=environment.get(SOLVER_WARM_UP_VARIABLE, "1").strip() != "0",
         )
 
 
