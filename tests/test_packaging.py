@@ -50,6 +50,7 @@ def test_native_modules_exist_and_are_compiled_in_place_by_the_same_list() -> No
         assert (ROOT / "src" / module).is_file(), module
 
 
+@pytest.mark.slow
 def test_wheel_holds_a_compiled_extension_for_every_listed_module(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path, pure=False)
     names = wheel.namelist()
@@ -71,6 +72,7 @@ def test_wheel_holds_a_compiled_extension_for_every_listed_module(tmp_path: Path
             assert wheel.read(name) == path.read_bytes(), name
 
 
+@pytest.mark.slow
 def test_pure_fallback_wheel(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path, pure=True)
     names = wheel.namelist()
