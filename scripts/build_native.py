@@ -5,13 +5,16 @@ Python imports a module's compiled `.so` before its `.py`, and without them ever
 slower. In place (the default, run by scripts/setup.sh, so by scripts/test and scripts/app), a stamp in build/
 records the hash of the sources the `.so` files were built from: nothing is rebuilt while it matches, and
 `--check` exits 1 when compiled modules are present but stale. A failed build only warns.
-`--into DIR` compiles into DIR instead (hatch_build.py uses it for the wheel) and exits 1 when it cannot.
+`--into DIR` puts them into DIR instead (hatch_build.py uses it for the wheel): a copy of the in-place build when
+that is of these very sources, so a run that built in place never compiles twice; otherwise a compile, exiting 1
+when it cannot.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
@@ -45,6 +48,22 @@ def compiled_files() -> list[Path]:
 
 def is_fresh() -> bool:
     return STAMP.exists() and STAMP.read_text().strip() == sources_hash()
+
+
+def in_place_build_is_complete() -> bool:
+    """The in-place build is of the current sources and has an extension for every listed module."""
+    if not is_fresh():
+        return False
+    built = {path.relative_to(SOURCE_ROOT).as_posix().split(".")[0] for path in compiled_files()}
+    return {module.removesuffix(".py") for module in native_modules()} | {f"{GROUP}__mypyc"} <= built
+
+
+def copy_in_place_build(into: Path) -> None:
+    """The in-place extension modules, copied into `into` at the same paths (relative to src/)."""
+    for path in compiled_files():
+        target = into / path.relative_to(SOURCE_ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
 
 
 def remove_compiled() -> None:
@@ -94,7 +113,11 @@ def main(arguments: list[str]) -> int:
         return 0
     if "--into" in arguments:
         into = Path(arguments[arguments.index("--into") + 1]).resolve()
-        compile_modules(into / "build", into=into / "lib")
+        if in_place_build_is_complete():
+            print("Reusing the compiled modules built in place (the same sources)", file=sys.stderr)
+            copy_in_place_build(into / "lib")
+        else:
+            compile_modules(into / "build", into=into / "lib")
         return 0
     return build_in_place()
 

@@ -1,5 +1,6 @@
-# Sourced by scripts/app and scripts/test: makes sure uv is there and the locked environment is installed.
-# Needs no root: uv comes from PyPI into the user's Python when it is missing.
+# Sourced by scripts/app and scripts/test: makes sure uv is there and the locked environment is installed, then
+# compiles the native core. Needs no root: uv comes from PyPI into the user's Python when it is missing.
+# `source scripts/setup.sh --no-native` skips the compile (scripts/test runs it beside the lint steps).
 export UV_PYTHON_DOWNLOADS=never
 if ! command -v uv >/dev/null 2>&1; then
     echo "Installing uv from PyPI…"
@@ -8,4 +9,6 @@ if ! command -v uv >/dev/null 2>&1; then
     export PATH="$(dirname "$(python3 -c 'import uv; print(uv.find_uv_bin())')"):$PATH"
 fi
 uv sync --frozen --quiet
-uv run --frozen python scripts/build_native.py  # the compiled hot modules (pure Python when they cannot build)
+if [ "${1:-}" != "--no-native" ]; then
+    uv run --frozen python scripts/build_native.py  # the compiled hot modules (pure Python when they cannot build)
+fi

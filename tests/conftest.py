@@ -1,8 +1,10 @@
-"""Settings for the whole suite, and the databases any test may ask for (`each_database_url`: a SQLite file, then
-PostgreSQL)."""
+"""Settings for the whole suite, and the databases any test may ask for (`each_database_url`: an empty SQLite file,
+then an empty PostgreSQL database; `each_migrated_database_url`: the same at the latest schema)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,12 +12,25 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from heartcards.web.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
+from tests.support.databases import SqliteTemplate
+
+pytest_plugins = ["tests.support.summary"]
 
 # No per-example deadline: the suite runs beside a browser and servers on a 2-core CI machine, where a slow example
 # says nothing about the code; a failed deadline would make a property test fail on a busy moment.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def solver_starts_on_first_search() -> Iterator[None]:
+    """The apps and servers the tests start leave the solver's worker process until their first search, as most
+    never search; tests/web/test_settings.py checks the warm-up itself."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SOLVER_WARM_UP_VARIABLE, "0")
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +50,22 @@ def postgres_server() -> Iterator[PostgresServer]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
+    """A SQLite file at the latest schema, migrated once; copies of it are the tests' new databases."""
+    return SqliteTemplate(tmp_path_factory.mktemp("sqlite_template"))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def each_migrated_database_url(request: pytest.FixtureRequest, tmp_path: Path, sqlite_template: SqliteTemplate) -> str:
+    """A database at the latest schema: a copy of the SQLite template, and (a second run of the test) a new database
+    on a real PostgreSQL made from its migrated template."""
+    if request.param == "sqlite":
+        return sqlite_template.copy_to(tmp_path / "db.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database(migrated=True)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def each_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file, and (a second run of the test) a new database on a real PostgreSQL."""
@@ -42,3 +73,31 @@ def each_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'db.sqlite3'}"
     server: PostgresServer = request.getfixturevalue("postgres_server")
     return server.new_database()
+
+
+@contextlib.contextmanager
+def _without_the_browsers_event_loop(item: pytest.Item) -> Iterator[None]:
+    """Playwright's sync API (one per session: tests/web/conftest.py) leaves its event loop marked as running in
+    this thread between browser tests; a test that drives no browser gets the thread without it, so that its own
+    `asyncio.run()` works, and the browser's loop is put back after it."""
+    loop = asyncio.events._get_running_loop()
+    if loop is None or "browser" in getattr(item, "fixturenames", ()):
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    with _without_the_browsers_event_loop(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    with _without_the_browsers_event_loop(item):
+        return (yield)

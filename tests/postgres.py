@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL server for the tests: a fresh cluster in a temporary folder, reached over a Unix socket in
-that folder only (no TCP port, so it cannot clash with another server), with one new database per test.
+that folder only (no TCP port, so it cannot clash with another server), with one new database per test: empty, or
+a copy of a template migrated once (`CREATE DATABASE … TEMPLATE`).
 
 It uses the server of Debian's `postgresql` package (`/usr/lib/postgresql/<version>/bin`, or `initdb` on the PATH).
 PostgreSQL refuses to run as root; as root, the cluster is run as the package's `postgres` user.
@@ -17,6 +18,7 @@ from pathlib import Path
 REQUIRE_VARIABLE = "HEARTCARDS_TEST_POSTGRES"
 """Set to `require` (scripts/test does) to make a machine without PostgreSQL fail the PostgreSQL tests, not skip them."""
 USER = "heartcards"
+MIGRATED_TEMPLATE = "migrated_template"
 
 
 def server_binaries() -> Path | None:
@@ -41,6 +43,7 @@ class PostgresServer:
         if self.as_postgres:
             shutil.chown(self.folder, user="postgres")
         self._names = itertools.count(1)
+        self._template_ready = False
 
     def _run(self, program: str, *arguments: str) -> None:
         command = [str(self.binaries / program), *arguments]
@@ -62,11 +65,21 @@ class PostgresServer:
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{USER}@/{database}?host={self.folder}"
 
-    def new_database(self) -> str:
-        """The URL of a new, empty database."""
+    def _create(self, name: str, template: str | None = None) -> str:
         import psycopg
 
-        name = f"test_{next(self._names)}"
+        copied = f' TEMPLATE "{template}"' if template else ""
         with psycopg.connect(dbname="postgres", user=USER, host=str(self.folder), autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
+            connection.execute(f'CREATE DATABASE "{name}"{copied}')
         return self.url(name)
+
+    def new_database(self, migrated: bool = False) -> str:
+        """The URL of a new database: empty, or (`migrated`) a copy of a template at the latest schema."""
+        if not migrated:
+            return self._create(f"test_{next(self._names)}")
+        if not self._template_ready:
+            from tests.support.databases import migrate
+
+            migrate(self._create(MIGRATED_TEMPLATE))  # no connection stays open: a template must have none
+            self._template_ready = True
+        return self._create(f"test_{next(self._names)}", template=MIGRATED_TEMPLATE)

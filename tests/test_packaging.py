@@ -1,4 +1,8 @@
-"""The built wheel carries the mypyc-compiled modules listed in pyproject.toml, and the pure fallback builds too."""
+"""The built wheel carries the mypyc-compiled modules listed in pyproject.toml, and the pure fallback builds too.
+
+The compiled wheel reuses the in-place build (scripts/build_native.py) when that is of the same sources, so a run of
+the suite compiles the core once.
+"""
 
 import os
 import subprocess
@@ -6,6 +10,7 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -16,6 +21,15 @@ def native_modules() -> list[str]:
     with (ROOT / "pyproject.toml").open("rb") as file:
         modules: list[str] = tomllib.load(file)["tool"]["heartcards"]["native"]["modules"]
     return modules
+
+
+def build_native_script() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_native
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return build_native
 
 
 def build_wheel(folder: Path, *, pure: bool) -> zipfile.ZipFile:
@@ -30,16 +44,13 @@ def build_wheel(folder: Path, *, pure: bool) -> zipfile.ZipFile:
 
 
 def test_native_modules_exist_and_are_compiled_in_place_by_the_same_list() -> None:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import build_native
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    build_native = build_native_script()
     assert build_native.native_modules() == native_modules()
     for module in native_modules():
         assert (ROOT / "src" / module).is_file(), module
 
 
+@pytest.mark.slow
 def test_wheel_holds_a_compiled_extension_for_every_listed_module(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path, pure=False)
     names = wheel.namelist()
@@ -54,8 +65,14 @@ def test_wheel_holds_a_compiled_extension_for_every_listed_module(tmp_path: Path
         assert any(name.startswith(stem + ".") and name.endswith(".so") for name in names), module
         assert module in names  # the typed source ships too
     assert any(name.startswith("heartcards__mypyc.") for name in names)
+    build_native = build_native_script()
+    if build_native.in_place_build_is_complete():  # the wheel carries the very modules the tests ran, not a rebuild
+        for path in build_native.compiled_files():
+            name = path.relative_to(ROOT / "src").as_posix()
+            assert wheel.read(name) == path.read_bytes(), name
 
 
+@pytest.mark.slow
 def test_pure_fallback_wheel(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path, pure=True)
     names = wheel.namelist()

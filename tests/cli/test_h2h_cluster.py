@@ -19,6 +19,8 @@ from typing import Any
 import psutil
 import pytest
 
+pytestmark = pytest.mark.slow  # Dask clusters of worker processes
+
 OPTIMAL_RANGE = ("--deals", "600", "--start", "500", "--optimal")
 OPTIMAL_CHUNKS = ("--chunk", "20")  # 30 chunks
 RUN_SECONDS = 240

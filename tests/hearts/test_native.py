@@ -13,6 +13,8 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from heartcards.hearts.bots import MonteCarloBot, MonteCarloSettings, make_bot, play_game
 from heartcards.hearts.engine import Variant
 from tests.support.native import require_compiled
@@ -85,6 +87,7 @@ def test_compiled_modules_are_fresh() -> None:
     assert all(present) or not any(present), "only some of the Hearts modules are compiled: rebuild them"
 
 
+@pytest.mark.slow
 def test_pure_python_plays_the_same_cards_as_the_loaded_modules() -> None:
     require_compiled_core()
     result = subprocess.run(

@@ -14,9 +14,8 @@ PLAYER = "a" * 32
 
 
 @pytest.fixture
-def repository(each_database_url: str) -> Iterator[Repository]:
-    engine = open_engine(each_database_url)
-    upgrade_database(engine)
+def repository(each_migrated_database_url: str) -> Iterator[Repository]:
+    engine = open_engine(each_migrated_database_url)
     yield Repository(engine)
     engine.dispose()
 

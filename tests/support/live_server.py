@@ -21,7 +21,9 @@ from typing import Any
 
 import httpx
 
-START_TIMEOUT = 60.0
+START_TIMEOUT = 120.0
+"""Seconds a server has to answer: a start takes seconds, but on a loaded 2-core machine running two test workers
+beside other work its imports alone have taken over a minute."""
 ADDRESS = re.compile(r"Heart Cards is running at (http://\S+/)")
 
 

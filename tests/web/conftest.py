@@ -1,9 +1,10 @@
 """Fixtures for the web tests: a real server in a subprocess on a temporary SQLite file (`tests.support.live_server`),
 and headless Chromium.
 
-- `live_server` (per test) / `live_server_module` (per test module): `.url` ("http://127.0.0.1:PORT/"),
+- `live_server` (per test) / `live_server_module` (per test module) / `shared_live_server` (per session, for the
+  Heart to Heart browser tests): `.url` ("http://127.0.0.1:PORT/"),
   `.database_url`, `.restart()` (stop, start again on the same database and port), `.stop()`.
-- `browser` (per session): Playwright's Chromium from /usr/bin/chromium (never `playwright install`);
+- `browser` (per session, so per xdist worker): Playwright's Chromium from /usr/bin/chromium (never `playwright install`);
   `page` (per test): a fresh context (own cookies) and page. Mark such tests `@pytest.mark.browser`.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.databases import SqliteTemplate
 from tests.support.live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -62,15 +64,28 @@ def fast_hearts() -> Iterator[None]:
         yield
 
 
-def _start_server(folder: Path) -> LiveServer:
-    server = LiveServer(f"sqlite:///{folder / 'db.sqlite3'}")
+def _start_server(folder: Path, template: SqliteTemplate) -> LiveServer:
+    server = LiveServer(template.copy_to(folder / "db.sqlite3"))
     server.start()
     return server
 
 
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    server = _start_server(tmp_path)
+def live_server(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[LiveServer]:
+    server = _start_server(tmp_path, sqlite_template)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_live_server(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: SqliteTemplate
+) -> Iterator[LiveServer]:
+    """One server per pytest process (per xdist worker) for the browser tests that need none of their own: each of
+    those tests is a new player (its own browser context and cookie), so none sees another's games or settings."""
+    server = _start_server(tmp_path_factory.mktemp("shared_live_server"), sqlite_template)
     try:
         yield server
     finally:
@@ -78,17 +93,20 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def live_server_module(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = _start_server(tmp_path_factory.mktemp("live_server"))
+def live_server_module(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: SqliteTemplate
+) -> Iterator[LiveServer]:
+    server = _start_server(tmp_path_factory.mktemp("live_server"), sqlite_template)
     try:
         yield server
     finally:
         server.stop()
 
 
-# Module scope, not session: while the sync API is running it holds an event loop in this thread, and later
-# modules that call asyncio.run() (the WebSocket tests) must not find it running.
-@pytest.fixture(scope="module")
+# Session scope: one Playwright driver and one Chromium per pytest process (per xdist worker). The sync API leaves
+# its event loop marked as running in this thread; tests/conftest.py hides it from the tests that drive no browser,
+# so their asyncio.run() still works.
+@pytest.fixture(scope="session")
 def playwright_instance() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
@@ -96,7 +114,7 @@ def playwright_instance() -> Iterator[Any]:
         yield playwright
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(playwright_instance: Any) -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing (scripts/test installs Debian's chromium)")
@@ -122,17 +140,19 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 class AppMaker:
-    """Builds apps on one SQLite file (a restart is `close()` then `new_app()`); closes them all at the end."""
+    """Builds apps on one SQLite file, a copy of the migrated template (a restart is `close()` then `new_app()`);
+    closes them all at the end."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, template: SqliteTemplate) -> None:
         self.folder = folder
-        self.database_url = f"sqlite:///{folder / 'db.sqlite3'}"
+        self.database_url = template.copy_to(folder / "db.sqlite3")
         self.apps: list[Any] = []
 
     def new_app(self, **settings: Any) -> Any:
         from heartcards.web.app import create_app
         from heartcards.web.settings import Settings
 
+        settings.setdefault("solver_warm_up", False)  # started by the first search, as in the servers of the tests
         app = create_app(Settings(database_url=self.database_url, **settings))
         self.apps.append(app)
         return app
@@ -154,8 +174,8 @@ class AppMaker:
 
 
 @pytest.fixture
-def app_maker(tmp_path: Path) -> Iterator[AppMaker]:
-    maker = AppMaker(tmp_path)
+def app_maker(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[AppMaker]:
+    maker = AppMaker(tmp_path, sqlite_template)
     try:
         yield maker
     finally:
@@ -163,8 +183,8 @@ def app_maker(tmp_path: Path) -> Iterator[AppMaker]:
 
 
 @pytest.fixture(scope="module")
-def shared_app_maker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppMaker]:
-    maker = AppMaker(tmp_path_factory.mktemp("app"))
+def shared_app_maker(tmp_path_factory: pytest.TempPathFactory, sqlite_template: SqliteTemplate) -> Iterator[AppMaker]:
+    maker = AppMaker(tmp_path_factory.mktemp("app"), sqlite_template)
     try:
         yield maker
     finally:

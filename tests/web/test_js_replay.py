@@ -18,7 +18,10 @@ CORPUS = ROOT / "tests" / "corpus" / "h2h.jsonl.gz"
 NODE = shutil.which("node")
 RECORDS = 300
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+pytestmark = [
+    pytest.mark.skipif(NODE is None, reason="node is not installed"),
+    pytest.mark.slow,  # a node process per record
+]
 
 BAD_INPUT = [
     "HH1-N-AAAA S",

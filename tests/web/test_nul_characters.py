@@ -21,8 +21,10 @@ PATH_IDS = ["%00", "x%00y", "a" * 32 + "%00", "a" * 31 + "%00"]
 
 
 @pytest.fixture
-def client(each_database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(database_url=each_database_url)), raise_server_exceptions=False) as app:
+def client(each_migrated_database_url: str) -> Iterator[TestClient]:
+    with TestClient(
+        create_app(Settings(database_url=each_migrated_database_url)), raise_server_exceptions=False
+    ) as app:
         yield app
 
 

@@ -22,6 +22,8 @@ from heartcards.web import server as web_server
 from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit, limited_server
 from tests.support.live_server import LiveServer, ServerStartError
 
+pytestmark = pytest.mark.slow  # real servers in subprocesses
+
 
 def test_a_second_server_on_the_same_database_refuses_to_start(each_database_url: str) -> None:
     first = LiveServer(each_database_url)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from fastapi.testclient import TestClient
+
+from heartcards.web.app import create_app
 from heartcards.web.settings import (
     BOT_DELAY_VARIABLE,
     DEAL_PAUSE_VARIABLE,
     RUNNING_ABSENCE_VARIABLE,
+    SOLVER_WARM_UP_VARIABLE,
     Settings,
 )
 
@@ -48,3 +53,19 @@ def test_the_database_url_given_wins_over_the_environment(environment: pytest.Mo
     environment.setenv("HEARTCARDS_DATABASE_URL", "sqlite:///from-environment.sqlite3")
     assert Settings.from_environment("sqlite://").database_url == "sqlite://"
     assert Settings.from_environment().database_url == "sqlite:///from-environment.sqlite3"
+
+
+def test_the_solver_warm_up_is_on_unless_the_environment_turns_it_off(environment: pytest.MonkeyPatch) -> None:
+    environment.delenv(SOLVER_WARM_UP_VARIABLE, raising=False)
+    assert Settings.from_environment("sqlite://").solver_warm_up
+    environment.setenv(SOLVER_WARM_UP_VARIABLE, "1")
+    assert Settings.from_environment("sqlite://").solver_warm_up
+    environment.setenv(SOLVER_WARM_UP_VARIABLE, "0")
+    assert not Settings.from_environment("sqlite://").solver_warm_up
+
+
+def test_the_solver_worker_starts_with_the_app_only_when_warm_up_is_on(tmp_path: Path) -> None:
+    for warm_up in (True, False):
+        app = create_app(Settings(database_url=f"sqlite:///{tmp_path / f'{warm_up}.sqlite3'}", solver_warm_up=warm_up))
+        with TestClient(app):
+            assert (app.state.h2h.solver._executor is not None) is warm_up

@@ -59,7 +59,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        h2h.solver.warm_up()
+        if settings.solver_warm_up:
+            h2h.solver.warm_up()
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()

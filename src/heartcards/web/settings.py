@@ -6,7 +6,8 @@ pydantic-settings: the Hearts tables' times (`HeartsTimes`: the pause between de
 which tests set to play fast, and how long a running table its people left stays in the lobby), and the server's place
 in the site (`ServerEnvironment`): the address players open (`--public-url`, else `$HEARTCARDS_PUBLIC_URL`), who
 besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, addresses or networks,
-comma-separated), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the
+comma-separated), whether the solver's worker starts with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first
+search instead), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the
 site with every other server on the same database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
 
@@ -29,6 +30,7 @@ DEAL_PAUSE_VARIABLE: Final = "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS"
 BOT_DELAY_VARIABLE: Final = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
 RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
 PUBLIC_URL_VARIABLE: Final = "HEARTCARDS_PUBLIC_URL"
+SOLVER_WARM_UP_VARIABLE: Final = "HEARTCARDS_SOLVER_WARM_UP"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
@@ -99,6 +101,10 @@ class Settings:
         """Whether this server shares its tables with others: with Redis, on PostgreSQL (SQLite has one server)."""
         return self.redis_url is not None and self.database_url.startswith("postgresql")
 
+    solver_warm_up: bool = True
+    """Start the solver's worker process with the server, so the first hint does not wait for it (the tests of
+    other things turn it off: each of their apps would start a process it never uses)."""
+
     @classmethod
     def from_environment(
         cls, database_url: str | None = None, public_url: str | None = None, redis_url: str | None = None
@@ -116,6 +122,7 @@ class Settings:
             hearts_deal_pause_seconds=times.hearts_deal_pause_seconds,
             hearts_bot_delay_seconds=times.hearts_bot_delay_seconds,
             hearts_running_absence_seconds=times.hearts_running_absence_seconds,
+            solver_warm_up=server.solver_warm_up,
         )
 
 
@@ -128,6 +135,7 @@ class ServerEnvironment(BaseSettings):
     redis_url: str | None = None
     metrics_addresses: str = ""
     lease_seconds: float = DEFAULT_LEASE_SECONDS
+    solver_warm_up: bool = True
 
     @field_validator("lease_seconds", mode="wrap")
     @classmethod

@@ -68,27 +68,32 @@ def values(deal: Deal) -> list[int]:
     return [int(rank) for rank in deal.order]
 
 
+@pytest.mark.slow
 def test_the_solver_finds_the_independent_fewest_moves_on_long_deals() -> None:
     check_fewest_moves(lambda position: solve(position).move_count)
 
 
+@pytest.mark.slow
 def test_a_slightly_inadmissible_chain_bound_fails_the_check() -> None:
     with pytest.raises(AssertionError, match="instead of"):
         check_fewest_moves(fewest_moves_with_chain_bound_plus_one)
 
 
+@pytest.mark.slow
 def test_winnability_agrees_with_the_plain_search_on_thousands_of_deals() -> None:
     check_winnability(lambda deal: order_winnable(values(deal)))
     check_winnability(lambda deal: is_winnable(Game(deal).position))
     assert 0.2 < sum(map(independent_winnable, WINNABILITY_DEALS)) / len(WINNABILITY_DEALS) < 0.4
 
 
+@pytest.mark.slow
 def test_a_slightly_too_strict_proof_of_loss_fails_the_check() -> None:
     with pytest.raises(AssertionError, match="HH1-N-"):
         strict = order_winnable_with_a_strict_loss_proof()
         check_winnability(lambda deal: strict(values(deal)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_the_independent_searches_agree_with_plain_bfs_over_the_engine(seed: int) -> None:
     """The independent A* and winnability search themselves, against BFS over the engine's own legal moves."""

@@ -115,6 +115,7 @@ def random_play_games(count: int, seed: int, left: int) -> list[Game]:
     return games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_optimal_matches_plain_bfs_after_random_play(seed: int) -> None:
     outcomes = set()
@@ -166,6 +167,7 @@ PURE_PYTHON_SLOWDOWN = 8
 """Without the compiled core the search runs about five times slower (docs/h2h-solver.md); the cap stretches so."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "moves"), [("HH1-N-AAAACXE", 79), ("HH1-N-AAAABTS", 105)])
 def test_the_slowest_known_deals_solve_within_the_time_cap(code: str, moves: int) -> None:
     """The two slowest of the first 1,000 winnable N deals (most time, most states), timed in CPU seconds so that

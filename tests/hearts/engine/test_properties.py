@@ -1,6 +1,7 @@
 """Property tests over random games: every invariant of a deal, checked against a rule reference written
 independently of the engine's mask arithmetic."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def _all_card_texts(value: object) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1), variant=st.sampled_from(list(Variant)))
 def test_random_games_keep_every_invariant(seed: int, variant: Variant) -> None:

@@ -87,9 +87,11 @@ class Player:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
 
 
-@pytest.fixture(scope="module")
-def server(live_server_module: LiveServer) -> LiveServer:
-    return live_server_module
+@pytest.fixture(scope="session")
+def server(shared_live_server: LiveServer) -> LiveServer:
+    """The server players open pages on: the session's shared one; a test module that restarts or stops its server
+    overrides this with one of its own."""
+    return shared_live_server
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ def attacker_page(target: str) -> bytes:
 
 
 @pytest.fixture
-def attacker(live_server_module: LiveServer) -> Iterator[str]:
-    page = attacker_page(live_server_module.url)
+def attacker(server: LiveServer) -> Iterator[str]:
+    page = attacker_page(server.url)
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
@@ -44,10 +44,8 @@ def attacker(live_server_module: LiveServer) -> Iterator[str]:
 
 
 @pytest.mark.browser
-def test_another_sites_form_does_not_replace_the_identity(
-    live_server_module: LiveServer, page: Any, attacker: str
-) -> None:
-    page.goto(live_server_module.url)
+def test_another_sites_form_does_not_replace_the_identity(server: LiveServer, page: Any, attacker: str) -> None:
+    page.goto(server.url)
     created = page.evaluate(
         """async (code) => {
             const answer = await fetch('/api/h2h/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
@@ -66,6 +64,6 @@ def test_another_sites_form_does_not_replace_the_identity(
         page.goto(attacker)
     assert posted.value.status == 403
     assert identity() == before
-    page.goto(live_server_module.url)
+    page.goto(server.url)
     current = page.evaluate("async () => (await (await fetch('/api/h2h/games/current')).json()).id")
     assert current == created

@@ -18,6 +18,8 @@ from heartcards.heart_to_heart.solver import solve
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE, taps_for
 
+pytestmark = pytest.mark.slow  # a real server in a subprocess, restarted
+
 STEADY_MEDIAN_MS = 5.0
 
 

@@ -42,6 +42,7 @@ def alive(pid: int) -> bool:
     return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
 
 
+@pytest.mark.slow
 def test_the_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
     script = tmp_path / "server.py"
     script.write_text(PROGRAM)

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from heartcards.web.app import create_app
 from heartcards.web.settings import Settings
 from tests.redis_server import redis_server  # noqa: F401  (a Redis for the tests of servers sharing the site)
+from tests.support.databases import SqliteTemplate
 from tests.web.conftest import fast_hearts
 
 
@@ -26,8 +27,9 @@ def fast_hearts_pacing() -> Iterator[None]:
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'hearts.sqlite3'}"
+def database_url(tmp_path: Path, sqlite_template: SqliteTemplate) -> str:
+    """A new database at the latest schema (a copy of the session's migrated template)."""
+    return sqlite_template.copy_to(tmp_path / "hearts.sqlite3")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, text
 
 from heartcards.hearts.engine import Game
@@ -16,6 +17,8 @@ from tests.postgres import PostgresServer
 from tests.support.scripted import AsyncSeat
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE, new_game, tap
+
+pytestmark = pytest.mark.slow  # real servers in subprocesses, restarted
 
 State = dict[str, Any]
 

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State as ProtocolState
@@ -21,6 +22,8 @@ from heartcards.web.hearts.fanout import MAX_QUEUED
 from heartcards.web.hearts.socket import OUTBOX_FULL_CLOSE
 from tests.support.scripted import AsyncSeat
 from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.slow  # a real server in a subprocess
 
 State = dict[str, Any]
 

@@ -79,10 +79,8 @@ def test_a_state_is_rendered_after_the_change_in_flight_is_stored(tmp_path: Path
 
 
 @pytest.fixture
-def engine(each_database_url: str) -> Engine:
-    engine = open_engine(each_database_url)
-    upgrade_database(engine)
-    return engine
+def engine(each_migrated_database_url: str) -> Engine:
+    return open_engine(each_migrated_database_url)
 
 
 def test_the_lobby_leaves_out_a_table_nobody_has_sat_at_for_a_while(engine: Engine) -> None:

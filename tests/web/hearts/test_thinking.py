@@ -95,6 +95,7 @@ def all_decisions(observations: list[Observation]) -> list[tuple[str, ...]]:
     return [decide(observation, *case) for observation in observations for case in CASES]
 
 
+@pytest.mark.slow
 def test_the_same_decision_in_this_process_and_in_a_fresh_one() -> None:
     observations = positions()
     here = all_decisions(observations)
@@ -104,6 +105,7 @@ def test_the_same_decision_in_this_process_and_in_a_fresh_one() -> None:
     assert there == here
 
 
+@pytest.mark.slow
 def test_a_decision_does_not_depend_on_the_speed_of_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     observations = positions()
     quiet = all_decisions(observations)

@@ -220,6 +220,15 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
     return checked
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test module here keeps to one xdist worker: its server (`live_server_module`, a process of its own)
+    then starts once, not once on each worker."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here:
+            item.add_marker(pytest.mark.xdist_group(f"hearts-browser-{item.path.stem}"))
+
+
 @pytest.fixture(scope="package", autouse=True)
 def computer_players_without_pause() -> Iterator[None]:
     """The servers these tests start let computer players act at once (the page's own pacing is what is tested),

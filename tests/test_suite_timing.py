@@ -1,0 +1,92 @@
+"""What `scripts/test --record` keeps: the pytest session's counts (tests/support/summary.py) and the run's line
+(benchmarks/suite.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+try:
+    import suite
+finally:
+    sys.path.remove(str(ROOT / "benchmarks"))
+
+SAMPLE = """
+import pytest
+
+def test_passes(): pass
+def test_fails(): assert False
+@pytest.mark.skip(reason="skipped on purpose")
+def test_skipped(): pass
+"""
+
+
+def test_a_session_writes_its_counts_where_the_variable_says(tmp_path: Path) -> None:
+    (tmp_path / "test_sample.py").write_text(SAMPLE)
+    summary = tmp_path / "summary.json"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "HEARTCARDS_TEST_SUMMARY": str(summary)}
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "tests.support.summary",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:schemathesis",
+        "-q",
+    ]
+    result = subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True, text=True, check=False)
+    assert result.returncode == 1, result.stdout
+    counts = json.loads(summary.read_text())
+    assert (counts["items"], counts["passed"], counts["failed"], counts["skipped"]) == (3, 1, 1, 1)
+    assert counts["seconds"] >= 0
+
+
+def test_a_session_without_the_variable_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "test_sample.py").write_text("def test_passes(): pass\n")
+    environment = {key: value for key, value in os.environ.items() if key != "HEARTCARDS_TEST_SUMMARY"}
+    environment["PYTHONPATH"] = str(ROOT)
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-p",
+        "tests.support.summary",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:schemathesis",
+        "-q",
+    ]
+    subprocess.run(command, cwd=tmp_path, env=environment, capture_output=True, check=True)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["test_sample.py"]
+
+
+def test_the_run_line_holds_each_step_the_counts_and_the_note() -> None:
+    summary = '{"items": 3, "passed": 2, "failed": 1}\n'
+    figures = suite.suite_figures(["setup 12.5", "lint-imports 2.0", "pytest 200.1"], 214.6, summary, "full", "busy")
+    assert figures == {
+        "mode": "full",
+        "steps": {"setup": 12.5, "lint-imports": 2.0, "pytest": 200.1},
+        "total_seconds": 214.6,
+        "pytest": {"items": 3, "passed": 2, "failed": 1},
+        "note": "busy",
+    }
+
+
+def test_a_run_that_stopped_before_pytest_has_no_counts() -> None:
+    assert "pytest" not in suite.suite_figures(["setup 3.0", "ruff 0.4"], 3.4, "", "fast", None)
+
+
+def test_a_step_without_its_seconds_is_refused() -> None:
+    with pytest.raises(ValueError, match="'ruff'"):
+        suite.step_seconds(["ruff"])
