@@ -119,7 +119,7 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, h2h: H2H) ->
     """Store a batch of moves the device played (docs/h2h-web-api.md, "Playing on the device"): replayed through the
     engine, idempotent by move index; a game the device started is created on its first batch (`code`)."""
     live = h2h.games.owned(game_id, player) if body.code is None else h2h.games.adopt(game_id, player, body.code)
-    h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
+    await h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
     won = live.status is GameStatus.WON
     return MovesAnswer(stored=live.game.moves, view=await view_of(h2h, live, wait_for_par=won))
 
