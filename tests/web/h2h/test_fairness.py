@@ -3,6 +3,7 @@ moves cost, never the game's whole record (which has a maximum), and big batches
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable
@@ -53,3 +54,43 @@ def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(li
     assert statuses.count(200) > BATCHES // 2  # the replacing batches were played, not refused
     limit = max(50.0, 2 * percentile(baseline, 0.99))
     assert percentile(under_attack, 0.99) < limit, (sorted(under_attack)[-5:], sorted(baseline)[-5:])
+
+
+COOKIES = 300
+
+
+async def _hints_from_fresh_cookies(url: str, game_ids: list[str], cookies: list[str]) -> list[int]:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        answers = await asyncio.gather(
+            *(
+                flooder.post(f"/api/h2h/games/{game_id}/hint", headers={"cookie": f"hc_player={cookie}"})
+                for game_id, cookie in zip(game_ids, cookies, strict=True)
+            )
+        )
+    return [answer.status_code for answer in answers]
+
+
+def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(live_server: LiveServer) -> None:
+    game_ids, cookies = [], []
+    with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.1")) as creator:
+        for _ in range(COOKIES):
+            creator.cookies.clear()
+            game_ids.append(creator.post("/api/h2h/games", json={"mode": "N"}).json()["id"])
+            cookies.append(creator.cookies["hc_player"])
+    with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as bystander:
+        game_id = bystander.post("/api/h2h/games", json={"mode": "N"}).json()["id"]
+        statuses: list[int] = []
+        flood = threading.Thread(
+            target=lambda: statuses.extend(asyncio.run(_hints_from_fresh_cookies(live_server.url, game_ids, cookies)))
+        )
+        flood.start()
+        time.sleep(1.0)  # the flood's hints are queued
+        started = time.perf_counter()
+        answer = bystander.post(f"/api/h2h/games/{game_id}/hint")
+        waited = time.perf_counter() - started
+        flood.join()
+    assert answer.status_code == 200, answer.text
+    assert waited < 1.0
+    assert 429 in statuses  # the flood's own line was full: it waits for itself, not the others

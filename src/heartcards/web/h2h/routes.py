@@ -6,13 +6,13 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-from fastapi import APIRouter, Request, Response, status
+from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
 from heartcards.storage.player_names import chosen_names
-from heartcards.web.deps import Language, PlayerId, ServicesDep
+from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
 from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking
 from heartcards.web.h2h.deps import H2H
 from heartcards.web.h2h.errors import NewGameChoiceError
@@ -153,11 +153,11 @@ async def pause(game_id: str, player: PlayerId, h2h: H2H) -> PauseAnswer:
 
 
 @router.post("/games/{game_id}/hint")
-async def hint(game_id: str, player: PlayerId, h2h: H2H) -> HintAnswer:
+async def hint(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> HintAnswer:
     live = h2h.games.owned(game_id, player)
     h2h.games.check_hint(live)
     position = live.game.position
-    suggested = await h2h.solver.hint(position, requester=player)
+    suggested = await h2h.solver.hint(position, requester=client)  # a line per address: cookies are free
     if suggested is not None and live.game.position == position:
         h2h.games.mark_hinted(live)
     elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
@@ -188,10 +188,9 @@ async def replay(game_id: str, h2h: H2H) -> Replay:
 
 
 @router.get("/solution/{code}")
-async def solution(code: str, h2h: H2H, request: Request) -> Solution:
+async def solution(code: str, h2h: H2H, client: ClientKey) -> Solution:
     normalized = normalize_code(code)
-    # Anyone may ask, cookie or not: the fair queue's line is the asking address's.
-    solved = await h2h.solver.solution(normalized, requester=request.client.host if request.client else "unknown")
+    solved = await h2h.solver.solution(normalized, requester=client)
     moves = None if solved.moves is None else solved.moves.split()
     return Solution(code=normalized, winnable=solved.winnable, moves=moves, count=solved.move_count)
 
