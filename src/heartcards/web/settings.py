@@ -7,7 +7,8 @@ which tests set to play fast, and how long a running table its people left stays
 in the site (`ServerEnvironment`): the address players open (`--public-url`, else `$HEARTCARDS_PUBLIC_URL`), who
 besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, addresses or networks,
 comma-separated), which reverse proxies' forwarded client address is believed (`--trusted-proxy`, else
-`$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), whether the solver's worker starts with the server
+`$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the creation quotas spare
+(`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether the solver's worker starts with the server
 (`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first search instead), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`):
 with it, on PostgreSQL, the server shares the site with every other server on the same database and Redis, each
 table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
@@ -39,6 +40,7 @@ DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
 METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
 REDIS_URL_VARIABLE: Final = "HEARTCARDS_REDIS_URL"
 TRUSTED_PROXIES_VARIABLE: Final = "HEARTCARDS_TRUSTED_PROXIES"
+UNLIMITED_ADDRESSES_VARIABLE: Final = "HEARTCARDS_UNLIMITED_ADDRESSES"
 LEASE_SECONDS_VARIABLE: Final = "HEARTCARDS_LEASE_SECONDS"
 DEFAULT_LEASE_SECONDS: Final = 3.0
 """A table's lease: renewed every second, so a dead server's tables are taken within 4 s (a lease and a renewal)."""
@@ -100,6 +102,8 @@ class Settings:
     """How long a table's lease holds without renewal (servers sharing a database)."""
     trusted_proxies: tuple[Network, ...] = ()
     """Reverse proxies whose `X-Forwarded-For` names the client (`web/clients.py`); none by default."""
+    unlimited_networks: tuple[Network, ...] = ()
+    """Addresses free of the per-address creation quotas (a load test's machine); none by default."""
 
     @property
     def shared(self) -> bool:
@@ -128,6 +132,7 @@ class Settings:
             redis_url=redis_url or (server.redis_url or "").strip() or None,
             lease_seconds=max(MIN_LEASE_SECONDS, server.lease_seconds),
             metrics_networks=networks(server.metrics_addresses),
+            unlimited_networks=networks(server.unlimited_addresses, UNLIMITED_ADDRESSES_VARIABLE),
             trusted_proxies=networks(
                 trusted_proxies if trusted_proxies is not None else server.trusted_proxies, TRUSTED_PROXIES_VARIABLE
             ),
@@ -147,6 +152,7 @@ class ServerEnvironment(BaseSettings):
     redis_url: str | None = None
     metrics_addresses: str = ""
     trusted_proxies: str = ""
+    unlimited_addresses: str = ""
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     solver_warm_up: bool = True
 

@@ -75,3 +75,10 @@ class RecordFullError(WebError):
 
     status = 409
     key = "h2h.error.record_full"
+
+
+class TooManyGamesError(WebError):
+    """The player (or everyone at their address) started as many games as allowed for now (`services.GAMES_RULE`)."""
+
+    status = 429
+    key = "h2h.error.too_many_games"

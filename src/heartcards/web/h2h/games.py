@@ -222,6 +222,10 @@ class Games:
             return self._remember(cached)  # what the other server added is played, not the whole record again
         return self._remember(LiveGame.from_record(record))
 
+    def known(self, game_id: str) -> bool:
+        """Whether a game of that id exists (anyone's)."""
+        return _looks_like_id(game_id) and self._load(game_id) is not None
+
     def public(self, game_id: str) -> LiveGame:
         """Any game by id (replays are readable by anyone with the link); 404 for an unknown id."""
         live = self._load(game_id) if _looks_like_id(game_id) else None
