@@ -34,7 +34,8 @@ class Taken:
 
 
 def exempt(address: str, unlimited: Sequence[Network]) -> bool:
-    """Whether a client key (an address, or an IPv6 /64) lies within the exempt networks."""
+    """Whether a client key (an address, or an IPv6 /64) lies within the networks spared the per-address limits
+    (`Settings.unlimited_networks`: a load test's machine)."""
     try:
         network = ipaddress.ip_network(address, strict=False)
     except ValueError:

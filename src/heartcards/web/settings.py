@@ -103,7 +103,8 @@ class Settings:
     trusted_proxies: tuple[Network, ...] = ()
     """Reverse proxies whose `X-Forwarded-For` names the client (`web/clients.py`); none by default."""
     unlimited_networks: tuple[Network, ...] = ()
-    """Addresses free of the per-address creation quotas (a load test's machine); none by default."""
+    """Addresses free of the per-address limits (creation quotas, sockets, their shared message rate): a load test's
+    machine; none by default."""
 
     @property
     def shared(self) -> bool:

@@ -66,6 +66,20 @@ class CardMissingError(WebError):
     key = "hearts.error.card_missing"
 
 
+class TooManySocketsError(WebError):
+    """A client address with as many sockets open as it may have (`fanout.MAX_SOCKETS_PER_CLIENT`)."""
+
+    status = 429
+    key = "hearts.error.too_many_sockets"
+
+
+class SpectatorIdleError(WebError):
+    """A spectator's socket that said nothing but pings for `socket.SPECTATOR_IDLE_SECONDS`."""
+
+    status = 408
+    key = "hearts.error.spectator_idle"
+
+
 class SpectatorError(WebError):
     """A spectator (no seat) sending a seat's action."""
 

@@ -52,6 +52,47 @@ class MessageRate:
         return 0.0 if self.tokens >= 0.0 else -self.tokens / self.per_second
 
 
+MAX_SOCKETS_PER_CLIENT: Final = 24
+"""Sockets one client address (`web/clients.py`) may hold open on this server: a household of four, each at a table
+with a tab or two more watching, is far below it; one process holding every connection the server has is not."""
+CLIENT_MESSAGES_PER_SECOND: Final = 2 * MESSAGES_PER_SECOND
+CLIENT_MESSAGE_BURST: Final = 2 * MESSAGE_BURST
+"""A client address's messages, all its sockets together: two quick players' worth. Hundreds of sockets from one
+client take no more of the server's time than that."""
+
+
+class ClientSockets:
+    """The sockets open per client address and the message rate they share."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, int] = {}
+        self._rates: dict[str, MessageRate] = {}
+
+    def open(self, client: str) -> MessageRate | None:
+        """Counts one more socket of `client` and returns the rate its messages share; None past the cap."""
+        count = self._open.get(client, 0)
+        if count >= MAX_SOCKETS_PER_CLIENT:
+            return None
+        self._open[client] = count + 1
+        rate = self._rates.get(client)
+        if rate is None:
+            rate = self._rates[client] = MessageRate(
+                CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, CLIENT_MESSAGE_BURST
+            )
+        return rate
+
+    def close(self, client: str) -> None:
+        count = self._open.get(client, 0) - 1
+        if count > 0:
+            self._open[client] = count
+        else:
+            self._open.pop(client, None)
+            self._rates.pop(client, None)
+
+    def count(self, client: str) -> int:
+        return self._open.get(client, 0)
+
+
 @dataclass(eq=False, slots=True)
 class Connection:
     """One socket on a table: its seat (None for a spectator), its language, its outgoing queue (bounded: see
@@ -65,8 +106,15 @@ class Connection:
     overflowed: bool = False
     """The client did not read its answers: nothing more is queued, and the socket is to be closed."""
     rate: MessageRate = field(default_factory=MessageRate)
+    client_rate: MessageRate | None = None
+    """The rate shared by every socket of the same client address (`ClientSockets`), if counted there."""
     closed: bool = False
     """The server ended the socket (it stops, or the table moved to another server)."""
+
+    def delay(self, now: float) -> float:
+        """How long to wait before handling the next message: the socket's own pace and its client's, the slower."""
+        own = self.rate.delay(now)
+        return own if self.client_rate is None else max(own, self.client_rate.delay(now))
 
     def send(self, message: dict[str, Any]) -> None:
         self._put(message)

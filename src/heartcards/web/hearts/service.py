@@ -52,7 +52,7 @@ from heartcards.web.hearts.errors import (
     TableStartedError,
     TooManyTablesError,
 )
-from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
+from heartcards.web.hearts.fanout import ClientSockets, Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.ownership import Ownership
 from heartcards.web.hearts.players import bot_name
@@ -122,6 +122,8 @@ class TableService:
         """Held while a table is taken and loaded, so two requests for it do not both try."""
         self.store = TableStore(repository, self.metrics)
         self.fanout = FanOut()
+        self.client_sockets = ClientSockets()
+        """Sockets per client address and the message rate they share (`fanout.ClientSockets`)."""
         self.drivers = Drivers(
             commit=self._commit,
             publish=self.fanout.publish,

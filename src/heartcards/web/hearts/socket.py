@@ -26,17 +26,26 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from heartcards.cards.errors import KeyedError
 from heartcards.hearts.table import Table
+from heartcards.web.clients import client_key
 from heartcards.web.deps import Language, ServicesDep
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import RelayDep, Tables
-from heartcards.web.hearts.errors import BadMessageError, BadTokenError, SpectatorError, TableElsewhereError
-from heartcards.web.hearts.fanout import Connection, StateDue
+from heartcards.web.hearts.errors import (
+    BadMessageError,
+    BadTokenError,
+    SpectatorError,
+    SpectatorIdleError,
+    TableElsewhereError,
+    TooManySocketsError,
+)
+from heartcards.web.hearts.fanout import MAX_SOCKETS_PER_CLIENT, Connection, MessageRate, StateDue
 from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
 from heartcards.web.hearts.relay import Relay, Watched
 from heartcards.web.hearts.service import TableService
 from heartcards.web.hearts.views import json_text
 from heartcards.web.i18n import Catalogs
 from heartcards.web.metrics import Metrics
+from heartcards.web.quotas import exempt
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -47,6 +56,11 @@ WRITER_STOP_SECONDS: Final = 5.0
 INTERNAL_ERROR_CLOSE: Final = 1011
 TRY_AGAIN_CLOSE: Final = 1013
 """The close code (try again later) of a socket whose table another server runs and cannot be reached."""
+TOO_MANY_SOCKETS_CLOSE: Final = 4429
+"""The close code of a socket past its client address's cap (`fanout.MAX_SOCKETS_PER_CLIENT`)."""
+SPECTATOR_IDLE_SECONDS: Final = 1800.0
+"""A spectator's socket that sends nothing but pings this long is closed: the page reconnects while it is open,
+but a socket that only answers pings no longer holds a connection for ever."""
 OUTBOX_FULL_CLOSE: Final = 1008
 """The close code (policy violation) of a socket whose client did not read its answers."""
 
@@ -95,6 +109,18 @@ async def _write(websocket: WebSocket, render: Render, metrics: Metrics, table_i
                 await websocket.close(INTERNAL_ERROR_CLOSE)
 
 
+async def _receive_or_idle(websocket: WebSocket, connection: Connection, said: float) -> str | bytes | None:
+    """The next frame; for a spectator who has said nothing but pings for `SPECTATOR_IDLE_SECONDS`, raises
+    `SpectatorIdleError` instead (a seat's socket is kept: its table's own idle rules apply)."""
+    if connection.seat is not None:
+        return await _receive(websocket)
+    try:
+        async with asyncio.timeout(said + SPECTATOR_IDLE_SECONDS - time.monotonic()):
+            return await _receive(websocket)
+    except TimeoutError:
+        raise SpectatorIdleError(minutes=round(SPECTATOR_IDLE_SECONDS / 60)) from None
+
+
 async def _receive(websocket: WebSocket) -> str | bytes | None:
     """The next frame's text or bytes; raises WebSocketDisconnect when the client is gone."""
     frame = await websocket.receive()
@@ -116,18 +142,43 @@ async def table_socket(
         await websocket.send_text(json_text(outgoing(refusal)))
         await websocket.close(code)
 
+    client = client_key(websocket)
+    if exempt(client, services.settings.unlimited_networks):  # a load test's machine
+        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, None)
+        return
+    rate = service.client_sockets.open(client)
+    if rate is None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await refuse(TooManySocketsError(limit=MAX_SOCKETS_PER_CLIENT), TOO_MANY_SOCKETS_CLOSE)
+        return
+    try:
+        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, rate)
+    finally:
+        service.client_sockets.close(client)
+
+
+async def _table_socket(
+    websocket: WebSocket,
+    table_id: str,
+    service: TableService,
+    relay: Relay | None,
+    catalogs: Catalogs,
+    language: str,
+    refuse: Callable[[KeyedError, int, str | int | float | None], Awaitable[None]],
+    rate: MessageRate | None,
+) -> None:
     try:
         try:
             table = await service.table(table_id)
         except KeyedError as error:
-            await refuse(error, 4404)
+            await refuse(error, 4404, None)
             return
         try:
             async with asyncio.timeout(HELLO_SECONDS):
                 raw = await _receive(websocket)
             service.metrics.messages_in.inc()
         except TimeoutError:
-            await refuse(BadMessageError(problem="no hello"), 4408)
+            await refuse(BadMessageError(problem="no hello"), 4408, None)
             return
         try:
             hello = parse_message(raw)
@@ -143,7 +194,7 @@ async def table_socket(
             except KeyedError as error:
                 await refuse(error, 4403, hello.id)
                 return
-        connection = Connection(seat, language)
+        connection = Connection(seat, language, client_rate=rate)  # with the rate its client's sockets share
         if table.status == "finished" or service.runs(table):
             await _serve(websocket, service, catalogs, language, table, connection, hello.id)
             return
@@ -181,12 +232,13 @@ async def _serve_relayed(
     writer = asyncio.get_running_loop().create_task(_write(websocket, render, metrics, table.id, connection))
     connection.send_state(hello_id)
     logger.info("socket open on seat %s, relayed to %s", connection.seat, watched.owner)
+    said = time.monotonic()
     try:
         while not connection.overflowed and not connection.closed:
-            wait = connection.rate.delay(time.monotonic())
+            wait = connection.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)
-            raw = await _receive(websocket)
+            raw = await _receive_or_idle(websocket, connection, said)
             metrics.messages_in.inc()
             try:
                 message = parse_message(raw)
@@ -194,6 +246,8 @@ async def _serve_relayed(
                 connection.send(outgoing(error_message(catalogs, language, error, message_id_in(raw))))
                 continue
             message_id = message.id
+            if not isinstance(message, Ping):
+                said = time.monotonic()
             try:
                 if isinstance(message, Ping):
                     connection.send(outgoing(Pong(id=message_id)))
@@ -215,6 +269,8 @@ async def _serve_relayed(
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
+    except SpectatorIdleError as error:
+        connection.send(outgoing(error_message(catalogs, language, error, None)))  # then closed, as the writer ends
     finally:
         logger.info("socket closed on seat %s", connection.seat)
         relay.detach(watched, connection)
@@ -240,12 +296,13 @@ async def _serve(
     await service.connect(table, connection, hello_id)
     logger.info("socket open on seat %s", connection.seat)
     messages_in, action_seconds = service.metrics.messages_in, service.metrics.action_seconds
+    said = time.monotonic()
     try:
         while not connection.overflowed:  # a client that does not read its answers is closed
-            wait = connection.rate.delay(time.monotonic())
+            wait = connection.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
-            raw = await _receive(websocket)
+            raw = await _receive_or_idle(websocket, connection, said)
             messages_in.inc()
             try:
                 message = parse_message(raw)
@@ -253,6 +310,8 @@ async def _serve(
                 connection.send(outgoing(error_message(catalogs, language, error, message_id_in(raw))))
                 continue
             message_id = message.id
+            if not isinstance(message, Ping):
+                said = time.monotonic()
             try:
                 if isinstance(message, Ping):
                     connection.send(outgoing(Pong(id=message_id)))
@@ -273,6 +332,8 @@ async def _serve(
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
+    except SpectatorIdleError as error:
+        connection.send(outgoing(error_message(catalogs, language, error, None)))  # then closed, as the writer ends
     finally:
         logger.info("socket closed on seat %s", connection.seat)
         if connection.overflowed:
