@@ -35,12 +35,19 @@ def device_games(player: HeartsPlayer) -> list[dict[str, Any]]:
     return games
 
 
-def start_offline(player: HeartsPlayer, server: LiveServer, name: str) -> None:
-    """One visit to the lobby online (the service worker stores the app), then the lobby and a solo game offline."""
-    player.open("/hearts")
+def start_offline(player: HeartsPlayer, server: LiveServer, name: str, first_visit: str = "/hearts") -> None:
+    """One visit online (the service worker stores the app), then the lobby and a solo game offline: the lobby opened
+    directly, or from the home page's Hearts link when that was the page visited."""
+    player.open(first_visit)
     wait_for_worker(player)
     go_offline(player, server)
-    player.open("/hearts")
+    if first_visit == "/":
+        player.open("/")
+        player.page.click('a[href="/hearts"]')
+        player.page.wait_for_url("**/hearts")
+        player.page.wait_for_selector("body[data-ready='true']")
+    else:
+        player.open("/hearts")
     player.page.fill("[data-name]", name)
     player.page.click('[data-action="solo"]')
     player.page.wait_for_url("**/hearts/solo/**")
@@ -58,6 +65,15 @@ def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: New
     hand, trick, counts = player.hand(), player.trick(), player.counts()
     player.page.reload()  # offline: the page from the worker's cache, the deal replayed from the stored actions
     player.page.wait_for_selector("body[data-ready='true']")
+    player.page.wait_for_selector('[data-hand][data-mode="play"]')
+    player.idle()
+    assert (player.hand(), player.trick(), player.counts()) == (hand, trick, counts)
+    player.page.close()  # the tab closed; a new one finds the game in the lobby's "Your tables"
+    player.page = player.context.new_page()
+    player.page.on("pageerror", lambda error: player.errors.append(str(error)))
+    player.open("/hearts")
+    player.page.click('[data-mine-list] [data-device="true"] a')
+    player.page.wait_for_url("**/hearts/solo/**")
     player.page.wait_for_selector('[data-hand][data-mode="play"]')
     player.idle()
     assert (player.hand(), player.trick(), player.counts()) == (hand, trick, counts)
@@ -92,7 +108,7 @@ def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: New
 def test_a_special_deal_offline_plays_the_python_bots_cards(new_hearts_player: NewPlayer, server: LiveServer) -> None:
     settings = {**FAST, "variant": "special", "strength": "normal"}
     player = new_hearts_player(server.url, viewport=DESKTOP, settings=settings, reduced=True)
-    start_offline(player, server, "Eli")
+    start_offline(player, server, "Eli", first_visit="/")
     play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=240)
     [record] = device_games(player)
     assert record["variant"] == "special" and record["strength"] == "normal" and record["sync"] == "playing"
