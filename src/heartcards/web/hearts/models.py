@@ -90,6 +90,14 @@ class Seating(BaseModel):
     token: str
 
 
+class DeviceGameAnswer(BaseModel):
+    """A solo game played on the device, checked and stored: `counted` is false when it had been sent before (it
+    counts once)."""
+
+    table: PublicTable
+    counted: bool
+
+
 class Lobby(BaseModel):
     tables: list[PublicTable]
 
