@@ -1238,6 +1238,8 @@ export interface components {
       counts: number[];
       /** Taken Points */
       taken_points: number[];
+      /** Point Cards */
+      point_cards: string[][];
       /** Scores */
       scores: number[][];
       /** Totals */
