@@ -40,6 +40,7 @@ REAL_PAGES = (
     "/hearts",
     "/hearts/stats",
     "/hearts/table/x",
+    "/hearts/solo/x",
     "/hearts/rules",
     "/account",
 )

@@ -255,6 +255,56 @@ class HeartsRepository:
                 ],
             )
 
+    def store_finished_table(
+        self, table: TableRecord, results: Sequence[SeatResult], logs: Sequence[dict[str, Any]], now: datetime
+    ) -> bool:
+        """Stores a game finished elsewhere (a solo game played on the device) with its seats' results and deal logs,
+        in one transaction and never rated; False, with nothing written, when a table of that id is already stored
+        (the same game sent again)."""
+        with self.engine.begin() as connection:
+            if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table.id)).first() is not None:
+                return False
+            connection.execute(
+                insert(TABLES).values(
+                    id=table.id,
+                    mode=table.mode,
+                    variant=table.variant,
+                    target=table.target,
+                    strength=table.strength,
+                    idle_seconds=table.idle_seconds,
+                    status=table.status,
+                    game=json.dumps(table.game),
+                    created_at=table.created_at,
+                    updated_at=now,
+                    finished_at=now,
+                )
+            )
+            by_seat = {result.seat: result for result in results}
+            connection.execute(
+                insert(SEATS),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "name": seat.name,
+                        "player_id": seat.player_id,
+                        "token_hash": seat.token_hash,
+                        "total": by_seat[seat.seat].total,
+                        "place": by_seat[seat.seat].place,
+                        "won": by_seat[seat.seat].won,
+                        "moons": by_seat[seat.seat].moons,
+                        "queens": by_seat[seat.seat].queens,
+                    }
+                    for seat in table.seats
+                ],
+            )
+            for log in logs:
+                connection.execute(
+                    insert(LOGS).values(table_id=table.id, deal=int(log["deal"]), log=json.dumps(log), created_at=now)
+                )
+        return True
+
     def save_seat(self, table_id: str, seat: SeatRecord, epoch: int = 0) -> None:
         """Stores who sits at a seat; raises `StaleEpochError` when the table's epoch is no longer `epoch`."""
         with self.engine.begin() as connection:

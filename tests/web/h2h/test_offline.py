@@ -92,7 +92,13 @@ def test_the_worker_stores_what_the_server_serves_the_replay_page_and_icons_amon
     assert served_by["/play/"] in paths and served_by["/replay/"] in paths
     replay_shell = client.get(served_by["/replay/"]).text
     assert '<script type="module" src="/static/js/replay.js"></script>' in replay_shell
-    assert not any(path.startswith("/static/js/hearts/") for path in paths)  # Hearts needs the server
+    # A solo Hearts game plays on the device: the lobby, the table page for any game's address, its engine and bots.
+    assert {"/hearts", "/static/js/hearts/local-table.js", "/static/js/hearts/bots/worker.js"} <= set(paths)
+    assert {"/static/js/hearts/engine/game.js", "/static/css/hearts.css"} <= set(paths)
+    solo_shell = client.get(served_by["/hearts/solo/"]).text
+    assert (
+        served_by["/hearts/solo/"] in paths and '<script type="module" src="/static/js/hearts/table.js">' in solo_shell
+    )
 
 
 def test_a_changed_page_template_is_a_new_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

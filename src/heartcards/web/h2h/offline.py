@@ -2,9 +2,11 @@
 every page) and the web app manifest at `/manifest.webmanifest` (installable on a phone's home screen, its icons our
 own favicon: the SVG, and PNGs rendered from it by `scripts/render_icons.py`). The worker is `static/sw.js` with
 three things written in: VERSION, a digest of the static files and the pages' templates (a new deploy is a new
-worker, which replaces the cache); PRECACHE, what one visit stores: the Heart to Heart pages, the scripts, styles and
-icons they load (Hearts' own files are left out: that game needs the server) and the catalogs; and SHELLS, the stored
-page that serves every address under a prefix (each /play/CODE is the play page, each /replay/ID the replay page).
+worker, which replaces the cache); PRECACHE, what one visit stores: the Heart to Heart pages, the Hearts lobby and the
+table page of a solo game played on the device (their shells hold no one's data: the lobby's tables and a game come
+from the API and from the browser's own storage), the scripts, styles and icons they load, and the catalogs; and
+SHELLS, the stored page that serves every address under a prefix (each /play/CODE is the play page, each /replay/ID
+the replay page, each /hearts/solo/ID the Hearts table page).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from heartcards.web.paths import PAGES_DIR, STATIC_DIR
 router = APIRouter(include_in_schema=False)
 
 REPLAY_SHELL: Final = "/replay/offline"  # the replay page is served for any id
-PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats", REPLAY_SHELL)
-SHELLS: Final = {"/play/": "/play", "/replay/": REPLAY_SHELL}
-LEFT_OUT: Final = ("js/hearts/", "css/hearts.css", "sw.js", "js/openapi.d.ts")  # the last: types for the type check
+HEARTS_SOLO_SHELL: Final = "/hearts/solo/offline"  # so is the table page of a game played on the device
+PAGES: Final = ("/", "/play", "/rules", "/examples", "/stats", REPLAY_SHELL, "/hearts", HEARTS_SOLO_SHELL)
+SHELLS: Final = {"/play/": "/play", "/replay/": REPLAY_SHELL, "/hearts/solo/": HEARTS_SOLO_SHELL}
+LEFT_OUT: Final = ("sw.js", "js/openapi.d.ts")  # the last: types for the type check
 THEME: Final = "#226247"
 NO_CACHE: Final = {"Cache-Control": "no-cache"}
 ICONS: Final = tuple(

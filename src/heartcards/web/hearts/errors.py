@@ -120,3 +120,24 @@ class RatedPlayerNotFoundError(WebError):
 
     status = 404
     key = "hearts.error.rated_player_not_found"
+
+
+class DeviceGameIllegalError(WebError):
+    """A solo game played on the device whose player's action the rules refuse (`rule` is the engine's key)."""
+
+    status = 422
+    key = "hearts.error.device_game.illegal"
+
+
+class DeviceGameBotError(WebError):
+    """A solo game played on the device in which a computer player's pass or card is not the one it plays."""
+
+    status = 422
+    key = "hearts.error.device_game.bot_differs"
+
+
+class DeviceGameUnfinishedError(WebError):
+    """A solo game sent before its end: only a finished game counts in the statistics."""
+
+    status = 422
+    key = "hearts.error.device_game.unfinished"

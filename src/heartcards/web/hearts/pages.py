@@ -1,5 +1,6 @@
 """The Hearts pages (templates in `templates/`), served with the shared `render_page`: setup and
-lobby, a table (any id: the page asks the API and shows its error), statistics, and the rules with pictures (its
+lobby, a table (any id: the page asks the API and shows its error), a solo game played on the device (any id: the
+page finds it in the browser's storage), statistics, and the rules with pictures (its
 section anchors are those of docs/rules/hearts.md)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ router = pages_router(
     {
         "/hearts": "hearts",
         "/hearts/table/{table_id}": "hearts-table",
+        "/hearts/solo/{game_id}": "hearts-table",
         "/hearts/stats": "hearts-stats",
         "/hearts/ratings": "hearts-ratings",
         "/hearts/players/{public_id}": "hearts-player",

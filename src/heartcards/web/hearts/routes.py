@@ -15,6 +15,7 @@ from heartcards.web.hearts.deps import RelayDep, Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableElsewhereError, TableNotFinishedError
 from heartcards.web.hearts.models import (
     CurrentTable,
+    DeviceGameAnswer,
     Lobby,
     PlayerStats,
     PublicTable,
@@ -44,6 +45,29 @@ class CreateTable(BaseModel):
     mode: Literal["solo", "online"] = "solo"
     name: Name = "Player"
     idle_seconds: int = Field(default=60, ge=10, le=600)
+
+
+SEED_LIMIT = 1 << 64
+MAX_DEVICE_ACTIONS = 1500
+"""More actions than fit the 16 KiB body limit anyway (some 45 a deal): a bound on what one record costs to check."""
+
+
+def _seed(text: str) -> str:
+    if int(text) >= SEED_LIMIT:
+        raise ValueError("the seed must be below 2**64")
+    return text
+
+
+class DeviceGame(BaseModel):
+    """A finished solo game played on the device: its seed (decimal text, exact past 2**53), rules, computer players'
+    strength, the person's name and every action (`pass 0 2C 3C 4C`, `play 1 QS`, `next`), the person at seat 0."""
+
+    seed: Annotated[str, StringConstraints(pattern=r"^[0-9]{1,20}$"), AfterValidator(_seed)]
+    variant: Literal["classic", "special"]
+    target: Literal[50, 75, 100]
+    strength: TableStrength
+    name: Name = "Player"
+    actions: list[Annotated[str, StringConstraints(max_length=24)]] = Field(max_length=MAX_DEVICE_ACTIONS)
 
 
 class JoinTable(BaseModel):
@@ -162,3 +186,19 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
             for game in games[:RECENT_GAMES]
         ],
     )
+
+
+@router.post("/device-games")
+async def record_device_game(body: DeviceGame, tables: Tables, player: PlayerId) -> DeviceGameAnswer:
+    """A solo game played on the device: replayed by the server's engine and bots (every card checked) and, once
+    accepted, counted in the player's statistics (never rated); a resend is answered alike and counts once."""
+    table, counted = await tables.record_device_game(
+        player_id=player,
+        name=body.name,
+        seed=int(body.seed),
+        variant=body.variant,
+        target=body.target,
+        strength=body.strength,
+        actions=body.actions,
+    )
+    return DeviceGameAnswer(table=_table(table), counted=counted)

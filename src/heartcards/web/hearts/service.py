@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from heartcards.hearts.engine import Game, GameRecordError, Phase, Variant
+from heartcards.cards import Card
+from heartcards.hearts.engine import Game, GameRecordError, Observation, Phase, Variant
 from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
 from heartcards.storage.hearts_repository import (
     OPEN_STATUSES,
@@ -37,6 +38,7 @@ from heartcards.storage.hearts_repository import (
 from heartcards.web.clients import UNKNOWN_CLIENT
 from heartcards.web.clock import utc_now
 from heartcards.web.counters import MemoryCounters
+from heartcards.web.hearts.device_games import DEVICE_BUDGET, PERSON_SEAT, device_table_id, replay_device_game
 from heartcards.web.hearts.drivers import Drivers
 from heartcards.web.hearts.errors import (
     BadTokenError,
@@ -488,6 +490,49 @@ class TableService:
     async def player_games(self, player_id: str) -> list[PlayerGame]:
         games: list[PlayerGame] = await self.store.run(self.repository.player_games, player_id)
         return games
+
+    async def record_device_game(
+        self, *, player_id: str, name: str, seed: int, variant: str, target: int, strength: str, actions: list[str]
+    ) -> tuple[Table, bool]:
+        """A solo game played on the device, checked by replaying it (`device_games`) and stored as a finished solo
+        table that counts in the player's statistics (never rated); with False when it was already stored (a resend
+        counts once). Raises the `device_games` refusals, and nothing is stored then."""
+        table_id = device_table_id(player_id, seed)
+        stored = await self.store.run(self.repository.table, table_id)
+        if stored is not None:
+            return table_from_record(stored), False
+        thinkers = self.drivers.thinkers
+
+        async def decide(observation: Observation, strength: str, decision: int) -> tuple[Card, ...]:
+            return await thinkers.decide(observation, strength, decision, budget=DEVICE_BUDGET)
+
+        game = await replay_device_game(seed, Variant(variant), target, strength, actions, decide)
+        seats = [Seat(PERSON_SEAT, "human", name, player_id)]
+        for number in range(1, SEAT_COUNT):
+            seats.append(Seat(number, "bot", bot_name(number, [seat.name for seat in seats])))
+        now = utc_now()
+        table = Table(
+            id=table_id,
+            mode="solo",
+            variant=game.variant,
+            target=target,
+            strength=strength,
+            idle_seconds=0,
+            status="finished",
+            created_at=now,
+            game=game,
+            seats=seats,
+            seed=seed,
+            finished_at=now,
+        )
+        logs = [{"table": table_id, "variant": variant, "target": target, **deal.to_dict()} for deal in game.records]
+        try:
+            counted = await self.store.run(
+                self.repository.store_finished_table, table_record(table), seat_results(table), logs, now
+            )
+        except Exception as error:
+            raise NotSavedError(table=table_id) from error
+        return table, counted
 
     # -- connections ------------------------------------------------------------------------------------------------
 

@@ -278,9 +278,13 @@ class Thinkers:
         full = max(full_decision_seconds(strength), self.full_seconds.get(strength, 0.0))
         return budget_step(LATENCY_GOAL * self.workers / (queued * full))
 
-    async def decide(self, observation: Observation, strength: str, seed: int) -> tuple[Card, ...]:
-        """The bot's choice, decided in a worker; the caller's event loop runs on meanwhile."""
-        budget = self.budget(strength)
+    async def decide(
+        self, observation: Observation, strength: str, seed: int, budget: float | None = None
+    ) -> tuple[Card, ...]:
+        """The bot's choice, decided in a worker; the caller's event loop runs on meanwhile. Without `budget`, the
+        load decides it (`budget`); a check of a game played elsewhere names the one that game was played with."""
+        if budget is None:
+            budget = self.budget(strength)
         loop = self._on_this_loop()
         request = _Request(_frame((observation_fields(observation), strength, seed, budget)), loop.create_future())
         self.waiting += 1

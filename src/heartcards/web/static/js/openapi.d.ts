@@ -128,6 +128,14 @@ export interface paths {
     /** Player Stats */
     get: operations["player_stats_api_hearts_stats_get"];
   };
+  "/api/hearts/device-games": {
+    /**
+     * Record Device Game
+     * @description A solo game played on the device: replayed by the server's engine and bots (every card checked) and, once
+     * accepted, counted in the player's statistics (never rated); a resend is answered alike and counts once.
+     */
+    post: operations["record_device_game_api_hearts_device_games_post"];
+  };
   "/api/hearts/ratings": {
     /**
      * Ratings
@@ -441,6 +449,47 @@ export interface components {
       best_moves: number | null;
       /** Best Seconds */
       best_seconds: number | null;
+    };
+    /**
+     * DeviceGame
+     * @description A finished solo game played on the device: its seed (decimal text, exact past 2**53), rules, computer players'
+     * strength, the person's name and every action (`pass 0 2C 3C 4C`, `play 1 QS`, `next`), the person at seat 0.
+     */
+    DeviceGame: {
+      /** Seed */
+      seed: string;
+      /**
+       * Variant
+       * @enum {string}
+       */
+      variant: "classic" | "special";
+      /**
+       * Target
+       * @enum {integer}
+       */
+      target: 50 | 75 | 100;
+      /**
+       * Strength
+       * @enum {string}
+       */
+      strength: "easy" | "normal" | "strong";
+      /**
+       * Name
+       * @default Player
+       */
+      name?: string;
+      /** Actions */
+      actions: string[];
+    };
+    /**
+     * DeviceGameAnswer
+     * @description A solo game played on the device, checked and stored: `counted` is false when it had been sent before (it
+     * counts once).
+     */
+    DeviceGameAnswer: {
+      table: components["schemas"]["PublicTable"];
+      /** Counted */
+      counted: boolean;
     };
     /** DeviceOut */
     DeviceOut: {
@@ -1238,6 +1287,8 @@ export interface components {
       counts: number[];
       /** Taken Points */
       taken_points: number[];
+      /** Point Cards */
+      point_cards: string[][];
       /** Scores */
       scores: number[][];
       /** Totals */
@@ -1933,6 +1984,38 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PlayerStats"];
+        };
+      };
+      /** @description A translated error (see the error's key) */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
+        };
+      };
+    };
+  };
+  /**
+   * Record Device Game
+   * @description A solo game played on the device: replayed by the server's engine and bots (every card checked) and, once
+   * accepted, counted in the player's statistics (never rated); a resend is answered alike and counts once.
+   */
+  record_device_game_api_hearts_device_games_post: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceGame"];
+      };
+    };
+    responses: {
+      /** @description Successful Response */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DeviceGameAnswer"];
+        };
+      };
+      /** @description A body, path or query that is not valid */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorAnswer"];
         };
       };
       /** @description A translated error (see the error's key) */

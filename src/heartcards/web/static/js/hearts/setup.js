@@ -1,14 +1,19 @@
 // The Hearts home (/hearts): choose the rules, play against the computer or open an online table, and the lobby of
-// open tables (refreshed every few seconds) with a join button each.
+// open tables (refreshed every few seconds) with a join button each. Against the computer, a game is a server's
+// solo table while the server answers, and is played on the device (./local-table.js) when it does not: with no
+// network, or the server down or busy. Finished device games are sent to the server from here too.
 
-import { ApiError } from "../api.js";
+import { ApiError, isOffline } from "../api.js";
 import { startPage } from "../chrome.js";
 import { find } from "../dom.js";
 import { t } from "../i18n.js";
 import { choice, loadSettings, saveSettings } from "../settings.js";
 import { reportFallback } from "../report.js";
 import { announce } from "../status.js";
+import { registerWorker } from "../sync-worker.js";
 import { installSuits } from "./cards.js";
+import { deviceGames, keepDeviceGamesSynced, newDeviceGame } from "./device-games.js";
+import { LocalTable } from "./local-table.js";
 import { heartsApi } from "./net.js";
 import { loadName, loadSeat, saveName, saveSeat, seatTables } from "./store.js";
 import { tableFacts } from "./widgets.js";
@@ -46,8 +51,22 @@ function readForm() {
   return chosen;
 }
 
-function showVariantNote() {
+/**
+ * How many deals a game to each target takes on average: 200 games of four `rule` players each,
+ * `heartcards hearts sim --players rule,rule,rule,rule --games 200 --target T` (5.0, 8.0 and 11.5 deals).
+ * @type {Record<string, number>}
+ */
+const DEALS_TO_TARGET = { 50: 5, 75: 8, 100: 11.5 };
+/** Minutes a deal takes a person at the normal trick speed: thirteen tricks and a pass, about a minute. */
+const MINUTES_PER_DEAL = 1.1;
+
+/** The rules' note, and how long a game to the chosen target lasts, so a short game is an informed choice. */
+function showNotes() {
   find(form, "[data-variant-note]").textContent = t(`hearts.ui.variant.${checkedValue("variant")}_note`);
+  const deals = DEALS_TO_TARGET[checkedValue("target") ?? ""];
+  find(form, "[data-length-note]").textContent = deals
+    ? t("hearts.ui.setup.length", { minutes: Math.round(deals * MINUTES_PER_DEAL), deals: Math.round(deals) })
+    : "";
 }
 
 /** The name the others will see; asks for one when the field is empty. */
@@ -72,15 +91,32 @@ async function create(mode, button) {
   if (!name) return;
   if (mode === "solo" && nameInput.value.trim()) saveName(name);
   const { variant, target, strength, idle } = readForm();
+  if (mode === "solo" && navigator.onLine === false) {
+    playOnDevice({ variant, target, strength, name });
+    return;
+  }
   button.disabled = true;
   try {
     const answer = await heartsApi.create({ variant, target, strength, mode, name, idle_seconds: idle });
     saveSeat(answer.table.id, answer.token, answer.seat);
     window.location.assign(answer.table.url || `/hearts/table/${answer.table.id}`);
   } catch (error) {
+    if (mode === "solo" && isOffline(error)) {
+      playOnDevice({ variant, target, strength, name });
+      return;
+    }
     announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
     button.disabled = false;
   }
+}
+
+/**
+ * A solo game on the device, against the same computer players: the server checks and counts it once finished.
+ * @param {{variant: "classic" | "special", target: number, strength: string, name: string}} rules
+ */
+function playOnDevice(rules) {
+  const game = newDeviceGame(rules);
+  window.location.assign(`/hearts/solo/${game.id}`);
 }
 
 /**
@@ -183,9 +219,19 @@ async function showMine() {
     }),
   );
   found.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+  const onDevice = deviceGames()
+    .filter((game) => game.sync === "playing")
+    .slice(0, 8)
+    .map((game) => {
+      const item = tableItem(new LocalTable(game, { onMessage: () => {} }).table(), { label: t("hearts.ui.lobby.return") });
+      item.dataset.device = "true";
+      find(item, ".info span").append(` · ${t("hearts.ui.device.on_device")}`);
+      return item;
+    });
   const box = find(document, "[data-mine]");
-  box.hidden = found.length === 0;
+  box.hidden = found.length + onDevice.length === 0;
   find(box, "[data-mine-list]").replaceChildren(
+    ...onDevice,
     ...found.map((table) => tableItem(table, { label: t("hearts.ui.lobby.return") })),
   );
 }
@@ -199,10 +245,10 @@ async function main() {
     if (input instanceof HTMLInputElement) input.checked = true;
   }
   nameInput.value = loadName();
-  showVariantNote();
+  showNotes();
   form.addEventListener("change", () => {
     readForm();
-    showVariantNote();
+    showNotes();
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   const solo = find(form, '[data-action="solo"]', HTMLButtonElement);
@@ -212,6 +258,8 @@ async function main() {
   await refreshLobby();
   await showMine();
   document.body.dataset.ready = "true";
+  registerWorker(); // after one visit, the lobby and a game against the computer open with no network
+  keepDeviceGamesSynced();
   setInterval(() => {
     if (!document.hidden) refreshLobby();
   }, 4000);

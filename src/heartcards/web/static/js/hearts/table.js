@@ -1,4 +1,5 @@
-// The Hearts table page (/hearts/table/{id}): wires the live socket (the server is the only authority), the table
+// The Hearts table page (/hearts/table/{id}): wires the live socket (the server is the only authority), or for a solo
+// game played on the device (/hearts/solo/{id}) the local table that answers alike (./local-table.js), the table
 // renderer (state → DOM), the taps (intents: choose a card to pass, pass, play, next deal), the dialogs (the deal's
 // and the game's end in ./deal-end.js), the return of a person marked away (./away.js) and the waiting room.
 
@@ -12,11 +13,14 @@ import { announce } from "../status.js";
 import { SeatReturn, isSeated } from "./away.js";
 import { installSuits } from "./cards.js";
 import { DealEnd } from "./deal-end.js";
+import { keepDeviceGamesSynced, loadDeviceGame } from "./device-games.js";
+import { LocalTable } from "./local-table.js";
 import { TableSocket, heartsApi } from "./net.js";
 import { TableView } from "./render.js";
 import { showRuleLink } from "./rule-links.js";
 import { forgetSeat, loadSeat, saveSeat } from "./store.js";
 import { openLastTrick, openLeave, openScores, openSpeed } from "./table-dialogs.js";
+import { botPauseMs } from "./timing.js";
 import { WaitingRoom } from "./waiting.js";
 import { hIcon, tableFacts } from "./widgets.js";
 
@@ -24,6 +28,8 @@ import { hIcon, tableFacts } from "./widgets.js";
 /** @import { ServerMessage, StateMessage, TableInfo } from "../types.js" */
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+const onDevice = window.location.pathname.startsWith("/hearts/solo/");
+const deviceGame = onDevice ? loadDeviceGame(tableId) : null;
 const root = byId("hearts");
 const sections = {
   waiting: find(root, "[data-waiting]"),
@@ -32,7 +38,7 @@ const sections = {
 };
 
 const app = {
-  seat: loadSeat(tableId),
+  seat: onDevice ? { token: "device", seat: 0 } : loadSeat(tableId),
   settings: loadSettings(),
   /** @type {TableInfo | null} */
   table: null,
@@ -45,7 +51,9 @@ const app = {
   pending: 0,
 };
 
-const socket = new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
+const socket = deviceGame
+  ? new LocalTable(deviceGame, { onMessage, onStatus: onLink, botPauseMs: () => botPauseMs(app.settings.hearts) })
+  : new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
 const tableView = new TableView(sections.board, { settings: app.settings.hearts, onCard });
 const waitingRoom = new WaitingRoom(sections.waiting, tableId, {
   seat: () => app.seat,
@@ -255,7 +263,8 @@ function bindControls() {
   const leave = find(board, '[data-action="leave"]', HTMLAnchorElement);
   leave.addEventListener("click", (event) => {
     // A solo game leaves no one behind to notice: ask first, unless the game is over.
-    const solo = (app.latest?.table ?? app.table)?.mode === "solo";
+    // One played on the device stays there, to go on with from the lobby.
+    const solo = (app.latest?.table ?? app.table)?.mode === "solo" && !onDevice;
     if (!solo || app.latest?.view?.phase === "game_over" || !isSeated(app.latest)) return;
     event.preventDefault();
     openLeave(() => window.location.assign(leave.href));
@@ -275,6 +284,10 @@ async function main() {
   placeOwnIcons();
   tableView.seats.build();
   bindControls();
+  if (onDevice) {
+    startOnDevice();
+    return;
+  }
   try {
     app.table = await heartsApi.table(tableId);
   } catch (error) {
@@ -289,6 +302,19 @@ async function main() {
   }, 3000);
   document.body.dataset.ready = "true";
   window.addEventListener("pagehide", () => socket.close());
+}
+
+/** A solo game played on the device: no server to ask, the stored game is the table. */
+function startOnDevice() {
+  if (!(socket instanceof LocalTable)) {
+    showProblem(t("hearts.ui.device.missing"));
+  } else {
+    app.table = socket.table();
+    socket.connect();
+    window.addEventListener("pagehide", () => socket.close());
+    keepDeviceGamesSynced();
+  }
+  document.body.dataset.ready = "true";
 }
 
 main();

@@ -1,0 +1,128 @@
+"""Hearts against the computer on the device, in headless Chromium: after one visit, with the server stopped and the
+network gone, the lobby opens and "Play against the computer" plays a whole game by taps through the table's own
+screens, the bots thinking in their worker; a reload mid-trick offline restores the deal; back online the game
+reaches the server, which checked every card, and counts in the statistics. A deal in the special rules at `normal`
+strength, whose every computer card is the one the Python bots choose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from heartcards.hearts.engine import Game, Phase
+from heartcards.web.hearts.thinking import decide, decision_seed
+from tests.web.browser.hearts.conftest import DESKTOP, FAST, HeartsPlayer, play_until
+from tests.web.browser.offline import api_client, go_offline, go_online, wait_for_worker
+from tests.web.conftest import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+NewPlayer = Callable[..., HeartsPlayer]
+
+_DEVICE_GAMES = """() => Object.keys(localStorage).filter((key) => key.startsWith("hc_hearts_device_"))
+    .map((key) => JSON.parse(localStorage.getItem(key)))"""
+
+
+@pytest.fixture
+def server(live_server: LiveServer) -> Iterator[LiveServer]:
+    """A server of the test's own: these tests stop and start it."""
+    yield live_server
+
+
+def device_games(player: HeartsPlayer) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = player.page.evaluate(_DEVICE_GAMES)
+    return games
+
+
+def start_offline(player: HeartsPlayer, server: LiveServer, name: str, first_visit: str = "/hearts") -> None:
+    """One visit online (the service worker stores the app), then the lobby and a solo game offline: the lobby opened
+    directly, or from the home page's Hearts link when that was the page visited."""
+    player.open(first_visit)
+    wait_for_worker(player)
+    go_offline(player, server)
+    if first_visit == "/":
+        player.open("/")
+        player.page.click('a[href="/hearts"]')
+        player.page.wait_for_url("**/hearts")
+        player.page.wait_for_selector("body[data-ready='true']")
+    else:
+        player.open("/hearts")
+    player.page.fill("[data-name]", name)
+    player.page.click('[data-action="solo"]')
+    player.page.wait_for_url("**/hearts/solo/**")
+    player.page.wait_for_selector("body[data-ready='true']")
+
+
+def replayed(record: dict[str, Any]) -> Game:
+    return Game.from_dict({"version": 1, **record, "seed": int(record["seed"])})
+
+
+def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: NewPlayer, server: LiveServer) -> None:
+    player = new_hearts_player(server.url, viewport=DESKTOP, settings=FAST, reduced=True)
+    start_offline(player, server, "Noa")
+    play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4, timeout=60)
+    hand, trick, counts = player.hand(), player.trick(), player.counts()
+    player.page.reload()  # offline: the page from the worker's cache, the deal replayed from the stored actions
+    player.page.wait_for_selector("body[data-ready='true']")
+    player.page.wait_for_selector('[data-hand][data-mode="play"]')
+    player.idle()
+    assert (player.hand(), player.trick(), player.counts()) == (hand, trick, counts)
+    player.page.close()  # the tab closed; a new one finds the game in the lobby's "Your tables"
+    player.page = player.context.new_page()
+    player.page.on("pageerror", lambda error: player.errors.append(str(error)))
+    player.open("/hearts")
+    player.page.click('[data-mine-list] [data-device="true"] a')
+    player.page.wait_for_url("**/hearts/solo/**")
+    player.page.wait_for_selector('[data-hand][data-mode="play"]')
+    player.idle()
+    assert (player.hand(), player.trick(), player.counts()) == (hand, trick, counts)
+    deals = 0
+    while True:
+        play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=180)
+        deals += 1
+        if player.situation()["kind"] == "game_over":
+            break
+        assert deals < 12
+        player.page.click('[role="dialog"] [data-action="next"]')
+        player.page.wait_for_selector('[role="dialog"]', state="detached")
+    totals = [int(player.page.inner_text(f'[role="dialog"] [data-total-seat="{seat}"]')) for seat in range(4)]
+    [record] = device_games(player)
+    assert record["sync"] == "waiting" and record["strength"] == "easy"
+    game = replayed(record)
+    assert game.phase is Phase.GAME_OVER and list(game.totals) == totals and len(game.records) == deals
+
+    go_online(player, server)
+    player.open("/hearts")  # the lobby sends what waits (as the table page does when the network comes back)
+    player.page.wait_for_function(f"() => ({_DEVICE_GAMES})()[0].sync === 'counted'", timeout=60_000)
+    [record] = device_games(player)
+    with api_client(player, server) as client:
+        stats = client.get("/api/hearts/stats").json()
+        log = client.get(f"/api/hearts/tables/{record['table']}/log").json()
+    assert stats["games"] == 1 and stats["recent"][0]["table"] == record["table"]
+    assert stats["recent"][0]["total"] == totals[0]
+    assert len(log["deals"]) == deals and log["seed"] == int(record["seed"])
+    assert player.errors == []
+
+
+def test_a_special_deal_offline_plays_the_python_bots_cards(new_hearts_player: NewPlayer, server: LiveServer) -> None:
+    settings = {**FAST, "variant": "special", "strength": "normal"}
+    player = new_hearts_player(server.url, viewport=DESKTOP, settings=settings, reduced=True)
+    start_offline(player, server, "Eli", first_visit="/")
+    play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=240)
+    [record] = device_games(player)
+    assert record["variant"] == "special" and record["strength"] == "normal" and record["sync"] == "playing"
+    seed = int(record["seed"])
+    game = Game(seed, replayed({**record, "actions": []}).variant, record["target"])
+    computer = 0
+    for action in record["actions"]:
+        words = action.split()
+        if words[0] in ("pass", "play") and words[1] != "0":
+            chosen = decide(
+                game.observation(int(words[1])), "normal", decision_seed(seed, int(words[1]), len(game.actions)), 1.0
+            )
+            assert sorted(chosen) == sorted(words[2:]), action
+            computer += 1
+        game.apply_action(action)
+    assert game.phase is Phase.DEAL_OVER and computer == 3 * 13 + (3 if game.pass_direction.value != "none" else 0)
+    assert player.errors == []
