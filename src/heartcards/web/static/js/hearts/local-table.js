@@ -10,7 +10,7 @@ import { reportFallback } from "../report.js";
 import { BotWorker } from "./bots/bot-worker.js";
 import { decisionSeed } from "./bots/seeds.js";
 import { syncDeviceGames, saveDeviceGame } from "./device-games.js";
-import { CARD_TEXTS, Game, HeartsError, parseCard } from "./engine/index.js";
+import { CARD_TEXTS, Game, HEARTS, HeartsError, QUEEN_OF_SPADES, parseCard, suitOf } from "./engine/index.js";
 
 /** @import { DeviceGame } from "./device-games.js" */
 /** @import { Observation, Trick } from "./engine/game.js" */
@@ -53,6 +53,22 @@ function counts(observation) {
 }
 
 /**
+ * The hearts and the Q♠ each seat has taken in this deal's tricks, in the order taken (views.py `_point_cards`).
+ * @param {Observation} observation
+ * @returns {string[][]}
+ */
+function pointCards(observation) {
+  /** @type {string[][]} */
+  const taken = [[], [], [], []];
+  for (const trick of observation.tricks) {
+    if (trick.winner === null || trick.winner === undefined) continue;
+    const points = trick.cards.filter((card) => card === QUEEN_OF_SPADES || suitOf(card) === HEARTS);
+    taken[trick.winner].push(...texts(points));
+  }
+  return taken;
+}
+
+/**
  * Why the special variant plays another deal although a total reached the target (views.py `_extension`).
  * @param {Observation} observation
  * @returns {"tie" | "perfect_hand" | null}
@@ -88,6 +104,7 @@ export function personView(game) {
     hearts_broken: o.heartsBroken,
     counts: counts(o),
     taken_points: [...o.dealPoints],
+    point_cards: pointCards(o),
     scores: o.scoreHistory.map((points) => [...points]),
     totals: [...o.totals],
     moon: records.length ? records[records.length - 1].moonShooter : null,
