@@ -98,3 +98,31 @@ def test_an_unused_table_leaves_memory_after_half_an_hour(client: TestClient) ->
     put_away = client.portal.call(service.put_away_unvisited, later)  # type: ignore[attr-defined]
     assert put_away >= 1 and table_id not in service.tables
     assert client.get(f"/api/hearts/tables/{table_id}").status_code == 200  # still stored, loaded when asked for
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("\ufdfa\ufdfa", "error.name.too_long"),  # two code points, 36 letters once normalised
+        ("\ufdfa" * 4, "error.name.too_long"),
+        ("\u3164", "error.name.invisible"),  # Hangul filler
+        ("\u3164\u3164 \u115f", "error.name.invisible"),
+        ("\u2800\u2800", "error.name.invisible"),  # braille blank
+        ("Ada", "error.name.reserved"),
+        ("  grace ", "error.name.reserved"),
+        ("\uff21\uff4c\uff41\uff4e", "error.name.reserved"),  # fullwidth "Alan"
+    ],
+)
+def test_names_that_grow_hide_or_pose_as_a_computer_are_refused_in_the_askers_language(
+    client: TestClient, name: str, key: str
+) -> None:
+    for language, word in (("en", "name"), ("it", "nome"), ("el", "όνομα")):
+        answer = client.post(f"/api/hearts/tables?lang={language}", json={"mode": "online", "name": name})
+        assert answer.status_code == 422, answer.text
+        error = answer.json()["error"]
+        assert error["key"] == key and word in error["message"].lower()
+
+
+def test_a_normalised_name_is_stored_as_it_is_shown(client: TestClient) -> None:
+    answer = create(client, name="\uff22\uff45\uff41")  # fullwidth letters fold to plain ones
+    assert answer.status_code == 201 and answer.json()["table"]["seats"][0]["name"] == "Bea"

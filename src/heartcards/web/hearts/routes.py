@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from fastapi import APIRouter, Header
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
@@ -24,6 +24,7 @@ from heartcards.web.hearts.models import (
     TableStrength,
 )
 from heartcards.web.hearts.models import Seating as SeatingOut
+from heartcards.web.hearts.players import BOT_NAMES
 from heartcards.web.hearts.relay import Relay
 from heartcards.web.hearts.service import Seating, TableService, check_table_id
 from heartcards.web.hearts.views import table_json
@@ -32,9 +33,15 @@ from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/hearts", tags=["hearts"], route_class=checked_path_route({"table_id": check_table_id}))
 
-Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24), AfterValidator(display_name)
-]
+COMPUTER_NAMES: Final = frozenset(name.casefold() for name in BOT_NAMES)
+"""The computer players' names (every solo table shows them): a person going by one would look like the bot."""
+
+
+def seat_name(value: str) -> str:
+    return display_name(value, reserved=COMPUTER_NAMES)
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24), AfterValidator(seat_name)]
 RECENT_GAMES = 50
 
 

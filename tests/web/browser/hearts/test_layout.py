@@ -57,7 +57,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         player = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
         player.page.goto(f"{live_server_module.url}hearts?lang={language}")
         player.page.wait_for_selector("body[data-ready='true']")
-        player.page.fill("[data-name]", "Ada")
+        player.page.fill("[data-name]", "Adele")
         label = f"{language}-{size['width']}x{size['height']}"
         assert_fits(player.page, f"lobby {label}")
         if size["width"] == 1366:
@@ -65,7 +65,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
             assert bottom <= size["height"], f"'Create an online table' ends at {bottom}px, below the fold"
         player.shot(f"lobby-{language}")
 
-        table = player.create_table("solo", "Ada")
+        table = player.create_table("solo", "Adele")
         player.page.wait_for_selector('[data-hand][data-mode="pass"]')
         assert_fits(player.page, f"passing {label}")
         player.shot(f"passing-{language}")

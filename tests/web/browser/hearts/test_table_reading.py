@@ -52,7 +52,7 @@ def test_the_table_reads_clearly_at_every_size(live_server_module: LiveServer, n
             label = f"{language}-{size['width']}x{size['height']}"
             player.page.set_viewport_size(size)
             player.open(f"/hearts?lang={language}")
-            player.create_table("solo", "Ada")
+            player.create_table("solo", "Adele")
             player.page.wait_for_selector('[data-hand][data-mode="pass"]')
             player.page.wait_for_timeout(100)  # the hand is laid out in the frame after it is drawn
             assert_prompt_and_plates_clear(player.page, f"passing {label}")
