@@ -367,7 +367,9 @@ def main() -> None:
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
-        server = LiveServer(f"sqlite:///{Path(folder) / 'web-bench.sqlite3'}")
+        server = LiveServer(
+            f"sqlite:///{Path(folder) / 'web-bench.sqlite3'}", environment={"HEARTCARDS_SERVER_TIMING": "1"}
+        )
         server.start()
         try:
             server_ms, round_trip_ms = api_taps(server.url, options.api_taps)

@@ -91,7 +91,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.state.h2h_games = h2h.games
     install_error_handlers(app, pages.error_page)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    app.add_middleware(ServerTiming)
+    if settings.server_timing:  # debugging and benchmarks only: the timings tell a little about each lookup
+        app.add_middleware(ServerTiming)
     app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
     app.add_middleware(SecurityMiddleware)
     app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id

@@ -7,11 +7,12 @@ which tests set to play fast, and how long a running table its people left stays
 in the site (`ServerEnvironment`): the address players open (`--public-url`, else `$HEARTCARDS_PUBLIC_URL`), who
 besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, addresses or networks,
 comma-separated), which reverse proxies' forwarded client address is believed (`--trusted-proxy`, else
-`$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the creation quotas spare
-(`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether the solver's worker starts with the server
-(`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first search instead), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`):
-with it, on PostgreSQL, the server shares the site with every other server on the same database and Redis, each
-table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
+`$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the per-address limits spare
+(`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether answers carry `Server-Timing`
+(`$HEARTCARDS_SERVER_TIMING=1`, for debugging and benchmarks; off by default), whether the solver's worker starts
+with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first search instead), and Redis (`--redis`, else
+`$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the site with every other server on the same
+database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ class Settings:
     """How long a table's lease holds without renewal (servers sharing a database)."""
     trusted_proxies: tuple[Network, ...] = ()
     """Reverse proxies whose `X-Forwarded-For` names the client (`web/clients.py`); none by default."""
+    server_timing: bool = False
+    """Add `Server-Timing` (the server's time and CPU for the request) to every answer: for debugging and the
+    benchmarks only (`$HEARTCARDS_SERVER_TIMING=1`), since it tells a little about what the server looked up."""
     unlimited_networks: tuple[Network, ...] = ()
     """Addresses free of the per-address limits (creation quotas, sockets, their shared message rate): a load test's
     machine; none by default."""
@@ -134,6 +138,7 @@ class Settings:
             lease_seconds=max(MIN_LEASE_SECONDS, server.lease_seconds),
             metrics_networks=networks(server.metrics_addresses),
             unlimited_networks=networks(server.unlimited_addresses, UNLIMITED_ADDRESSES_VARIABLE),
+            server_timing=server.server_timing,
             trusted_proxies=networks(
                 trusted_proxies if trusted_proxies is not None else server.trusted_proxies, TRUSTED_PROXIES_VARIABLE
             ),
@@ -154,6 +159,7 @@ class ServerEnvironment(BaseSettings):
     metrics_addresses: str = ""
     trusted_proxies: str = ""
     unlimited_addresses: str = ""
+    server_timing: bool = False
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     solver_warm_up: bool = True
 

@@ -1,6 +1,7 @@
 """A pure ASGI middleware that adds `Server-Timing: app;dur=<ms>, cpu;dur=<ms>` to every response: the server's own
 time for the request, from its arrival to the start of the answer (what benchmarks/web.py reads), and the CPU time
-the event loop's thread spent meanwhile (on a busy machine, the difference is time spent waiting for a core)."""
+the event loop's thread spent meanwhile (on a busy machine, the difference is time spent waiting for a core).
+Installed only with `Settings.server_timing` (`$HEARTCARDS_SERVER_TIMING=1`): debugging and the benchmarks."""
 
 from __future__ import annotations
 

@@ -9,18 +9,34 @@ The machine is shared, so single taps can wait for a core; the median is the ste
 from __future__ import annotations
 
 import statistics
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
+from tests.support.databases import SqliteTemplate
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE, taps_for
 
 pytestmark = pytest.mark.slow  # a real server in a subprocess, restarted
 
 STEADY_MEDIAN_MS = 5.0
+
+
+@pytest.fixture(scope="module")
+def live_server_module(
+    tmp_path_factory: pytest.TempPathFactory, sqlite_template: SqliteTemplate
+) -> Iterator[LiveServer]:
+    """The module's server, with `Server-Timing` on (only debugging servers send it)."""
+    folder = tmp_path_factory.mktemp("live_server")
+    server = LiveServer(sqlite_template.copy_to(folder / "db.sqlite3"), environment={"HEARTCARDS_SERVER_TIMING": "1"})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def server_ms(header: str, metric: str = "app") -> float:

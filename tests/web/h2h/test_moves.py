@@ -115,7 +115,6 @@ def test_a_game_started_on_the_device_is_created_on_its_first_batch(client: Any,
     assert mismatch.status_code == 409 and mismatch.json()["error"]["key"] == "h2h.error.code_mismatch"
     other = shared_app_maker.client(shared_app_maker.apps[0])
     try:
-        assert send(other, game_id, 0, OPENING, code=SEED_CODE).status_code == 404
         assert send(other, "not-an-id", 0, [], code=SEED_CODE).status_code == 404
     finally:
         other.close()
@@ -156,3 +155,20 @@ def test_a_replacing_batch_beyond_the_undo_history_keeps_the_moves_before_it(cli
     replaced = send(client, game_id, 10, ["S"] * 5, replace=True)
     assert replaced.status_code == 200 and replaced.json()["stored"] == 15
     assert client.get(f"/api/h2h/games/{game_id}").json()["record"] == " ".join([SEED_CODE, *OPENING[:9], *["S"] * 6])
+
+
+def test_a_device_game_id_is_bound_to_its_first_sender(client: Any, shared_app_maker: AppMaker) -> None:
+    game_id = uuid.uuid4().hex
+    assert send(client, game_id, 0, OPENING[:3], code=SEED_CODE).status_code == 200
+    second = shared_app_maker.client(shared_app_maker.apps[0])
+    try:
+        for code in (SEED_CODE, "HH1-N-AAAAAAB"):
+            claimed = send(second, game_id, 0, ["S"], code=code, replace=True)
+            assert claimed.status_code == 409, claimed.text
+            error = claimed.json()["error"]
+            assert error["key"] == "h2h.error.game_id_taken" and error["params"] == {"id": game_id}
+            assert "view" not in claimed.json()  # nothing of the first one's game
+        assert second.get(f"/api/h2h/games/{game_id}").status_code == 404
+    finally:
+        second.close()
+    assert client.get(f"/api/h2h/games/{game_id}").json()["moves"] == 3

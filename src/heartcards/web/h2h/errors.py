@@ -82,3 +82,10 @@ class TooManyGamesError(WebError):
 
     status = 429
     key = "h2h.error.too_many_games"
+
+
+class GameIdTakenError(WebError):
+    """A device's first batch naming an id another player's game already holds: the device picks a new id."""
+
+    status = 409
+    key = "h2h.error.game_id_taken"

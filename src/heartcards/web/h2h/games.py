@@ -40,6 +40,7 @@ from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.errors import (
     GameCodeMismatchError,
     GameFinishedError,
+    GameIdTakenError,
     GameNotFinishedError,
     GameNotFoundError,
     GameStalledError,
@@ -272,7 +273,8 @@ class Games:
     def adopt(self, game_id: str, player_id: str, code: str) -> LiveGame:
         """The player's game `game_id`, created with deal `code` when the server has never seen it: a game started on
         the device (offline) gets its id there and reaches the server with its first batch of moves. Like a new game
-        it leaves the player's other running games (abandoned). Another player's id answers 404."""
+        it leaves the player's other running games (abandoned). The first batch binds the id to its creator: the same
+        id from another player answers 409 `h2h.error.game_id_taken` (the device then gives its game a new id)."""
         code = normalize_code(code)
         deal_for(code)
         if not _looks_like_id(game_id):
@@ -286,8 +288,8 @@ class Games:
             if live.status is not GameStatus.PLAYING:
                 self._save(live)
             self.on_new_code(code)
-        if live.player_id != player_id:
-            raise GameNotFoundError(id=game_id[:64])
+        if live.player_id != player_id:  # the id is bound to whoever sent it first: never their game to another
+            raise GameIdTakenError(id=game_id)
         if live.code != code:
             raise GameCodeMismatchError(id=game_id, code=code)
         return live
