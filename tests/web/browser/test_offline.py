@@ -218,3 +218,28 @@ def test_a_tap_is_drawn_before_a_round_trip_could_answer(new_player: NewPlayer, 
     wait_for_sync(player)  # the moves reach the server all the same, later
     with api_client(player, server) as client:
         assert client.get("/api/h2h/games/current").json()["record"] == " ".join([SEED_DEAL, *["S"] * taps])
+
+
+APP_PAGES = ("/", "/play", "/rules", "/examples", "/stats", "/hearts")
+OTHER_PAGES = ("/account", "/hearts/stats", "/hearts/ratings", "/hearts/rules")
+API_ANSWERS = ("/api/h2h/stats", "/api/h2h/games/current", "/api/account", "/api/hearts/tables")
+
+
+def test_the_worker_keeps_the_app_and_no_one_s_data(new_player: NewPlayer, server: LiveServer) -> None:
+    player = visit(new_player)
+    for path in (*APP_PAGES, *OTHER_PAGES, f"/replay/{'a' * 32}", f"/hearts/table/{'b' * 32}"):
+        player.page.goto(server.url.rstrip("/") + path)
+        player.page.wait_for_load_state("load")
+    for path in API_ANSWERS:  # typed into the address bar: the JSON shows, and is not kept
+        assert player.page.goto(server.url.rstrip("/") + path) is not None
+    kept = player.page.evaluate(
+        """async () => {
+            const paths = [];
+            for (const name of await caches.keys())
+                for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+            return paths;
+        }"""
+    )
+    assert kept and set(APP_PAGES) <= set(kept)
+    unexpected = [path for path in kept if not (path.startswith(("/static/", "/api/i18n/")) or path in APP_PAGES)]
+    assert all(path in ("/replay/offline", "/hearts/solo/offline") for path in unexpected), unexpected

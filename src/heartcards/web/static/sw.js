@@ -3,14 +3,19 @@
 // Heart to Heart pages need (pages, scripts, styles, cards, the three catalogs); after it the app opens with no
 // network and the play page runs the rules on the device. The server writes VERSION (a digest of the static files),
 // PRECACHE (the paths to store) and SHELLS (the stored page of every address under a prefix) into this file: a new
-// deploy is a new worker, which stores the new files and deletes the old cache when it takes over. The API is never
-// cached (a failed request is how a page knows it is offline), except the catalogs, which fall back to the stored
-// copy.
+// deploy is a new worker, which stores the new files and deletes the old cache when it takes over.
+// What it keeps is the app and nothing else: the static files, the catalogs, and the pages of PRECACHE (shells that
+// hold no one's data), each under its own path. An address under a shell's prefix is answered by the network, else
+// by the stored shell, and is never stored itself; any other address (an API answer opened in the address bar, the
+// account page, a person's statistics) is left to the network, so the cache never holds what one person saw for the
+// next one who opens the browser. The API is never cached (a failed request is how a page knows it is offline),
+// except the catalogs, which fall back to the stored copy.
 
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__".split(" ");
 const SHELLS = "__SHELLS__".split(" ").map((pair) => pair.split("="));
 const CACHE = `heartcards-${VERSION}`;
+const PAGES = new Set(PRECACHE.filter((path) => !path.startsWith("/static/") && !path.startsWith("/api/")));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -36,8 +41,13 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) event.respondWith(cacheFirst(request, url.pathname));
-  else if (request.mode === "navigate") event.respondWith(networkFirst(request, url.pathname, shellOf(url.pathname)));
-  else if (url.pathname.startsWith("/api/i18n/")) event.respondWith(networkFirst(request, url.pathname, null));
+  else if (url.pathname.startsWith("/api/i18n/")) event.respondWith(networkFirst(request, url.pathname, true));
+  else if (request.mode !== "navigate" || url.pathname.startsWith("/api/")) return;
+  else if (PAGES.has(url.pathname)) event.respondWith(networkFirst(request, url.pathname, true));
+  else {
+    const shell = shellOf(url.pathname);
+    if (shell) event.respondWith(networkElse(request, shell));
+  }
 });
 
 /**
@@ -66,19 +76,34 @@ async function cacheFirst(request, key) {
 }
 
 /**
- * The network's answer (stored for next time), else the stored one, else the stored shell of the same page.
+ * The network's answer (stored under `key` when `store` and it is a success), else the stored one.
  * @param {Request} request
  * @param {string} key
- * @param {string | null} shell
+ * @param {boolean} store
  */
-async function networkFirst(request, key, shell) {
+async function networkFirst(request, key, store) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(key, response.clone());
+    if (store && response.ok) await cache.put(key, response.clone());
     return response;
   } catch (error) {
-    const stored = (await cache.match(key)) || (shell && (await cache.match(shell)));
+    const stored = await cache.match(key);
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+/**
+ * The network's answer, never stored, else the stored shell of the same page.
+ * @param {Request} request
+ * @param {string} shell
+ */
+async function networkElse(request, shell) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const stored = await (await caches.open(CACHE)).match(shell);
     if (stored) return stored;
     throw error;
   }
