@@ -3,7 +3,8 @@ another client now. Figures (kept in `results/fairness.jsonl`):
 
 1. `/api/health` p50 and p99 of a bystander, alone and while one cookie sends 50 batches of 2,000 moves toward a
    100,000-move record (then replaces it, long and short in turn).
-2. A bystander's hint (from 127.0.0.2) while 300 fresh cookies from 127.0.0.1 ask one hint each.
+2. A bystander's hint (from 127.0.0.2, on a deal whose hint takes milliseconds) while 300 fresh cookies from
+   127.0.0.1 ask one hint each on random deals: it waits for the search running and at most one more.
 3. Concurrent Hearts table creations on one cookie that succeed (the quota is 12), and Heart to Heart games made
    with a fresh cookie each from one address in 15 s (the quota is 300 per 10 minutes).
 4. Spectator sockets one address holds open on a table when it asks for 400, and another address's ping round trip
@@ -86,7 +87,7 @@ async def hint_flood(url: str) -> dict[str, float]:
             pairs.append((answer.json()["id"], answer.cookies["hc_player"]))
         transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
         async with httpx.AsyncClient(base_url=url, transport=transport, timeout=300) as bystander:
-            game_id = (await bystander.post("/api/h2h/games", json={"mode": "N"})).json()["id"]
+            game_id = (await bystander.post("/api/h2h/games", json={"code": SEED_CODE})).json()["id"]
             flood = asyncio.gather(
                 *(
                     flooder.post(f"/api/h2h/games/{gid}/hint", headers={"cookie": f"hc_player={cookie}"})
