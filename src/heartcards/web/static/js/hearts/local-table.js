@@ -8,6 +8,7 @@
 import { t } from "../i18n.js";
 import { reportFallback } from "../report.js";
 import { BotWorker } from "./bots/bot-worker.js";
+import { cardPoints } from "./cards.js";
 import { decisionSeed } from "./bots/seeds.js";
 import { syncDeviceGames, saveDeviceGame } from "./device-games.js";
 import { CARD_TEXTS, Game, HeartsError, parseCard } from "./engine/index.js";
@@ -66,6 +67,21 @@ function extension(observation) {
 }
 
 /**
+ * The hearts and the Q♠ each seat has taken in this deal's tricks (views.py `_point_cards`).
+ * @param {Observation} observation
+ */
+function pointCards(observation) {
+  /** @type {string[][]} */
+  const taken = [[], [], [], []];
+  for (const trick of observation.tricks) {
+    if (trick.winner !== null && trick.winner !== undefined) {
+      taken[trick.winner].push(...texts(trick.cards).filter((card) => cardPoints(card) > 0));
+    }
+  }
+  return taken;
+}
+
+/**
  * The person's `View` (views.py `view_json`): public facts and their own cards only.
  * @param {Game} game
  * @returns {HeartsView}
@@ -88,6 +104,7 @@ export function personView(game) {
     hearts_broken: o.heartsBroken,
     counts: counts(o),
     taken_points: [...o.dealPoints],
+    point_cards: pointCards(o),
     scores: o.scoreHistory.map((points) => [...points]),
     totals: [...o.totals],
     moon: records.length ? records[records.length - 1].moonShooter : null,
