@@ -11,7 +11,7 @@ import { BotWorker } from "./bots/bot-worker.js";
 import { cardPoints } from "./cards.js";
 import { decisionSeed } from "./bots/seeds.js";
 import { syncDeviceGames, saveDeviceGame } from "./device-games.js";
-import { CARD_TEXTS, Game, HeartsError, parseCard } from "./engine/index.js";
+import { CARD_TEXTS, Game, HEARTS, HeartsError, QUEEN_OF_SPADES, parseCard, suitOf } from "./engine/index.js";
 
 /** @import { DeviceGame } from "./device-games.js" */
 /** @import { Observation, Trick } from "./engine/game.js" */
@@ -51,6 +51,22 @@ function counts(observation) {
     for (let offset = 0; offset < trick.cards.length; offset += 1) played[(trick.leader + offset) % 4] += 1;
   }
   return played.map((count) => HAND_SIZE - count);
+}
+
+/**
+ * The hearts and the Q♠ each seat has taken in this deal's tricks, in the order taken (views.py `_point_cards`).
+ * @param {Observation} observation
+ * @returns {string[][]}
+ */
+function pointCards(observation) {
+  /** @type {string[][]} */
+  const taken = [[], [], [], []];
+  for (const trick of observation.tricks) {
+    if (trick.winner === null || trick.winner === undefined) continue;
+    const points = trick.cards.filter((card) => card === QUEEN_OF_SPADES || suitOf(card) === HEARTS);
+    taken[trick.winner].push(...texts(points));
+  }
+  return taken;
 }
 
 /**
