@@ -8,7 +8,6 @@
 import { t } from "../i18n.js";
 import { reportFallback } from "../report.js";
 import { BotWorker } from "./bots/bot-worker.js";
-import { cardPoints } from "./cards.js";
 import { decisionSeed } from "./bots/seeds.js";
 import { syncDeviceGames, saveDeviceGame } from "./device-games.js";
 import { CARD_TEXTS, Game, HEARTS, HeartsError, QUEEN_OF_SPADES, parseCard, suitOf } from "./engine/index.js";
@@ -80,21 +79,6 @@ function extension(observation) {
   if (Math.max(...totals) < observation.target) return null;
   const lowest = Math.min(...totals);
   return totals.filter((total) => total === lowest).length > 1 ? "tie" : "perfect_hand";
-}
-
-/**
- * The hearts and the Q♠ each seat has taken in this deal's tricks (views.py `_point_cards`).
- * @param {Observation} observation
- */
-function pointCards(observation) {
-  /** @type {string[][]} */
-  const taken = [[], [], [], []];
-  for (const trick of observation.tricks) {
-    if (trick.winner !== null && trick.winner !== undefined) {
-      taken[trick.winner].push(...texts(trick.cards).filter((card) => cardPoints(card) > 0));
-    }
-  }
-  return taken;
 }
 
 /**
