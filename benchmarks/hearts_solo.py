@@ -1,8 +1,8 @@
 """Hearts against the computer on the device, beside today's server table (issue 34). Prints each figure and one JSON
 line at the end, kept in results/hearts_solo.jsonl (not with --no-keep).
 
-    uv run python benchmarks/hearts_solo.py                        # 8 game starts and their taps per setting
-    uv run python benchmarks/hearts_solo.py --starts 3 --no-keep   # a quick look, not kept
+    uv run python benchmarks/hearts_solo.py              # 30 games started on the device, 8 server tables at each RTT
+    uv run python benchmarks/hearts_solo.py --starts 2 --device-starts 4 --no-keep   # a quick look, not kept
 
 In headless Chromium (Debian's /usr/bin/chromium) on localhost, the server run as `heartcards serve` runs it
 (`tests.support.live_server`):
@@ -176,7 +176,12 @@ def setting_figures(browser: Any, url: str, starts: int, condition: str) -> dict
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--starts", type=int, default=8, help="games started (and their taps timed) per setting")
+    parser.add_argument(
+        "--starts", type=int, default=8, help="server tables started (and their taps timed) per setting"
+    )
+    parser.add_argument(
+        "--device-starts", type=int, default=30, help="games started on the device: its bots think for a few taps each"
+    )
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -193,7 +198,8 @@ def main() -> None:
                 try:
                     figures["first_visit_bytes"] = first_visit_bytes(browser, url)
                     for condition in ("offline", "rtt_0", "rtt_200"):
-                        figures[condition] = setting_figures(browser, url, options.starts, condition)
+                        starts = options.device_starts if condition == "offline" else options.starts
+                        figures[condition] = setting_figures(browser, url, starts, condition)
                         print(condition, figures[condition], flush=True)
                 finally:
                     browser.close()
