@@ -69,6 +69,7 @@ def run_server(
     public_url: str | None = None,
     log_format: str = "text",
     redis_url: str | None = None,
+    trusted_proxies: list[str] | None = None,
 ) -> None:
     """Lock and migrate the database (or, sharing the site, check Redis), bind, print the address, then serve until
     interrupted."""
@@ -83,7 +84,12 @@ def run_server(
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")
     try:
-        settings = Settings.from_environment(database, public_url=public_url, redis_url=redis_url)
+        settings = Settings.from_environment(
+            database,
+            public_url=public_url,
+            redis_url=redis_url,
+            trusted_proxies=",".join(trusted_proxies) if trusted_proxies else None,
+        )
     except (PublicUrlError, SettingError) as error:
         fail(str(error))
     configure_logging(log_format)
@@ -145,6 +151,11 @@ REDIS_HELP: Final = (
     "this server shares the site with the others."
 )
 
+TRUSTED_PROXY_HELP: Final = (
+    "A reverse proxy (address or network, repeatable) whose X-Forwarded-For names the client, for the per-client "
+    "limits (default: $HEARTCARDS_TRUSTED_PROXIES, comma-separated; else none: the peer's address counts)."
+)
+
 
 def serve(
     host: Annotated[str, typer.Option(help=HOST_HELP)] = DEFAULT_HOST,
@@ -153,9 +164,10 @@ def serve(
     public_url: Annotated[str | None, typer.Option(help=PUBLIC_URL_HELP)] = None,
     log_format: Annotated[LogFormatChoice, typer.Option(help=LOG_FORMAT_HELP)] = LogFormatChoice.TEXT,
     redis: Annotated[str | None, typer.Option(help=REDIS_HELP)] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(help=TRUSTED_PROXY_HELP)] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database, public_url, log_format.value, redis)
+    run_server(host, port, database, public_url, log_format.value, redis, trusted_proxy)
 
 
 def default(

@@ -10,6 +10,7 @@ from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
 from heartcards.web.accounts.sessions import session_of
+from heartcards.web.clients import client_key
 from heartcards.web.clock import utc_now
 from heartcards.web.i18n import language_of
 from heartcards.web.identity import PLAYER_STATE
@@ -44,6 +45,12 @@ async def _services(connection: HTTPConnection) -> Services:
     return services_of(connection)
 
 
+async def _client(connection: HTTPConnection) -> str:
+    return client_key(connection)
+
+
 PlayerId = Annotated[str, Depends(_player)]
+ClientKey = Annotated[str, Depends(_client)]
+"""Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`web/clients.py`)."""
 Language = Annotated[str, Depends(_language)]
 ServicesDep = Annotated[Services, Depends(_services)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine
 
 from heartcards.storage import open_engine, upgrade_database
+from heartcards.web.counters import Counters, MemoryCounters, RedisCounters
 from heartcards.web.i18n import Catalogs
 from heartcards.web.metrics import Metrics
 from heartcards.web.paths import LOCALES_DIR
@@ -37,6 +38,8 @@ class Services:
     """Redis, when this server shares the site with others (`Settings.shared`); closed by the app's lifespan."""
     closers: list[Callable[[], None]] = field(default_factory=list)
     """What the games registered to run at close, run newest first."""
+    counters: Counters = field(default_factory=MemoryCounters)
+    """The per-client limits' counters: in Redis when servers share the site, so the limits are the site's."""
 
     @classmethod
     def start(cls, settings: Settings) -> Services:
@@ -47,6 +50,7 @@ class Services:
         if settings.shared and settings.redis_url is not None:
             services.redis = RedisLink(settings.redis_url)
             services.readiness_checks["redis"] = services.redis.reachable
+            services.counters = RedisCounters(services.redis.client)
         return services
 
     async def drain(self) -> None:

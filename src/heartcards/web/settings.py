@@ -6,9 +6,12 @@ pydantic-settings: the Hearts tables' times (`HeartsTimes`: the pause between de
 which tests set to play fast, and how long a running table its people left stays in the lobby), and the server's place
 in the site (`ServerEnvironment`): the address players open (`--public-url`, else `$HEARTCARDS_PUBLIC_URL`), who
 besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, addresses or networks,
-comma-separated), whether the solver's worker starts with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first
-search instead), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the
-site with every other server on the same database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
+comma-separated), which reverse proxies' forwarded client address is believed (`--trusted-proxy`, else
+`$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the creation quotas spare
+(`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether the solver's worker starts with the server
+(`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first search instead), and Redis (`--redis`, else `$HEARTCARDS_REDIS_URL`):
+with it, on PostgreSQL, the server shares the site with every other server on the same database and Redis, each
+table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
 METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
 REDIS_URL_VARIABLE: Final = "HEARTCARDS_REDIS_URL"
+TRUSTED_PROXIES_VARIABLE: Final = "HEARTCARDS_TRUSTED_PROXIES"
+UNLIMITED_ADDRESSES_VARIABLE: Final = "HEARTCARDS_UNLIMITED_ADDRESSES"
 LEASE_SECONDS_VARIABLE: Final = "HEARTCARDS_LEASE_SECONDS"
 DEFAULT_LEASE_SECONDS: Final = 3.0
 """A table's lease: renewed every second, so a dead server's tables are taken within 4 s (a lease and a renewal)."""
@@ -95,6 +100,10 @@ class Settings:
     """Redis, shared by every server of the site; None for a server alone on its database."""
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     """How long a table's lease holds without renewal (servers sharing a database)."""
+    trusted_proxies: tuple[Network, ...] = ()
+    """Reverse proxies whose `X-Forwarded-For` names the client (`web/clients.py`); none by default."""
+    unlimited_networks: tuple[Network, ...] = ()
+    """Addresses free of the per-address creation quotas (a load test's machine); none by default."""
 
     @property
     def shared(self) -> bool:
@@ -107,10 +116,14 @@ class Settings:
 
     @classmethod
     def from_environment(
-        cls, database_url: str | None = None, public_url: str | None = None, redis_url: str | None = None
+        cls,
+        database_url: str | None = None,
+        public_url: str | None = None,
+        redis_url: str | None = None,
+        trusted_proxies: str | None = None,
     ) -> Settings:
-        """The settings of `heartcards serve`: `database_url`, `public_url` and `redis_url` if given, the rest
-        from the environment."""
+        """The settings of `heartcards serve`: `database_url`, `public_url`, `redis_url` and `trusted_proxies` (a
+        comma-separated list) if given, the rest from the environment."""
         times = HeartsTimes()
         server = ServerEnvironment()
         return cls(
@@ -119,6 +132,10 @@ class Settings:
             redis_url=redis_url or (server.redis_url or "").strip() or None,
             lease_seconds=max(MIN_LEASE_SECONDS, server.lease_seconds),
             metrics_networks=networks(server.metrics_addresses),
+            unlimited_networks=networks(server.unlimited_addresses, UNLIMITED_ADDRESSES_VARIABLE),
+            trusted_proxies=networks(
+                trusted_proxies if trusted_proxies is not None else server.trusted_proxies, TRUSTED_PROXIES_VARIABLE
+            ),
             hearts_deal_pause_seconds=times.hearts_deal_pause_seconds,
             hearts_bot_delay_seconds=times.hearts_bot_delay_seconds,
             hearts_running_absence_seconds=times.hearts_running_absence_seconds,
@@ -134,6 +151,8 @@ class ServerEnvironment(BaseSettings):
     public_url: str | None = None
     redis_url: str | None = None
     metrics_addresses: str = ""
+    trusted_proxies: str = ""
+    unlimited_addresses: str = ""
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     solver_warm_up: bool = True
 
@@ -146,7 +165,7 @@ class ServerEnvironment(BaseSettings):
             return DEFAULT_LEASE_SECONDS  # as the times: a typo never stops the server
 
 
-def networks(listed: str) -> tuple[Network, ...]:
+def networks(listed: str, source: str = METRICS_ADDRESSES_VARIABLE) -> tuple[Network, ...]:
     """The networks of a comma-separated list of addresses (`10.0.0.5`) and networks (`10.0.0.0/24`); raises
     `SettingError` naming the first entry that is neither."""
     found: list[Network] = []
@@ -158,8 +177,7 @@ def networks(listed: str) -> tuple[Network, ...]:
             found.append(ipaddress.ip_network(entry, strict=False))
         except ValueError:
             raise SettingError(
-                f"{METRICS_ADDRESSES_VARIABLE}: {entry!r} is not an IP address or network "
-                "(like 10.0.0.5 or 10.0.0.0/24)"
+                f"{source}: {entry!r} is not an IP address or network (like 10.0.0.5 or 10.0.0.0/24)"
             ) from None
     return tuple(found)
 

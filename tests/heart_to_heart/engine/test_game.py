@@ -219,3 +219,18 @@ def test_placement_help_outlines_free_cards_with_a_partner_and_dims_the_rest() -
     game.tap(WASTE)
     game.tap(25)
     assert WASTE not in game.placement_help().dimmed
+
+
+def test_a_copy_plays_and_undoes_without_touching_the_original() -> None:
+    game = Game.from_code("HH1-N-AAAAAAM")
+    for _ in range(5):
+        game.play(STOCK_TAP)
+    twin = game.copy()
+    twin.undo()
+    twin.undo()
+    twin.play(STOCK_TAP)
+    assert game.played == [STOCK_TAP] * 5 and game.position == Game.from_record(game.record).position
+    assert twin.moves == 4 and twin.position == Game.from_record(twin.record).position
+    for _ in range(4):
+        twin.undo()
+    assert twin.position == Game.from_code("HH1-N-AAAAAAM").position and game.moves == 5

@@ -8,11 +8,22 @@ its overflow (the play page hides it) and then never widens the page.
 - `assert_fits(page, what)`: fails, naming `what` and the elements, when there is any.
 - `overlap(first, second, margin)`: whether two boxes (as Playwright's `bounding_box()` gives them) cover each
   other by more than `margin` px.
+- `SIZES` (a phone held upright, held sideways, a desktop) and `at_each_size(page)`: the page shown at each of them
+  in turn, without loading it again, as a phone turned sideways shows it; a check of a state that took steps to
+  reach then costs those steps once, not once per size.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
+
+SIZES: dict[str, dict[str, int]] = {
+    "phone": {"width": 390, "height": 844},
+    "landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1366, "height": 768},
+}
+_SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 _PROBLEMS = """() => {
   const doc = document.documentElement;
@@ -59,3 +70,12 @@ def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0
         or first["y"] + first["height"] - margin <= second["y"]
         or second["y"] + second["height"] - margin <= first["y"]
     )
+
+
+def at_each_size(page: Any) -> Iterator[str]:
+    """Show the page at each of `SIZES`, yielding the size's name once the new layout is drawn (two frames: resize
+    observers run, then the layout they changed is painted); the page is left at the last size."""
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate(_SETTLED)
+        yield name

@@ -20,7 +20,7 @@ from heartcards.heart_to_heart.engine.game import Game, Status
 from heartcards.heart_to_heart.solver.solve import is_winnable, solve
 from tests.web.browser.conftest import Player, settings_script
 from tests.web.browser.deals import stalled_at_start, stalls_after_moves
-from tests.web.browser.layout import assert_fits, overlap
+from tests.web.browser.layout import assert_fits, at_each_size, overlap
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -240,11 +240,8 @@ def play_on_the_server(player: Player, moves: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-def test_no_page_overflows_sideways_or_cuts_text_off(
-    new_player: NewPlayer, viewport: dict[str, int], lang: str
-) -> None:
-    player = new_player(viewport=viewport, locale=LOCALES[lang])
+def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
     player.open("/")
     replay = give_up_a_game(player)
     pages = (
@@ -257,41 +254,44 @@ def test_no_page_overflows_sideways_or_cuts_text_off(
     )
     for path, name in pages:
         player.open(path)
-        assert_fits(player.page, f"{path} in {lang}")
-        player.shot(f"first-{name}-{lang}")
+        for size in at_each_size(player.page):
+            assert_fits(player.page, f"{path} in {lang} ({size})")
+            player.shot(f"first-{name}-{lang}")
     response = player.page.goto(f"{player.base_url}/no-such-page")
     assert response is not None and response.status == 404
-    assert_fits(player.page, f"the not-found page in {lang}")
-    player.shot(f"first-not-found-{lang}")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"the not-found page in {lang} ({size})")
+        player.shot(f"first-not-found-{lang}")
+
+
+def assert_fits_at_each_size(player: Player, what: str, shot: str) -> None:
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"{what} ({size})")
+        player.shot(shot)
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-def test_the_play_pages_dialogs_fit(new_player: NewPlayer, viewport: dict[str, int], lang: str) -> None:
-    player = new_player(viewport=viewport, locale=LOCALES[lang])
+def test_the_play_pages_dialogs_fit(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
     player.open(f"/play/{SEED_DEAL}")
     player.page.locator('.toolbar [data-action="settings"]').click()
     player.dialog().wait_for()
-    assert_fits(player.page, f"the settings in {lang}")
-    player.shot(f"first-settings-{lang}")
+    assert_fits_at_each_size(player, f"the settings in {lang}", f"first-settings-{lang}")
     player.open(f"/play/{stalled_at_start()}")
     player.dialog().wait_for()
-    assert_fits(player.page, f"a deal stuck from the start in {lang}")
-    player.shot(f"first-play-stuck-{lang}")
+    assert_fits_at_each_size(player, f"a deal stuck from the start in {lang}", f"first-play-stuck-{lang}")
     code, moves = stalls_after_moves()
     player.open(f"/play/{code}")
     player.play(moves)
     player.dialog().wait_for()
-    assert_fits(player.page, f"a stalemate in {lang}")
-    player.shot(f"first-stalemate-{lang}")
+    assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}")
     player.open(f"/play/{SEED_DEAL}")
     solution = seed_solution()
     play_on_the_server(player, solution[:-1])
     player.open(f"/play/{SEED_DEAL}")  # the game one move from its win, then that move by taps
     player.play(solution[-1:])
     player.dialog().locator('[data-fact="moves"]').wait_for()
-    assert_fits(player.page, f"the win in {lang}")
-    player.shot(f"first-win-{lang}")
+    assert_fits_at_each_size(player, f"the win in {lang}", f"first-win-{lang}")
 
 
 _BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .bar .code, .bar .badge")]
@@ -305,13 +305,10 @@ _BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(
-    new_player: NewPlayer, viewport: dict[str, int], lang: str
-) -> None:
+def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewPlayer, lang: str) -> None:
     """The daily deal with a hint taken ("Daily deal · Hints used" under the code) and its moves waiting to sync, on
     a line of its own on a phone held upright."""
-    player = new_player(viewport=viewport, locale=LOCALES[lang])
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
     player.open("/")
     daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
     player.open(f"/play/{daily}")
@@ -322,12 +319,13 @@ def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(
     player.tap("stock")
     player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
     player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
-    assert_fits(player.page, f"the bar waiting to sync in {lang}")
-    texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
-    assert len(texts) >= 9  # three figures and their labels, the save state, the code, the badges
-    clashes = [(a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)]
-    assert clashes == [], clashes
-    player.shot(f"first-play-waiting-{lang}")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"the bar waiting to sync in {lang} ({size})")
+        texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
+        assert len(texts) >= 9  # three figures and their labels, the save state, the code, the badges
+        clashes = [(a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)]
+        assert clashes == [], (size, clashes)
+        player.shot(f"first-play-waiting-{lang}")
     player.page.context.set_offline(False)
 
 

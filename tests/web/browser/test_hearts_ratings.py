@@ -13,13 +13,12 @@ import pytest
 from heartcards.storage import open_engine
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, SeatResult, TableRecord
 from tests.web.browser.conftest import Player
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits, at_each_size
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., Player]
-SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
 LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
 NO_RATING = {
     "en": "You have no rating with these rules yet",
@@ -96,24 +95,26 @@ def test_an_unknown_player_page_says_so(new_player: NewPlayer) -> None:
     )
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LOCALES)
 def test_the_ratings_pages_fit_in_every_language_and_size(
-    new_player: NewPlayer, server: LiveServer, language: str, size: str
+    new_player: NewPlayer, server: LiveServer, language: str
 ) -> None:
-    player = new_player(viewport=SIZES[size], locale=LOCALES[language])
+    player = new_player(viewport=SIZES["phone"], locale=LOCALES[language])
     player.open("/hearts/ratings?variant=special")
     assert player.page.locator('[data-role="me"]').inner_text().startswith(NO_RATING[language])
-    assert_fits(player.page, f"ratings guest {language} {size}")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"ratings guest {language} {size}")
     rated_game(server, cookie_player(player), "Αλεξάνδρα Παπαδοπούλου" if language == "el" else "Ann", [1, 2, 3, 4])
     player.open("/hearts/ratings")
     assert player.page.locator('[data-role="leaderboard"] tr.me').count() == 1
     assert "ratings." not in player.page.locator("main").inner_text()  # every text translated
-    assert_fits(player.page, f"ratings {language} {size}")
-    player.shot(f"ratings-{language}")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"ratings {language} {size}")
+        player.shot(f"ratings-{language}")
     player.page.locator('[data-role="leaderboard"] tr.me a').click()
     player.page.wait_for_selector("body[data-ready='true']")
     assert player.page.locator(".rating-chart circle").count() == 1
     assert "ratings." not in player.page.locator("main").inner_text()
-    assert_fits(player.page, f"player page {language} {size}")
-    player.shot(f"ratings-player-{language}")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"player page {language} {size}")
+        player.shot(f"ratings-player-{language}")

@@ -9,34 +9,34 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.conftest import Player
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., Player]
-SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
 LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
 SKIP = {"en": "Skip to the content", "it": "Vai al contenuto", "el": "Μετάβαση στο περιεχόμενο"}
 FOCUSED = "() => ({role: document.activeElement.dataset.role || null, tag: document.activeElement.tagName})"
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LOCALES)
-def test_the_first_tab_skips_to_the_content(new_player: NewPlayer, language: str, size: str) -> None:
-    player = new_player(viewport=SIZES[size], locale=LOCALES[language])
-    for path in ("/", "/play", "/hearts"):
-        player.open(path)
-        player.page.keyboard.press("Tab")
-        skip = player.page.locator('[data-role="skip"]')
-        assert player.page.evaluate(FOCUSED)["role"] == "skip", path
-        assert skip.is_visible() and skip.inner_text() == SKIP[language]
-        box = skip.bounding_box()
-        assert box is not None and box["y"] >= 0
-        assert_fits(player.page, f"skip link {path} {language} {size}")
-        player.page.keyboard.press("Enter")
-        assert player.page.evaluate(FOCUSED)["tag"] == "MAIN", path
-        if path == "/play":
+def test_the_first_tab_skips_to_the_content(new_player: NewPlayer, language: str) -> None:
+    player = new_player(viewport=SIZES["phone"], locale=LOCALES[language])
+    for size, viewport in SIZES.items():  # each page loaded at each size: the first Tab of a fresh page
+        player.page.set_viewport_size(viewport)
+        for path in ("/", "/play", "/hearts"):
+            player.open(path)
             player.page.keyboard.press("Tab")
-            inside = player.page.evaluate("() => Boolean(document.activeElement.closest('main'))")
-            assert inside, "the Tab after the skip link is a game control"
-    player.shot(f"skip-{language}")
+            skip = player.page.locator('[data-role="skip"]')
+            assert player.page.evaluate(FOCUSED)["role"] == "skip", (path, size)
+            assert skip.is_visible() and skip.inner_text() == SKIP[language]
+            box = skip.bounding_box()
+            assert box is not None and box["y"] >= 0
+            assert_fits(player.page, f"skip link {path} {language} {size}")
+            player.page.keyboard.press("Enter")
+            assert player.page.evaluate(FOCUSED)["tag"] == "MAIN", (path, size)
+            if path == "/play":
+                player.page.keyboard.press("Tab")
+                inside = player.page.evaluate("() => Boolean(document.activeElement.closest('main'))")
+                assert inside, "the Tab after the skip link is a game control"
+        player.shot(f"skip-{language}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
+from heartcards.web.h2h.games import MAX_RECORD_MOVES
 from tests.web.conftest import AppMaker
 from tests.web.h2h.helpers import SEED_CODE, new_game
 
@@ -132,3 +133,26 @@ def test_moves_survive_a_new_app_on_the_same_file(app_maker: AppMaker) -> None:
     reloaded = app_maker.client(app_maker.new_app(), cookies={"hc_player": cookie})
     answer = send(reloaded, game_id, 0, OPENING, code=SEED_CODE).json()
     assert answer["stored"] == 10 and answer["view"]["record"] == " ".join([SEED_CODE, *OPENING])
+
+
+def test_a_record_holds_at_most_the_maximum_and_reaching_it_ends_the_game_stalled(client: Any) -> None:
+    game_id = new_game(client)["id"]
+    assert send(client, game_id, 0, ["S"] * (MAX_RECORD_MOVES - 1)).status_code == 200
+    past = send(client, game_id, MAX_RECORD_MOVES - 1, ["S", "S"])
+    assert past.status_code == 409
+    error = past.json()["error"]
+    assert error["key"] == "h2h.error.record_full" and error["params"] == {"limit": MAX_RECORD_MOVES}
+    assert str(MAX_RECORD_MOVES) in error["message"].replace(",", "")
+    full = send(client, game_id, MAX_RECORD_MOVES - 1, ["S"]).json()
+    assert full["stored"] == MAX_RECORD_MOVES and full["view"]["status"] == "stalled"
+    assert client.post(f"/api/h2h/games/{game_id}/tap", json={"target": "stock"}).status_code == 409
+    undone = client.post(f"/api/h2h/games/{game_id}/undo").json()
+    assert undone["view"]["status"] == "playing" and undone["view"]["moves"] == MAX_RECORD_MOVES - 1
+
+
+def test_a_replacing_batch_beyond_the_undo_history_keeps_the_moves_before_it(client: Any) -> None:
+    game_id = new_game(client)["id"]
+    send(client, game_id, 0, OPENING[:9] + ["S"] * 300)
+    replaced = send(client, game_id, 10, ["S"] * 5, replace=True)
+    assert replaced.status_code == 200 and replaced.json()["stored"] == 15
+    assert client.get(f"/api/h2h/games/{game_id}").json()["record"] == " ".join([SEED_CODE, *OPENING[:9], *["S"] * 6])

@@ -3,6 +3,8 @@ once and in order, and a move that lost a race with the other server is refused 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from heartcards.heart_to_heart.engine import Game
@@ -35,7 +37,7 @@ def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) 
             games = first if turn % 2 == 0 else second
             live = games.owned(game_id, "p" * 32)
             move = Game.from_record(live.record).legal_moves()[0]
-            games.sync(live, len(live.game.played), [move], replace=False)
+            asyncio.run(games.sync(live, len(live.game.played), [move], replace=False))
         stored = Repository(engine).game(game_id)
         assert stored is not None and stored.move_count == 6
         assert stored.moves.split() == next_moves(SEED_CODE, 6)
@@ -43,7 +45,7 @@ def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) 
         stale = second.owned(game_id, "p" * 32)  # read on one server…
         fresh = first.owned(game_id, "p" * 32)
         move = Game.from_record(fresh.record).legal_moves()[0]
-        first.sync(fresh, 6, [move], replace=False)  # …changed on the other first
+        asyncio.run(first.sync(fresh, 6, [move], replace=False))  # …changed on the other first
         with pytest.raises(NotSavedError):
             second.undo(stale)  # made on what it read: refused, nothing applied
         stored = Repository(engine).game(game_id)

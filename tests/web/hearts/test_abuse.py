@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from heartcards.web.hearts.quotas import PER_PLAYER, CreationQuota
+from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER
 from heartcards.web.hearts.service import LOBBY_PER_PLAYER, LOBBY_SIZE, TableService, utc_now
 from heartcards.web.hearts.sweeper import UNUSED_AFTER
 from heartcards.web.names import DisplayNameError, display_name
@@ -26,16 +26,20 @@ def test_one_player_cannot_create_tables_without_end(client: TestClient) -> None
     assert refused.status_code == 429 and refused.json()["error"]["key"] == "hearts.error.too_many_tables"
 
 
-def test_an_address_quota_counts_every_player_behind_it() -> None:
-    quota = CreationQuota(limit=3, window_seconds=60.0, max_keys=2)
-    for moment in (0.0, 1.0, 2.0):
-        assert quota.allows("10.0.0.1", moment)
-        quota.count("10.0.0.1", moment)
-    assert not quota.allows("10.0.0.1", 3.0)
-    assert quota.allows("10.0.0.1", 61.0)  # the window slides
-    quota.count("10.0.0.2", 4.0)
-    quota.count("10.0.0.3", 5.0)  # a third key: the oldest is forgotten, the bookkeeping stays bounded
-    assert len(quota._recent) == 2 and "10.0.0.1" not in quota._recent
+def test_an_address_quota_counts_every_player_behind_it(client: TestClient) -> None:
+    behind_one_router = [TestClient(client.app, client=("198.51.100.7", 40000 + number)) for number in range(4)]
+    answers = [create(behind_one_router[number % 4]).status_code for number in range(PER_ADDRESS + 1)]
+    assert answers == [201] * PER_ADDRESS + [429]  # four players, one address: its quota is theirs together
+    assert create(TestClient(client.app, client=("198.51.100.8", 40000))).status_code == 201
+
+
+def test_addresses_within_one_ipv6_64_are_one_client(client: TestClient) -> None:
+    answers = [
+        create(TestClient(client.app, client=(f"2001:db8:7:7::{number:x}", 40000))).status_code
+        for number in range(PER_ADDRESS + 1)
+    ]
+    assert answers == [201] * PER_ADDRESS + [429]
+    assert create(TestClient(client.app, client=("2001:db8:7:8::1", 40000))).status_code == 201
 
 
 def test_one_players_tables_cannot_push_the_others_out_of_the_lobby(client: TestClient) -> None:

@@ -17,7 +17,9 @@ from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_models import HeartsTable
 from heartcards.storage.hearts_repository import HeartsRepository
+from heartcards.web.hearts.errors import TooManyTablesError
 from heartcards.web.hearts.messages import Pass
+from heartcards.web.hearts.quotas import PER_PLAYER
 from heartcards.web.hearts.service import Connection, StateDue, TableService, utc_now
 
 
@@ -191,3 +193,31 @@ def test_a_table_nobody_comes_to_for_a_day_leaves_memory_and_comes_back_as_it_wa
 
     asyncio.run(scenario())
     engine.dispose()
+
+
+def test_concurrent_creations_on_one_cookie_get_exactly_the_quota(tmp_path: Path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'service.sqlite3'}")
+    upgrade_database(engine)
+
+    async def scenario() -> list[bool]:
+        service = TableService(HeartsRepository(engine))
+
+        async def one() -> bool:
+            try:
+                await service.create(
+                    player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy",
+                    idle_seconds=60, address="192.0.2.1",
+                )  # fmt: skip
+            except TooManyTablesError:
+                return False
+            return True
+
+        try:
+            return list(await asyncio.gather(*(one() for _ in range(30))))
+        finally:
+            await service.stop()
+
+    try:
+        assert sum(asyncio.run(scenario())) == PER_PLAYER
+    finally:
+        engine.dispose()

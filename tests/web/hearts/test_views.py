@@ -120,3 +120,20 @@ def test_a_state_written_in_pieces_is_what_the_encoder_writes_of_the_whole() -> 
                     assert own_view_text(own) == json.dumps(own_view_json(own), separators=(",", ":"))
             play_step(game, choose)
         game.apply_next_deal()
+
+
+def test_a_view_names_the_point_cards_each_seat_took_in_this_deal() -> None:
+    """Every heart and the Q♠ once taken, under the seat that took it, adding up to its points (the deal's end
+    shows them); none before the first trick is won."""
+    choose = random.Random(5)
+    for seed in range(30):
+        game = Game(seed, Variant.CLASSIC, 100)
+        table = table_of(game)
+        assert view_json(table, 0)["point_cards"] == [[], [], [], []]
+        play_to_deal_end(game, choose)
+        view = view_json(table, seed % 4)
+        taken = view["point_cards"]
+        assert sorted(card for cards in taken for card in cards) == sorted(
+            ["QS"] + [f"{r}H" for r in "23456789"] + ["10H", "JH", "QH", "KH", "AH"]
+        )
+        assert [sum(13 if card == "QS" else 1 for card in cards) for cards in taken] == view["taken_points"]

@@ -121,6 +121,19 @@ class Game:
         game.play_record_moves(record)
         return game
 
+    def copy(self) -> Game:
+        """An independent game in the same position with the same history: undo and play on it leave this one as it
+        is (the web builds a batch's result on a copy, so a refused batch changes nothing)."""
+        twin = Game(self.deal)
+        twin.removed = self.removed
+        twin._stock = list(self._stock)
+        twin.waste = list(self.waste)
+        twin.moves = self.moves
+        twin.selection = self.selection
+        twin._history = deque(self._history, maxlen=UNDO_LIMIT)
+        twin.played = list(self.played)
+        return twin
+
     def play_record_moves(self, record: str) -> None:
         """Play the moves that follow the code in `record`; a bad move raises RecordError naming its 1-based index,
         and the moves before it stay played (so callers can show the position where the record went wrong)."""

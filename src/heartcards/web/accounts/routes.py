@@ -28,6 +28,7 @@ from heartcards.web.accounts.models import (
 from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
+from heartcards.web.clients import client_key
 from heartcards.web.clock import utc_now
 from heartcards.web.identity import PLAYER_COOKIE, valid_player_id
 
@@ -65,8 +66,7 @@ def _party(request: Request) -> RelyingParty:
 def _device(request: Request) -> Device:
     signed_in = session_of(request, utc_now())
     guest = None if signed_in else valid_player_id(request.cookies.get(PLAYER_COOKIE))
-    address = request.client.host if request.client else "unknown"
-    return Device(signed_in, guest, address, device_label(request.headers.get("user-agent", ""))[:80])
+    return Device(signed_in, guest, client_key(request), device_label(request.headers.get("user-agent", ""))[:80])
 
 
 def _signed_in(request: Request) -> SignedIn:

@@ -68,3 +68,17 @@ class GameCodeMismatchError(WebError):
 
     status = 409
     key = "h2h.error.code_mismatch"
+
+
+class RecordFullError(WebError):
+    """A batch that would take the game's record past `MAX_RECORD_MOVES` (`games.py`): the game ended there."""
+
+    status = 409
+    key = "h2h.error.record_full"
+
+
+class TooManyGamesError(WebError):
+    """The player (or everyone at their address) started as many games as allowed for now (`services.GAMES_RULE`)."""
+
+    status = 429
+    key = "h2h.error.too_many_games"

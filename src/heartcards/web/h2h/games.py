@@ -11,6 +11,7 @@ the other server answers `not_saved` (nothing applied; the retry reads the other
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections import OrderedDict
@@ -18,8 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from typing import Final
 
 from heartcards.heart_to_heart.engine import (
+    UNDO_LIMIT,
     Deal,
     Game,
     HeartToHeartError,
@@ -40,12 +43,20 @@ from heartcards.web.h2h.errors import (
     GameNotFinishedError,
     GameNotFoundError,
     GameStalledError,
+    RecordFullError,
     SyncConflictError,
     SyncGapError,
     SyncRefusedError,
 )
 
 IDLE_LIMIT_SECONDS = 300.0
+MAX_RECORD_MOVES: Final = 2_000
+"""The most moves a game's record may hold. A won game takes about 50 to 150 moves and a patient player's lost one a
+few hundred (each pass through the stock is about 27); 2,000 is some 70 passes. Reaching it ends the game as a game
+with no moves left (stalled, so undo still works); a batch going past it is refused (`h2h.error.record_full`).
+It also bounds what restoring a game costs: replaying 2,000 moves takes about 40 ms, once, when a game is read back."""
+INLINE_MOVES: Final = 200
+"""Batches that play (or undo) more moves than this run in a thread: 200 moves are about 4 ms of the event loop."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
@@ -100,6 +111,30 @@ class LiveGame:
             stored_moves=record.moves,
         )
 
+    def catch_up(self, record: GameRecord) -> bool:
+        """Take the stored `record` of this game when its moves extend the ones held here, playing only the new
+        ones (servers sharing a database read every game as stored); False when they do not (an undo elsewhere)."""
+        if not record.moves.startswith(self.stored_moves) or record.code != self.code:
+            return False
+        rest = record.moves[len(self.stored_moves) :]
+        if rest and self.stored_moves and not rest[0].isspace():
+            return False  # the stored text only looked like an extension: a longer last move
+        if self.moves_text != self.stored_moves:
+            return False  # moves applied here that were never stored
+        try:
+            added = parse_moves(rest)
+            game = self.game.copy()
+            for move in added:
+                game.play(move)
+        except HeartToHeartError:
+            return False
+        self.game = game
+        self.moves_text = self.stored_moves = record.moves
+        self.player_id, self.status, self.assisted = record.player_id, record.status, record.assisted
+        self.seconds, self.paused, self.last_active_at = record.seconds, record.paused, record.last_active_at
+        self.finished_at, self.dirty = record.finished_at, False
+        return True
+
     @property
     def record(self) -> str:
         """`CODE move move …` (the engine's `Game.record`, without formatting every move again)."""
@@ -126,6 +161,8 @@ class LiveGame:
     def follow_engine(self, now: datetime) -> None:
         """After a move or an undo: take the engine's status; a game that ends gets its end time."""
         status = ENGINE_STATUS[self.game.status]
+        if status is GameStatus.PLAYING and self.game.moves >= MAX_RECORD_MOVES:
+            status = GameStatus.STALLED  # the record is full: no move may follow (docs/h2h-web-api.md)
         if status is not self.status:
             self.status = status
             self.finished_at = None if status is GameStatus.PLAYING else now
@@ -174,12 +211,20 @@ class Games:
         return live
 
     def _load(self, game_id: str) -> LiveGame | None:
-        live = None if self.shared else self._cache.get(game_id)
-        if live is not None:
+        cached = self._cache.get(game_id)
+        if cached is not None and not self.shared:
             self._cache.move_to_end(game_id)
-            return live
+            return cached
         record = self.repository.game(game_id)
-        return None if record is None else self._remember(LiveGame.from_record(record))
+        if record is None:
+            return None
+        if cached is not None and cached.catch_up(record):
+            return self._remember(cached)  # what the other server added is played, not the whole record again
+        return self._remember(LiveGame.from_record(record))
+
+    def known(self, game_id: str) -> bool:
+        """Whether a game of that id exists (anyone's)."""
+        return _looks_like_id(game_id) and self._load(game_id) is not None
 
     def public(self, game_id: str) -> LiveGame:
         """Any game by id (replays are readable by anyone with the link); 404 for an unknown id."""
@@ -333,14 +378,16 @@ class Games:
         self._save(live)
         return move
 
-    def sync(self, live: LiveGame, start: int, moves: list[Move], replace: bool) -> None:
+    async def sync(self, live: LiveGame, start: int, moves: list[Move], replace: bool) -> None:
         """Make the game's moves `played[:start] + moves`, the record a device played on its own engine.
 
         Idempotent by move index: moves the server already holds at those indices are not played again (a retried
-        batch, or a second tab sending the same moves), so only the new tail is replayed. Moves that differ from the
+        batch, or a second tab sending the same moves), so only the new tail is played. Moves that differ from the
         stored ones replace them only with `replace` (the device undid them); otherwise the batch is a stale tab's
-        and is refused. The whole record is replayed through the engine before anything changes: a move that does
-        not replay (illegal, after the end) refuses the batch and leaves the stored game as it was.
+        and is refused. The batch is played on a copy of the running game, undoing back to `start` when it replaces
+        moves: a move that does not replay (illegal, after the end) refuses the batch and leaves the stored game as
+        it was. A batch costs what its own moves cost, never the whole record; one that costs more than
+        `INLINE_MOVES` is played in a thread, so the event loop keeps answering everyone else meanwhile.
         """
         stored = live.game.played
         if start > len(stored):
@@ -351,28 +398,34 @@ class Games:
         if differs is None and (held or not replace):
             if start + len(moves) <= len(stored):
                 return  # every move already stored: a retry, or a tab that is behind
-            base, tail = list(stored), moves[len(overlap) :]
+            keep, tail = len(stored), moves[len(overlap) :]
         elif replace:
-            base, tail = stored[:start], moves
+            keep, tail = start, moves
         else:
             at = start + (len(overlap) if differs is None else differs) + 1
             raise SyncConflictError(id=live.id, at=at)
-        if len(base) < len(stored):
+        if keep < len(stored):
             self._require_running(live)  # a won or left game cannot be taken back
         elif live.status.is_over:
             raise GameFinishedError(status=live.status.value)
-        game = Game(deal_for(live.code))
-        for move in base:
-            game.play(move)
-        for index, move in enumerate(tail):
-            try:
-                game.play(move)
-            except HeartToHeartError as error:
-                raise SyncRefusedError(at=len(base) + index + 1, move=str(move)) from error
+        if keep + len(tail) > MAX_RECORD_MOVES:
+            raise RecordFullError(limit=MAX_RECORD_MOVES)
+        before = live.game
+        undone = len(stored) - keep
+        cost = len(tail) + (keep if undone > UNDO_LIMIT else undone)
+        if cost > INLINE_MOVES:
+            game = await asyncio.to_thread(_played_on, before, keep, tail)
+            if live.game is not before or len(before.played) != len(stored):
+                raise NotSavedError(game=live.id)  # another batch of this game landed meanwhile: the retry sees it
+        else:
+            game = _played_on(before, keep, tail)
         now = self.clock()
         live.touch(now)
         live.game = game
-        live.moves_text = format_moves(game.played)
+        if keep == len(stored):
+            live.moves_text = " ".join([live.moves_text, format_moves(tail)]).strip()
+        else:
+            live.moves_text = format_moves(game.played)
         live.follow_engine(now)
         self._save(live)
 
@@ -413,6 +466,26 @@ class Games:
         for live in self._cache.values():
             if live.dirty:
                 self._save(live)
+
+
+def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
+    """A new game: `game`'s first `keep` moves, then `tail`; `game` itself is left as it is. Undoes back to `keep`
+    while the undo history reaches, else replays the first `keep` moves from the deal (at most MAX_RECORD_MOVES)."""
+    played = game.copy()
+    undone = len(played.played) - keep
+    if undone > UNDO_LIMIT:
+        played = Game(game.deal)
+        for move in game.played[:keep]:
+            played.play(move)
+    else:
+        for _ in range(undone):
+            played.undo()
+    for index, move in enumerate(tail):
+        try:
+            played.play(move)
+        except HeartToHeartError as error:
+            raise SyncRefusedError(at=keep + index + 1, move=str(move)) from error
+    return played
 
 
 def new_game_id() -> str:

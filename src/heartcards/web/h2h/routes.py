@@ -6,16 +6,16 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-from fastapi import APIRouter, Request, Response, status
+from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.storage import GameStatus
 from heartcards.storage.player_names import chosen_names
-from heartcards.web.deps import Language, PlayerId, ServicesDep
+from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
 from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking
 from heartcards.web.h2h.deps import H2H
-from heartcards.web.h2h.errors import NewGameChoiceError
+from heartcards.web.h2h.errors import NewGameChoiceError, TooManyGamesError
 from heartcards.web.h2h.games import LiveGame, check_game_id, deal_for
 from heartcards.web.h2h.models import (
     Daily,
@@ -33,9 +33,10 @@ from heartcards.web.h2h.models import (
     TapRequest,
     UndoAnswer,
 )
-from heartcards.web.h2h.services import H2HServices
+from heartcards.web.h2h.services import GAMES_RULE, H2HServices
 from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
+from heartcards.web.quotas import Taken
 from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))
@@ -72,15 +73,30 @@ def chosen_code(body: NewGame, today: date) -> str:
     status_code=status.HTTP_201_CREATED,
     responses={status.HTTP_200_OK: {"model": GameView, "description": "The running game of that code, resumed"}},
 )
-async def create_game(player: PlayerId, h2h: H2H, response: Response, body: NewGame | None = None) -> GameView:
+async def create_game(
+    player: PlayerId, client: ClientKey, h2h: H2H, response: Response, body: NewGame | None = None
+) -> GameView:
     """A new game (201), or with `code` and `resume` the player's running game of that deal (200)."""
     request = body or NewGame()
     code = chosen_code(request, h2h.clock().date())
-    live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
+    counted = await take_game_quota(h2h, player, client)
+    try:
+        live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
+    except Exception:
+        await h2h.quota.give_back(counted)
+        raise
     if not created:
+        await h2h.quota.give_back(counted)  # a running game resumed: nothing new to count
         h2h.games.view_touch(live)
         response.status_code = status.HTTP_200_OK
     return await view_of(h2h, live)
+
+
+async def take_game_quota(h2h: H2HServices, player: str, client: str) -> Taken:
+    counted = await h2h.quota.take(player, client)
+    if counted is None:
+        raise TooManyGamesError(minutes=round(GAMES_RULE.window_seconds / 60))
+    return counted
 
 
 @router.get(
@@ -115,11 +131,21 @@ async def tap(
 
 
 @router.post("/games/{game_id}/moves")
-async def moves(game_id: str, body: MovesRequest, player: PlayerId, h2h: H2H) -> MovesAnswer:
+async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: ClientKey, h2h: H2H) -> MovesAnswer:
     """Store a batch of moves the device played (docs/h2h-web-api.md, "Playing on the device"): replayed through the
     engine, idempotent by move index; a game the device started is created on its first batch (`code`)."""
-    live = h2h.games.owned(game_id, player) if body.code is None else h2h.games.adopt(game_id, player, body.code)
-    h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
+    if body.code is None:
+        live = h2h.games.owned(game_id, player)
+    elif h2h.games.known(game_id):
+        live = h2h.games.adopt(game_id, player, body.code)
+    else:  # the device's game reaches the server: it counts as a new game
+        counted = await take_game_quota(h2h, player, client)
+        try:
+            live = h2h.games.adopt(game_id, player, body.code)
+        except Exception:
+            await h2h.quota.give_back(counted)
+            raise
+    await h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
     won = live.status is GameStatus.WON
     return MovesAnswer(stored=live.game.moves, view=await view_of(h2h, live, wait_for_par=won))
 
@@ -132,9 +158,14 @@ async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
 
 
 @router.post("/games/{game_id}/restart")
-async def restart(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
+async def restart(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> GameView:
     live = h2h.games.owned(game_id, player)
-    fresh = h2h.games.restart(live)
+    counted = await take_game_quota(h2h, player, client)  # a restart is a new game of the same deal
+    try:
+        fresh = h2h.games.restart(live)
+    except Exception:
+        await h2h.quota.give_back(counted)
+        raise
     return await view_of(h2h, fresh)
 
 
@@ -153,11 +184,11 @@ async def pause(game_id: str, player: PlayerId, h2h: H2H) -> PauseAnswer:
 
 
 @router.post("/games/{game_id}/hint")
-async def hint(game_id: str, player: PlayerId, h2h: H2H) -> HintAnswer:
+async def hint(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> HintAnswer:
     live = h2h.games.owned(game_id, player)
     h2h.games.check_hint(live)
     position = live.game.position
-    suggested = await h2h.solver.hint(position, requester=player)
+    suggested = await h2h.solver.hint(position, requester=client)  # a line per address: cookies are free
     if suggested is not None and live.game.position == position:
         h2h.games.mark_hinted(live)
     elif suggested is not None:  # the game moved on while the solver thought: that hint is stale
@@ -188,10 +219,9 @@ async def replay(game_id: str, h2h: H2H) -> Replay:
 
 
 @router.get("/solution/{code}")
-async def solution(code: str, h2h: H2H, request: Request) -> Solution:
+async def solution(code: str, h2h: H2H, client: ClientKey) -> Solution:
     normalized = normalize_code(code)
-    # Anyone may ask, cookie or not: the fair queue's line is the asking address's.
-    solved = await h2h.solver.solution(normalized, requester=request.client.host if request.client else "unknown")
+    solved = await h2h.solver.solution(normalized, requester=client)
     moves = None if solved.moves is None else solved.moves.split()
     return Solution(code=normalized, winnable=solved.winnable, moves=moves, count=solved.move_count)
 

@@ -10,7 +10,12 @@ from heartcards.storage import Repository
 from heartcards.web.clock import utc_now
 from heartcards.web.h2h.games import Games
 from heartcards.web.h2h.solving import Solver
+from heartcards.web.quotas import CreationQuota, QuotaRule
 from heartcards.web.services import Services
+
+GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)
+"""New games per 10 minutes: a player hunting for a deal they like starts one every ten seconds at most; an address
+(a household, a school behind one router) may hold several such players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +23,8 @@ class H2HServices:
     repository: Repository
     games: Games
     solver: Solver
+    quota: CreationQuota
+    """The games a player and an address may start (new games, and games first sent from a device)."""
     clock: Callable[[], datetime]
     """The wall clock (UTC) games and the daily deal read: a test sets it to play on given days."""
 
@@ -33,7 +40,8 @@ class H2HServices:
             clock=clock,
             shared=services.settings.shared,
         )
-        h2h = cls(repository, games, solver, clock)
+        quota = CreationQuota(services.counters, GAMES_RULE, services.settings.unlimited_networks)
+        h2h = cls(repository, games, solver, quota, clock)
         services.on_close(h2h.close)
         return h2h
 

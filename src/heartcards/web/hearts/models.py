@@ -69,6 +69,8 @@ class View(BaseModel):
     hearts_broken: bool
     counts: list[int]
     taken_points: list[int]
+    point_cards: list[list[CardText]]
+    """The hearts and the Q♠ each seat has taken in this deal's tricks (all played face up), in the order taken."""
     scores: list[list[int]]
     totals: list[int]
     moon: int | None

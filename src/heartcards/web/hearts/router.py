@@ -17,8 +17,10 @@ from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.storage.leases import TableLeases
 from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.hearts.ownership import Ownership, server_name
+from heartcards.web.hearts.quotas import TABLES_RULE
 from heartcards.web.hearts.relay import Relay
 from heartcards.web.hearts.service import TableService
+from heartcards.web.quotas import CreationQuota
 from heartcards.web.services import Services
 
 
@@ -37,6 +39,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         running_absence=timedelta(seconds=services.settings.hearts_running_absence_seconds),
         metrics=services.metrics,
         ownership=ownership,
+        quota=CreationQuota(services.counters, TABLES_RULE, settings.unlimited_networks),
     )
     app.state.hearts_tables = service
     relay = None if services.redis is None else Relay(services.redis, name, service, services.metrics)

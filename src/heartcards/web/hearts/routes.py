@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import ipaddress
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
 from heartcards.hearts.table import Table
 from heartcards.web.clock import iso_utc
-from heartcards.web.deps import PlayerId
+from heartcards.web.deps import ClientKey, PlayerId
 from heartcards.web.hearts.deps import RelayDep, Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableElsewhereError, TableNotFinishedError
 from heartcards.web.hearts.models import (
@@ -84,22 +83,10 @@ def _seating(seating: Seating) -> SeatingOut:
     return SeatingOut(table=_table(seating.table), seat=seating.seat, token=seating.token)
 
 
-def quota_address(request: Request) -> str | None:
-    """The address a table creation counts against; None for this machine itself (its own scripts and benchmarks,
-    each player of which still has a player's quota)."""
-    host = request.client.host if request.client else None
-    if host is None:
-        return None
-    try:
-        return None if ipaddress.ip_address(host).is_loopback else host
-    except ValueError:
-        return host
-
-
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables, player: PlayerId, request: Request) -> SeatingOut:
+async def create_table(body: CreateTable, tables: Tables, player: PlayerId, client: ClientKey) -> SeatingOut:
     seating = await tables.create(
-        address=quota_address(request),
+        address=client,
         player_id=player,
         name=body.name,
         mode=body.mode,

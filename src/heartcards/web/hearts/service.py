@@ -35,7 +35,9 @@ from heartcards.storage.hearts_repository import (
     StaleEpochError,
     TableRecord,
 )
+from heartcards.web.clients import UNKNOWN_CLIENT
 from heartcards.web.clock import utc_now
+from heartcards.web.counters import MemoryCounters
 from heartcards.web.hearts.device_games import DEVICE_BUDGET, PERSON_SEAT, device_table_id, replay_device_game
 from heartcards.web.hearts.drivers import Drivers
 from heartcards.web.hearts.errors import (
@@ -56,11 +58,12 @@ from heartcards.web.hearts.fanout import Connection, FanOut, StateDue
 from heartcards.web.hearts.messages import Action, Next, Pass, Play, Start
 from heartcards.web.hearts.ownership import Ownership
 from heartcards.web.hearts.players import bot_name
-from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER, WINDOW_SECONDS, CreationQuota
+from heartcards.web.hearts.quotas import TABLES_RULE, WINDOW_SECONDS
 from heartcards.web.hearts.records import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.web.hearts.saving import TableStore
 from heartcards.web.hearts.sweeper import Sweeper
 from heartcards.web.metrics import Metrics
+from heartcards.web.quotas import CreationQuota
 from heartcards.web.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
 
 logger = logging.getLogger("heartcards.web.hearts")
@@ -101,6 +104,7 @@ class TableService:
         running_absence: timedelta = RUNNING_ABSENCE,
         metrics: Metrics | None = None,
         ownership: Ownership | None = None,
+        quota: CreationQuota | None = None,
     ) -> None:
         self.repository = repository
         self.metrics = metrics or Metrics()
@@ -110,8 +114,8 @@ class TableService:
         """How long a running table without its people stays in the lobby."""
         self.tables: dict[str, Table] = {}
         """The waiting and running tables in memory, by id."""
-        self.player_quota = CreationQuota(PER_PLAYER)
-        self.address_quota = CreationQuota(PER_ADDRESS)
+        self.quota = quota or CreationQuota(MemoryCounters(), TABLES_RULE)
+        """The tables a player and an address may create (`hearts/quotas.py`)."""
         self.stored_actions: dict[str, int] = {}
         """How many of each table's game actions are stored: a failed save goes back to them."""
         self.epochs: dict[str, int] = {}
@@ -278,16 +282,14 @@ class TableService:
         target: int,
         strength: str,
         idle_seconds: int,
-        address: str | None = None,
+        address: str = UNKNOWN_CLIENT,
     ) -> Seating:
         """A new table with the player at seat 0; raises `TooManyTablesError` past the player's or the address's
         quota (`quotas`)."""
         if self.closing:  # the server is stopping: the page asks again, and another server answers
             raise TableElsewhereError(table="")
-        now_monotonic = time.monotonic()
-        if not self.player_quota.allows(player_id, now_monotonic) or (
-            address is not None and not self.address_quota.allows(address, now_monotonic)
-        ):
+        counted = await self.quota.take(player_id, address)
+        if counted is None:
             raise TooManyTablesError(minutes=round(WINDOW_SECONDS / 60))
         token = secrets.token_urlsafe(24)
         seed = secrets.randbits(64)
@@ -316,11 +318,9 @@ class TableService:
         try:
             await self.store.run(self.repository.create_table, record, now, lease)
         except Exception as error:  # not stored, so no table: nothing to count against the quotas either
+            await self.quota.give_back(counted)
             raise NotSavedError(table=table.id) from error
         self.epochs[table.id] = record.epoch
-        self.player_quota.count(player_id, now_monotonic)
-        if address is not None:
-            self.address_quota.count(address, now_monotonic)
         self.stored_actions[table.id] = len(table.game.actions)
         self.tables[table.id] = table
         self.drivers.ensure(table)

@@ -10,7 +10,7 @@ import json
 from typing import Any, Final
 
 from heartcards.cards import Card
-from heartcards.hearts.engine import CARDS, Observation, Phase, Variant
+from heartcards.hearts.engine import CARDS, Observation, Phase, Variant, card_points
 from heartcards.hearts.table import SEAT_COUNT, Table
 from heartcards.web.clock import iso_utc
 
@@ -102,6 +102,16 @@ def _extension(table: Table, observation: Observation) -> str | None:
     return "tie" if totals.count(min(totals)) > 1 else "perfect_hand"
 
 
+def _point_cards(observation: Observation) -> list[list[str]]:
+    """The hearts and the Q♠ each seat has taken in this deal's tricks, in the order they were taken: what the deal's
+    end shows beside the points (every trick is played face up, so every seat may know them)."""
+    taken: list[list[str]] = [[] for _ in range(SEAT_COUNT)]
+    for trick in observation.tricks:
+        if trick.winner is not None:
+            taken[trick.winner].extend(card.text for card in trick.cards if card_points(card))
+    return taken
+
+
 def view_json(table: Table, seat: int) -> dict[str, Any]:
     """Everything `seat` may know now, in the contract's `View` shape."""
     observation = table.game.observation(seat)
@@ -164,6 +174,7 @@ def shared_view_json(table: Table, observation: Observation) -> dict[str, Any]:
         "hearts_broken": observation.hearts_broken,
         "counts": _counts(observation),
         "taken_points": list(observation.deal_points),
+        "point_cards": _point_cards(observation),
         "scores": [list(points) for points in observation.score_history],
         "totals": list(observation.totals),
         "moon": _moon(table),

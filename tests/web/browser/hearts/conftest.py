@@ -215,6 +215,8 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
         for trick in (view.get("trick"), view.get("last_trick")):
             if trick:
                 allowed |= set(trick["cards"])
+        for taken in view.get("point_cards") or []:  # hearts and the Q♠ won in tricks, played face up
+            allowed |= set(taken) & {"QS", *(card for card in taken if card.endswith("H"))}
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {message.get('seat')} was sent {sorted(leaked)}"
     return checked

@@ -1287,6 +1287,8 @@ export interface components {
       counts: number[];
       /** Taken Points */
       taken_points: number[];
+      /** Point Cards */
+      point_cards: string[][];
       /** Scores */
       scores: number[][];
       /** Totals */

@@ -102,11 +102,18 @@ function recentTable(recent, lang) {
 /** @param {DealBest[]} deals */
 function perDeal(deals) {
   if (!deals.length) return `<p class="empty">${t("ui.stats.no_games")}</p>`;
+  // Each figure carries its heading too: a phone shows a deal as a card, each figure under its own label.
+  const cell = (/** @type {string} */ key, /** @type {string} */ value) =>
+    `<td data-label="${escape(t(key))}">${value}</td>`;
   const rows = deals
     .map(
       (d) =>
-        `<tr><td><a href="/play/${escape(d.code)}">${escape(d.code)}</a></td><td>${escape(d.played)}</td><td>${escape(d.won)}</td>` +
-        `<td>${formatNumber(d.best_moves)}</td><td>${formatTime(d.best_seconds)}</td></tr>`,
+        `<tr><td><a href="/play/${escape(d.code)}">${escape(d.code)}</a></td>` +
+        cell("ui.stats.played", escape(d.played)) +
+        cell("ui.stats.won", escape(d.won)) +
+        cell("ui.stats.fewest_moves", formatNumber(d.best_moves)) +
+        cell("ui.stats.best_time", formatTime(d.best_seconds)) +
+        `</tr>`,
     )
     .join("");
   return (

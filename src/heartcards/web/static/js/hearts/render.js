@@ -157,6 +157,11 @@ export class TableView {
     const name = seatName(this.state?.table, seat, this.state?.seat);
     el.setAttribute("aria-label", t("hearts.ui.trick.played_by", { name, card: cardName(card) }));
     el.innerHTML = faceMarkup(card);
+    const by = document.createElement("span");
+    by.className = "played-by";
+    by.setAttribute("aria-hidden", "true"); // the card's label already says it
+    by.textContent = seat === this.state?.seat ? t("hearts.ui.seat.you") : name;
+    el.appendChild(by);
     return el;
   }
 

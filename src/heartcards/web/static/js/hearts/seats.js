@@ -79,6 +79,8 @@ export class SeatsView {
       else if (info.away) tag = t("hearts.ui.seat.away_tag");
       else if (info.kind === "human" && info.connected === false) tag = t("hearts.ui.seat.offline_tag");
       find(el, ".tag").textContent = tag;
+      // "away" is all a plate has room for; the avatar's badge and the plate's title say the computer plays meanwhile
+      find(el, ".plate").title = info.away ? t("hearts.ui.seat.away_title") : "";
       const countEl = find(el, ".count");
       countEl.textContent = String(count);
       const cardsLeft = tn("hearts.ui.seat.cards_left", count);

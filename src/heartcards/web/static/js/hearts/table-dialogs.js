@@ -5,6 +5,7 @@ import { openDialog } from "../dialogs.js";
 import { t } from "../i18n.js";
 import { TRICK_SPEEDS, saveSettings } from "../settings.js";
 import { isSeated } from "./away.js";
+import { dealTaken } from "./deal-taken.js";
 import { seatName } from "./names.js";
 import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
 
@@ -21,7 +22,8 @@ export function namesOf(state) {
 }
 
 /**
- * A deal's end: the moon, the special rules' extension, the score table and the "waiting for" line.
+ * A deal's end: the moon, the special rules' extension, what each player took (the Q♠, the hearts), the score table
+ * and the "waiting for" line.
  * @param {StateMessage} message
  * @param {HeartsView} v
  */
@@ -41,6 +43,7 @@ function dealOverBody(message, v) {
     p.textContent = t(`hearts.ui.extension.${v.extension}`);
     body.appendChild(p);
   }
+  body.appendChild(dealTaken(v, names, message.seat));
   body.appendChild(scoreTable(v, names, message.seat));
   const ready = document.createElement("p");
   ready.className = "note ready-line";

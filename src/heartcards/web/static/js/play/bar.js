@@ -29,6 +29,10 @@ export function createBar() {
     code: find(document, '.toolbar [data-action="code"]', HTMLButtonElement),
     settings: find(document, '.toolbar [data-action="settings"]', HTMLButtonElement),
   };
+  // "Score 250" means little until someone says how it counts: a tap on it says so
+  find(document, '[data-action="explain-score"]').addEventListener("click", () => {
+    announce(t("ui.bar.score_explained"));
+  });
   bar.code.addEventListener("click", async () => {
     const code = bar.code.dataset.code;
     if (!code) return;

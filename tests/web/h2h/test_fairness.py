@@ -1,0 +1,96 @@
+"""One client cannot slow the server for everyone else through Heart to Heart: a batch of moves costs what its own
+moves cost, never the game's whole record (which has a maximum), and big batches are played off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+
+import httpx
+
+from heartcards.figures import percentile
+from tests.web.conftest import LiveServer
+from tests.web.h2h.helpers import SEED_CODE
+
+BATCH = 2_000
+BATCHES = 50
+"""100,000 moves sent in all: the record an attacker grew before records had a maximum."""
+
+
+def health_latencies(client: httpx.Client, until: Callable[[], bool], least: int = 0) -> list[float]:
+    """Milliseconds of each `/api/health` asked one after the other, until `until()` and at least `least` of them."""
+    latencies: list[float] = []
+    while not until() or len(latencies) < least:
+        started = time.perf_counter()
+        assert client.get("/api/health").status_code == 200
+        latencies.append((time.perf_counter() - started) * 1000)
+    return latencies
+
+
+def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(live_server: LiveServer) -> None:
+    with live_server.client() as attacker, live_server.client() as bystander:
+        game_id = attacker.post("/api/h2h/games", json={"code": SEED_CODE}).json()["id"]
+        statuses: list[int] = []
+
+        def attack() -> None:
+            stored = 0
+            for number in range(BATCHES):
+                if number < BATCHES // 2:  # grow the record from where it is…
+                    body: dict[str, object] = {"from": stored, "moves": ["S"] * BATCH}
+                else:  # …then have it replaced, long and short in turn, so that every batch plays moves
+                    body = {"from": 0, "moves": ["S"] * (BATCH if number % 2 else BATCH // 2), "replace": True}
+                answer = attacker.post(f"/api/h2h/games/{game_id}/moves", json=body, timeout=120)
+                statuses.append(answer.status_code)
+                stored = answer.json()["stored"] if answer.status_code == 200 else stored
+
+        baseline = health_latencies(bystander, lambda: True, least=100)
+        thread = threading.Thread(target=attack)
+        thread.start()
+        under_attack = health_latencies(bystander, lambda: not thread.is_alive(), least=100)
+        thread.join()
+    assert len(statuses) == BATCHES and set(statuses) <= {200, 409}, statuses
+    assert statuses.count(200) > BATCHES // 2  # the replacing batches were played, not refused
+    limit = max(50.0, 2 * percentile(baseline, 0.99))
+    assert percentile(under_attack, 0.99) < limit, (sorted(under_attack)[-5:], sorted(baseline)[-5:])
+
+
+COOKIES = 300
+
+
+async def _hints_from_fresh_cookies(url: str, game_ids: list[str], cookies: list[str]) -> list[int]:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        answers = await asyncio.gather(
+            *(
+                flooder.post(f"/api/h2h/games/{game_id}/hint", headers={"cookie": f"hc_player={cookie}"})
+                for game_id, cookie in zip(game_ids, cookies, strict=True)
+            )
+        )
+    return [answer.status_code for answer in answers]
+
+
+def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(live_server: LiveServer) -> None:
+    game_ids, cookies = [], []
+    with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.1")) as creator:
+        for _ in range(COOKIES):
+            creator.cookies.clear()
+            game_ids.append(creator.post("/api/h2h/games", json={"mode": "N"}).json()["id"])
+            cookies.append(creator.cookies["hc_player"])
+    with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as bystander:
+        game_id = bystander.post("/api/h2h/games", json={"mode": "N"}).json()["id"]
+        statuses: list[int] = []
+        flood = threading.Thread(
+            target=lambda: statuses.extend(asyncio.run(_hints_from_fresh_cookies(live_server.url, game_ids, cookies)))
+        )
+        flood.start()
+        time.sleep(1.0)  # the flood's hints are queued
+        started = time.perf_counter()
+        answer = bystander.post(f"/api/h2h/games/{game_id}/hint")
+        waited = time.perf_counter() - started
+        flood.join()
+    assert answer.status_code == 200, answer.text
+    assert waited < 1.0
+    assert 429 in statuses  # the flood's own line was full: it waits for itself, not the others
