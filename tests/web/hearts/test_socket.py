@@ -28,7 +28,7 @@ from tests.support.scripted import action_for, cards_in, due
 
 State = dict[str, Any]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
-PUBLIC_CARD_FIELDS = ("trick", "last_trick")
+PUBLIC_CARD_FIELDS = ("trick", "last_trick", "point_cards")  # cards every seat saw played face up
 PRIVATE_CARD_FIELDS = ("hand", "legal", "passed", "received")
 
 
