@@ -8,7 +8,14 @@ import pytest
 from sqlalchemy import update
 
 from heartcards.storage.database import open_engine, upgrade_database
-from heartcards.storage.hearts_repository import TABLES, GameSave, HeartsRepository, SeatRecord, TableRecord
+from heartcards.storage.hearts_repository import (
+    TABLES,
+    GameSave,
+    HeartsRepository,
+    SeatRecord,
+    SeatResult,
+    TableRecord,
+)
 
 
 def test_saves_survive_a_failed_one_and_reach_another_reader(each_database_url: str) -> None:
@@ -63,4 +70,30 @@ def test_the_hot_save_stores_what_sqlalchemy_would_store(each_database_url: str)
         stored = repository.table("hot")
         assert stored is not None and stored.updated_at == when and stored.game == {"actions": ["next"]}
     repository.close()
+    engine.dispose()
+
+
+def test_a_game_finished_elsewhere_is_stored_once_with_its_results(each_database_url: str) -> None:
+    engine = open_engine(each_database_url)
+    upgrade_database(engine)
+    repository = HeartsRepository(engine)
+    now = datetime.now(UTC)
+    seats = [SeatRecord(0, "human", "Ann", "p" * 32), *(SeatRecord(seat, "bot", f"B{seat}") for seat in (1, 2, 3))]
+    record = TableRecord("d1", "solo", "special", 50, "strong", 0, "finished", {"actions": ["next"]}, now, seats)
+    results = [SeatResult(seat, 10 * seat, seat + 1, seat == 0, 0, int(seat == 3)) for seat in range(4)]
+    logs = [{"deal": 1, "points": [0, 10, 20, 30]}, {"deal": 2, "points": [0, 0, 0, 0]}]
+    assert repository.store_finished_table(record, results, logs, now) is True
+    assert repository.store_finished_table(record, results[::-1], logs[:1], now) is False  # the first one stays
+    [game] = repository.player_games("p" * 32)
+    assert (game.table_id, game.variant, game.total, game.place, game.won, game.queens) == (
+        "d1",
+        "special",
+        0,
+        1,
+        True,
+        0,
+    )
+    assert [log["deal"] for log in repository.deal_logs("d1")] == [1, 2]
+    stored = repository.table("d1")
+    assert stored is not None and stored.status == "finished" and stored.finished_at is not None
     engine.dispose()

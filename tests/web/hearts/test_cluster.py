@@ -17,6 +17,8 @@ from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
 
+pytestmark = pytest.mark.slow  # two or three real servers, a Redis and PostgreSQL per test
+
 LEASE_SECONDS = "1.5"
 State = dict[str, object]
 

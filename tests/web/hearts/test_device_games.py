@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from heartcards.hearts.bots import EASY, player
 from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.web.hearts.quotas import PER_PLAYER
 from heartcards.web.hearts.thinking import decide, decision_seed
 
 SEED = 1234567890123456789  # past 2**53: the record carries it as decimal text
@@ -153,3 +154,15 @@ def test_a_game_not_over_or_malformed_is_refused(client: TestClient) -> None:
         answer = client.post("/api/hearts/device-games", json={**record(actions), **bad})
         assert answer.status_code == 422 and answer.json()["error"]["key"] == "error.invalid_request", bad
     assert games_counted(client) == 0
+
+
+def test_each_check_counts_against_the_players_table_quota(client: TestClient) -> None:
+    """A check asks the bots for every computer decision again: it counts as a table created; a resend is free."""
+    actions = device_actions(SEED)
+    assert client.post("/api/hearts/device-games", json=record(actions)).json()["counted"] is True
+    for _ in range(PER_PLAYER - 1):
+        assert client.post("/api/hearts/tables", json={"mode": "online", "name": "Ann"}).status_code == 201
+    assert client.post("/api/hearts/device-games", json=record(actions)).json()["counted"] is False
+    refused = client.post("/api/hearts/device-games", json=record(device_actions(SEED + 1), seed=str(SEED + 1)))
+    assert refused.status_code == 429 and refused.json()["error"]["key"] == "hearts.error.too_many_tables"
+    assert games_counted(client) == 1

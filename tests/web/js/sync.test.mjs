@@ -131,6 +131,45 @@ test("offline, the moves wait in the store; retries back off and a kick sends at
   assert.deepEqual(server.records.get("a"), ["S", "S"]);
 });
 
+test("a move made while a retry waits does not bring the retry forward", async () => {
+  const server = fakeServer();
+  server.down = true;
+  const sleeps = [];
+  const sleep = (ms) => {
+    sleeps.push(ms);
+    return new Promise(() => {}); // the retry's time never comes in this test
+  };
+  const sync = createSync({ store: memoryStore(), send: server.send, retryable, onRefused: assert.fail, sleep });
+  sync.update({ id: "a", code: CODE, moves: ["S"], confirmed: [], known: false });
+  assert.equal(await sync.flush(), false);
+  const tries = server.sent.length;
+  for (const moves of [["S", "S"], ["S", "S", "S"], ["S", "S", "S", "S"]]) {
+    sync.update({ ...sync.get("a"), moves });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(server.sent.length, tries); // one request a move, offline, was the page's every move failing
+  assert.equal(sync.state, "waiting");
+  assert.deepEqual(sync.get("a").moves, ["S", "S", "S", "S"]);
+});
+
+test("while the device says it is offline nothing is sent; back online, a kick sends what waits", async () => {
+  const server = fakeServer();
+  let online = false;
+  const sleep = () => new Promise(() => {});
+  const sync = createSync({ store: memoryStore(), send: server.send, retryable, onRefused: assert.fail, sleep, online: () => online });
+  sync.update({ id: "a", code: CODE, moves: ["S", "S"], confirmed: [], known: false });
+  assert.equal(await sync.flush(), false);
+  sync.update({ ...sync.get("a"), moves: ["S", "S", "S"] });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(server.sent, []);
+  assert.equal(sync.state, "waiting");
+  online = true;
+  sync.kick(); // the browser's "online" event
+  assert.equal(await sync.flush(), true);
+  assert.deepEqual(server.records.get("a"), ["S", "S", "S"]);
+  assert.equal(server.sent.length, 1);
+});
+
 test("a refused batch drops the game's books and is reported; other games still go", async () => {
   const server = fakeServer();
   const store = memoryStore();

@@ -196,10 +196,11 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
 
 
 @router.post("/device-games")
-async def record_device_game(body: DeviceGame, tables: Tables, player: PlayerId) -> DeviceGameAnswer:
+async def record_device_game(body: DeviceGame, tables: Tables, player: PlayerId, client: ClientKey) -> DeviceGameAnswer:
     """A solo game played on the device: replayed by the server's engine and bots (every card checked) and, once
     accepted, counted in the player's statistics (never rated); a resend is answered alike and counts once."""
     table, counted = await tables.record_device_game(
+        address=client,
         player_id=player,
         name=body.name,
         seed=int(body.seed),

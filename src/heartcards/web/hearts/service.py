@@ -492,15 +492,28 @@ class TableService:
         return games
 
     async def record_device_game(
-        self, *, player_id: str, name: str, seed: int, variant: str, target: int, strength: str, actions: list[str]
+        self,
+        *,
+        player_id: str,
+        name: str,
+        seed: int,
+        variant: str,
+        target: int,
+        strength: str,
+        actions: list[str],
+        address: str = UNKNOWN_CLIENT,
     ) -> tuple[Table, bool]:
         """A solo game played on the device, checked by replaying it (`device_games`) and stored as a finished solo
         table that counts in the player's statistics (never rated); with False when it was already stored (a resend
-        counts once). Raises the `device_games` refusals, and nothing is stored then."""
+        counts once, and costs no check). Each check counts as a table created against the player's and the address's
+        quota, since it asks the bots' workers for every computer decision again. Raises `TooManyTablesError` past
+        it and the `device_games` refusals, and nothing is stored then."""
         table_id = device_table_id(player_id, seed)
         stored = await self.store.run(self.repository.table, table_id)
         if stored is not None:
             return table_from_record(stored), False
+        if await self.quota.take(player_id, address) is None:
+            raise TooManyTablesError(minutes=round(WINDOW_SECONDS / 60))
         thinkers = self.drivers.thinkers
 
         async def decide(observation: Observation, strength: str, decision: int) -> tuple[Card, ...]:

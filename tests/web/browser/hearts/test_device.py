@@ -126,3 +126,18 @@ def test_a_special_deal_offline_plays_the_python_bots_cards(new_hearts_player: N
         game.apply_action(action)
     assert game.phase is Phase.DEAL_OVER and computer == 3 * 13 + (3 if game.pass_direction.value != "none" else 0)
     assert player.errors == []
+
+
+def test_a_game_that_does_not_replay_is_not_shown(new_hearts_player: NewPlayer, server: LiveServer) -> None:
+    """A stored game whose actions the engine refuses (storage edited by hand) says so instead of a broken table."""
+    player = new_hearts_player(server.url, viewport=DESKTOP, settings=FAST, reduced=True)
+    player.open("/hearts")
+    broken = {"id": "f" * 32, "seed": "7", "variant": "classic", "target": 50, "strength": "easy", "name": "Io",
+              "actions": ["play 0 QS"], "createdAt": "2026-12-04T00:00:00Z", "sync": "playing"}  # fmt: skip
+    player.page.evaluate("(game) => localStorage.setItem(`hc_hearts_device_${game.id}`, JSON.stringify(game))", broken)
+    player.open(f"/hearts/solo/{broken['id']}")
+    assert player.page.is_visible("[data-problem]")
+    assert "not on this device" in player.page.inner_text("[data-problem-text]")
+    player.open("/hearts")
+    assert player.page.locator('[data-mine-list] [data-device="true"]').count() == 0
+    assert player.errors == []

@@ -75,6 +75,9 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     warmFacePictures(root.ownerDocument);
   }
 
+  /** @type {number | undefined} when the refused card's ring goes */
+  let refusedTimer;
+
   /**
    * @param {Target} target
    * @returns {HTMLElement | null}
@@ -382,6 +385,22 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       }
     },
     elementFor,
+    /**
+     * A tap on a covered card: the card says no (a red ring for a moment, and a short shake unless animations are
+     * off), so the tap is not lost without a sign.
+     * @param {number} pos
+     */
+    refuse(pos) {
+      const el = cards.get(pos);
+      if (!el) return;
+      el.dataset.refused = "true";
+      const shake = ["0", "-4%", "4%", "-2%", "0"].map((x) => ({ translate: `${x} 0` }));
+      fade(el, shake, animationMs(240));
+      clearTimeout(refusedTimer);
+      refusedTimer = window.setTimeout(() => {
+        for (const refused of root.querySelectorAll("[data-refused]")) refused.removeAttribute("data-refused");
+      }, 600);
+    },
     /**
      * Targets a keyboard can reach, with their elements.
      * @returns {FocusEntry[]}

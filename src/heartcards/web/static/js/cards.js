@@ -94,7 +94,7 @@ function centre(rank, look) {
  */
 const LOOKS = {
   face: { paper: "#fffdf8", edge: "#d9d2c3", ink: "#c8102e", court: "#fbeff0" },
-  covered: { paper: "#d8cfbc", edge: "#b9ae97", ink: "#a8374b", court: "#e4d7cf" },
+  covered: { paper: "#cfc5ae", edge: "#a89c83", ink: "#9c4453", court: "#ddd0c6" },
   dim: { paper: "#9d988c", edge: "#86817a", ink: "#7a2433", court: "#aca699" },
 };
 const FONT = "Georgia, 'Times New Roman', 'Noto Serif', serif";

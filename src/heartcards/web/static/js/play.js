@@ -167,6 +167,10 @@ function tap(target) {
     if (result.outcome === "reselected" && state.settings.heartToHeart.moveErrors && result.message) {
       announce(t(result.message), { kind: "error" });
     }
+    if (result.outcome === "nothing" && typeof target === "number" && board.elementFor(target)?.dataset.free === "false") {
+      board.refuse(target);
+      if (state.settings.heartToHeart.moveErrors) announce(t("ui.tap.covered"), { kind: "error" });
+    }
   });
 }
 

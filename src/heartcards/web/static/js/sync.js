@@ -1,7 +1,8 @@
 // The books of the games played on the device: every game's moves wait here (in localStorage, one key per game)
 // until the server has replayed and stored them. Batches go in order, one request at a time, each one the moves
 // the server does not hold yet; a network failure or a busy server is retried with backoff (1 s doubling to 30 s,
-// or at once when the browser says it is online again); a refusal (a move that does not replay, a stale tab) drops
+// or at once when the browser says it is online again: a new move waits for the retry, it does not bring it
+// forward), and nothing is sent while the browser says it is offline; a refusal (a move that does not replay, a stale tab) drops
 // the game's waiting moves and hands the error to the page, which reloads the server's game.
 // No DOM here: the storage, the request and the clock are passed in, so Node's test runner drives it.
 
@@ -81,6 +82,8 @@ export function recordMoves(record) {
  * @property {(ms: number) => Promise<void>} [sleep]
  * @property {(work: () => void) => void} [later] when an update starts sending: at once unless given (the play page
  *   sends after the next frame, so the frame that draws a tap does not wait for the request)
+ * @property {() => boolean} [online] false while the device knows it has no network (the browser's
+ *   `navigator.onLine`): then nothing is sent (each request would only fail) until a kick says it is back
  */
 
 /** @param {SyncOptions} options */
@@ -93,6 +96,7 @@ export function createSync({
   onState = () => {},
   sleep,
   later = (work) => work(),
+  online = () => true,
 }) {
   /** @type {SyncState} */
   let state = "saved";
@@ -169,6 +173,12 @@ export function createSync({
           setState("saved");
           return;
         }
+        if (!online()) {
+          setState("waiting");
+          await pause(MAX_DELAY_MS); // the browser's "online" event kicks at once
+          wake = null;
+          continue;
+        }
         const batch = /** @type {Batch} */ (nextBatch(pending));
         setState("sending");
         try {
@@ -212,7 +222,10 @@ export function createSync({
       // The state says at once that a move waits (never "saved" while the server lacks one), though its request
       // starts only when `later` runs.
       if (state === "saved" && nextBatch(entry) !== null) setState("sending");
-      later(() => this.kick());
+      // Only starts an idle loop: a retry that waits keeps its time (once a move, offline, was a request a move).
+      later(() => {
+        if (!running) loop();
+      });
     },
     /**
      * Forget a game's books (the server's copy is the game now).

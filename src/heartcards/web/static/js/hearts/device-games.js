@@ -6,6 +6,7 @@
 import { ApiError, isRetryable, request } from "../api.js";
 import { reportFallback } from "../report.js";
 import { keysStartingWith, readJson, writeItem } from "../storage.js";
+import { Game } from "./engine/index.js";
 
 const PREFIX = "hc_hearts_device_";
 
@@ -49,6 +50,8 @@ export function newDeviceGame({ variant, target, strength, name }) {
 }
 
 /**
+ * The stored game, or null when there is none or its actions do not replay (storage edited by hand, or written by
+ * an engine whose rules have changed since): such a game cannot be shown, nor counted.
  * @param {string} id
  * @returns {DeviceGame | null}
  */
@@ -56,7 +59,13 @@ export function loadDeviceGame(id) {
   const stored = readJson(PREFIX + id);
   if (!stored || typeof stored !== "object") return null;
   const game = /** @type {DeviceGame} */ (stored);
-  return typeof game.seed === "string" && Array.isArray(game.actions) ? game : null;
+  try {
+    Game.fromDict({ version: 1, first_deal: 1, ...game });
+  } catch (error) {
+    reportFallback(`Replaying the game ${id} kept on this device`, error);
+    return null;
+  }
+  return game;
 }
 
 /** @param {DeviceGame} game */

@@ -37,6 +37,7 @@ export function createBooks(handlers) {
     send: (id, batch) => api.moves(id, batch),
     retryable: isRetryable,
     later: afterNextFrame,
+    online: () => navigator.onLine !== false,
     ...handlers,
   });
 }
@@ -104,10 +105,11 @@ export function dailyCode(date, translate) {
 
 /**
  * Fetch and keep today's deal code in the background (so it can be played offline later today); the whole answer, or
- * null without the server.
+ * null without the server (at once when the device knows it is offline: the request could only fail).
  * @returns {Promise<Daily | null>}
  */
 export function fetchDaily() {
+  if (navigator.onLine === false) return Promise.resolve(null);
   return api
     .daily()
     .then((daily) => {
