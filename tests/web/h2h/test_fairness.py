@@ -9,10 +9,13 @@ import time
 from collections.abc import Callable
 
 import httpx
+import pytest
 
 from heartcards.figures import percentile
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE
+
+pytestmark = pytest.mark.slow  # a real server under a flood, over 10 s on the shared machine
 
 BATCH = 2_000
 BATCHES = 50
