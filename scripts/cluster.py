@@ -50,7 +50,7 @@ def main() -> int:
         redis.start()
         database_url = database.new_database()
         for _ in range(options.servers):
-            server = LiveServer(database_url, arguments=["--redis", redis.url])
+            server = LiveServer(database_url, arguments=["--redis", redis.url, "--trusted-proxy", "127.0.0.1"])
             server.start()
             servers.append(server)
             print(f"server {len(servers)}: {server.url} (pid {server.process.pid if server.process else '?'})")
