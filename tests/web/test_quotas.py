@@ -28,6 +28,7 @@ def test_heart_to_heart_games_have_a_quota_per_player_and_per_address(app_maker:
     assert answers == [201] * GAMES_RULE.per_player + [429]
     refused = player.post("/api/h2h/games", json={"mode": "N"}, headers={"accept-language": "it"}).json()["error"]
     assert refused["key"] == "h2h.error.too_many_games" and "partite" in refused["message"]
+    assert player.post("/api/h2h/games", json={"mode": "N"}).headers["retry-after"] == "600"
     device_game = player.post("/api/h2h/games/" + "a" * 32 + "/moves", json={"from": 0, "moves": [], "code": SEED_CODE})
     assert device_game.status_code == 429  # a game first sent from a device is a new game too
     fresh_cookies = 0

@@ -52,6 +52,8 @@ class WebError(KeyedError):
 
     status = 400
     key = "error.bad_request"
+    retry_after: int | None = None
+    """Seconds after which asking again may succeed, sent as `Retry-After` (the limits' 429 answers)."""
 
     def __init__(self, **params: object) -> None:
         super().__init__(f"{self.key} {params}", **params)
@@ -121,7 +123,10 @@ def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> 
 
     async def on_keyed_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, KeyedError)
-        return answer(request, status_of(error), error.key, error.params)
+        response = answer(request, status_of(error), error.key, error.params)
+        if isinstance(error, WebError) and error.retry_after is not None:
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     async def on_validation_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, RequestValidationError)

@@ -82,6 +82,7 @@ class TooManyGamesError(WebError):
 
     status = 429
     key = "h2h.error.too_many_games"
+    retry_after = 600  # the quota's window: the oldest counted game leaves it by then
 
 
 class GameIdTakenError(WebError):

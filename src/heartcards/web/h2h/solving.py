@@ -47,6 +47,7 @@ class SolverBusyError(WebError):
 
     status = 429
     key = "h2h.error.solver_busy"
+    retry_after = 5  # a search takes milliseconds to a few seconds: the line has room again soon
 
 
 class FairQueue:

@@ -113,6 +113,7 @@ class TooManyTablesError(WebError):
 
     status = 429
     key = "hearts.error.too_many_tables"
+    retry_after = 600  # the quota's window: the oldest counted table leaves it by then
 
 
 class RatedPlayerNotFoundError(WebError):
