@@ -124,7 +124,7 @@ def win_the_seed_deal(device: Device, account_server: LiveServer) -> None:
 def finish_a_hearts_game(device: Device, account_server: LiveServer) -> None:
     """A solo Hearts table to 50 points with easy computer players, created by the device, played to its end by a
     scripted seat holding the device's seat token."""
-    created = device.post("/api/hearts/tables", {"mode": "solo", "target": 50, "strength": "easy", "name": "Ada"})
+    created = device.post("/api/hearts/tables", {"mode": "solo", "target": 50, "strength": "easy", "name": "Adele"})
 
     async def play() -> None:
         seat = AsyncSeat(account_server.url, created["table"]["id"], created["token"], answer_score_table=True)
@@ -161,7 +161,7 @@ def test_an_account_follows_the_player_to_every_device(
     assert before[0][1] == 1 and before[1]["games"] == 1
 
     phone.open_account()
-    phone.page.locator('[data-role="name"]').fill("Ada")
+    phone.page.locator('[data-role="name"]').fill("Adele")
     phone.click("create-account")
     phone.wait_signed_in()
     codes = phone.page.locator('[data-role="recovery-codes"] code').all_inner_texts()

@@ -142,6 +142,8 @@ def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
         for key in ("trick", "last_trick"):
             if view.get(key):
                 public |= set(view[key]["cards"])
+        for taken in view.get("point_cards") or []:  # the deal's hearts and Q♠, played face up
+            public |= set(taken)
         assert cards_in(message) <= public, message
     assert watcher.errors == []
 
