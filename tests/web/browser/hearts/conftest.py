@@ -4,6 +4,7 @@ of a card, a loop that plays whatever the table asks for, the WebSocket frames e
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from heartcards.hearts.engine import Game, Phase, Variant
 from tests.web.conftest import fast_hearts
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -255,3 +257,22 @@ def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
     yield make
     for context in contexts:
         context.close()
+
+
+def random_game_until(seed: int, variant: Variant, target: int, stop: Callable[[Game], bool]) -> Game | None:
+    """The game of random legal play from `seed` at the first deal's end where `stop(game)` holds, or None when the
+    game ends first: how a browser test seeds a stored table at a moment that takes many deals to reach."""
+    game = Game(seed, variant, target)
+    choose = random.Random(seed)
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            seat = next(seat for seat in range(4) if game.passes[seat] is None)
+            game.apply_pass(seat, choose.sample(game.hand(seat), 3))
+        elif game.phase is Phase.PLAY:
+            assert game.turn is not None
+            game.apply_play(game.turn, choose.choice(game.legal_plays(game.turn)))
+        elif stop(game):
+            return game
+        else:
+            game.apply_next_deal()
+    return None

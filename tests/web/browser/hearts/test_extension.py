@@ -6,20 +6,19 @@ put in the database before the server starts: the server resumes it like any tab
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
 
-from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.hearts.engine import Game, Variant
 from heartcards.hearts.table import token_hash
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.web.i18n import Catalogs
 from heartcards.web.paths import LOCALES_DIR
-from tests.web.browser.hearts.conftest import HeartsPlayer
+from tests.web.browser.hearts.conftest import HeartsPlayer, random_game_until
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -31,19 +30,9 @@ def extended_game() -> tuple[Game, str]:
     """A special-variant game at the score table of a deal after which it goes on although a total reached the
     target, and the reason ("tie" or "perfect_hand")."""
     for seed in range(1, 500):
-        game = Game(seed, Variant.SPECIAL, TARGET)
-        choose = random.Random(seed)
-        while game.phase is not Phase.GAME_OVER:
-            if game.phase is Phase.PASS:
-                seat = next(seat for seat in range(4) if game.passes[seat] is None)
-                game.apply_pass(seat, choose.sample(game.hand(seat), 3))
-            elif game.phase is Phase.PLAY:
-                assert game.turn is not None
-                game.apply_play(game.turn, choose.choice(game.legal_plays(game.turn)))
-            elif max(game.totals) >= TARGET:
-                return game, "tie" if game.totals.count(min(game.totals)) > 1 else "perfect_hand"
-            else:
-                game.apply_next_deal()
+        game = random_game_until(seed, Variant.SPECIAL, TARGET, lambda game: max(game.totals) >= TARGET)
+        if game is not None:
+            return game, "tie" if game.totals.count(min(game.totals)) > 1 else "perfect_hand"
     raise AssertionError("no extended special game among the seeds tried")
 
 

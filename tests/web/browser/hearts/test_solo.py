@@ -6,12 +6,25 @@ while passing, and "1 card" (singular) on the plates at the last trick, in each 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from tests.web.browser.hearts.conftest import DESKTOP, FAST, HeartsPlayer, assert_no_hidden_cards, play_until
+from heartcards.hearts.engine import Game, Variant
+from heartcards.hearts.table import token_hash
+from heartcards.storage.database import open_engine
+from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
+from tests.web.browser.hearts.conftest import (
+    DESKTOP,
+    FAST,
+    HeartsPlayer,
+    assert_no_hidden_cards,
+    play_until,
+    random_game_until,
+)
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -279,19 +292,40 @@ def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, n
     assert player.errors == []
 
 
+def a_game_near_its_end(target: int) -> Game:
+    """A special-variant game of random legal play at the start of a deal with every total under `target` and the
+    highest within a deal's worth of it: the game likely ends with the deal played next."""
+    for seed in range(1, 500):
+        game = random_game_until(seed, Variant.SPECIAL, target, lambda game: target - 13 <= max(game.totals) < target)
+        if game is not None:
+            game.apply_next_deal()
+            return game
+    raise AssertionError("no special game near its end among the seeds tried")
+
+
 def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
+    live_server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
+    """The game's end in Italian, reached from a stored game one deal or so from it (the whole deal by taps is
+    played once, in the test above): the last deals by taps, the winner, the game in the statistics."""
     player = new_hearts_player(
-        live_server_module.url, viewport=DESKTOP, settings={**FAST, "variant": "special", "target": 50}, reduced=True
+        live_server.url, viewport=DESKTOP, settings={**FAST, "variant": "special", "target": 50}, reduced=True
     )
     player.open("/hearts?lang=it")
     assert player.page.get_attribute("html", "lang") == "it"
     assert player.page.inner_text('[data-action="solo"]') == "Gioca contro il computer"
-    player.create_table("solo", "Lia")
+    player_id = next(cookie["value"] for cookie in player.context.cookies() if cookie["name"] == "hc_player")
+    game = a_game_near_its_end(50)
+    table_id = store_solo_table(live_server, game, player_id, "Lia")
+    live_server.restart()  # the server loads the stored table, as after any restart
+    player.context.add_init_script(
+        f"localStorage.setItem('hc_hearts_token_{table_id}', '{SEEDED_TOKEN}');"
+        f"localStorage.setItem('hc_hearts_seat_{table_id}', '0');"
+    )
+    player.open(f"/hearts/table/{table_id}?lang=it")
     play_until([player], LastCard(player), timeout=120)
     check_the_last_cards_counted(player, "it")
-    deals = 0
+    deals = len(game.records)
     while True:
         play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=150)
         deals += 1
@@ -320,6 +354,26 @@ def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
     assert player.page.locator("[data-recent] tbody tr").count() == 1
     player.shot("stats-it")
     assert player.errors == []
+
+
+SEEDED_TOKEN = "seeded-solo-table-token-of-the-test"
+
+
+def store_solo_table(server: LiveServer, game: Game, player_id: str, name: str) -> str:
+    """Stores `game` as a running solo table of `player_id` (seat 0, `SEEDED_TOKEN`) against three computer players
+    in the server's database; its id."""
+    table_id = secrets.token_hex(16)
+    now = datetime.now(UTC)
+    seats = [SeatRecord(0, "human", name, player_id, token_hash(SEEDED_TOKEN))]
+    seats += [SeatRecord(seat, "bot", bot) for seat, bot in ((1, "Ada"), (2, "Alan"), (3, "Grace"))]
+    variant = game.variant.value
+    record = TableRecord(table_id, "solo", variant, game.target, "easy", 60, "playing", game.to_dict(), now, seats)
+    engine = open_engine(server.database_url)
+    try:
+        HeartsRepository(engine).create_table(record, now)
+    finally:
+        engine.dispose()
+    return table_id
 
 
 GREEK_ILLEGAL = (
