@@ -12,13 +12,12 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.hearts.conftest import HeartsPlayer
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits, at_each_size
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 LANGUAGES = ("en", "it", "el")
 STATS = {
     "games": 12,
@@ -53,51 +52,55 @@ STATS_JSON = json.dumps(STATS)
 def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
     language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    for size in SIZES:
-        player = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
-        player.page.goto(f"{live_server_module.url}hearts?lang={language}")
-        player.page.wait_for_selector("body[data-ready='true']")
-        player.page.fill("[data-name]", "Adele")
-        label = f"{language}-{size['width']}x{size['height']}"
-        assert_fits(player.page, f"lobby {label}")
-        if size["width"] == 1366:
+    player = new_hearts_player(live_server_module.url, viewport=SIZES["phone"], reduced=True)
+    player.page.goto(f"{live_server_module.url}hearts?lang={language}")
+    player.page.wait_for_selector("body[data-ready='true']")
+    player.page.fill("[data-name]", "Adele")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"lobby {language} {size}")
+        if size == "desktop":
             bottom = player.page.eval_on_selector('[data-action="online"]', "el => el.getBoundingClientRect().bottom")
-            assert bottom <= size["height"], f"'Create an online table' ends at {bottom}px, below the fold"
+            assert bottom <= SIZES[size]["height"], f"'Create an online table' ends at {bottom}px, below the fold"
         player.shot(f"lobby-{language}")
 
-        table = player.create_table("solo", "Adele")
-        player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-        assert_fits(player.page, f"passing {label}")
+    table = player.create_table("solo", "Adele")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"passing {language} {size}")
         player.shot(f"passing-{language}")
-        player.act()
-        player.page.wait_for_selector('[data-hand][data-mode="play"]')
-        assert_fits(player.page, f"playing {label}")
+    player.act()
+    player.page.wait_for_selector('[data-hand][data-mode="play"]')
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"playing {language} {size}")
         words = player.page.locator("[data-hearts-broken] span")  # the icon says what it means at every size
         box = words.bounding_box()
-        assert words.is_visible() and words.inner_text().strip() and box and box["width"] > 40, label
+        assert words.is_visible() and words.inner_text().strip() and box and box["width"] > 40, size
         player.shot(f"playing-{language}")
 
-        watcher = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
-        watcher.open(f"/hearts/table/{table}")
-        watcher.page.wait_for_selector("[data-board]:not([hidden])")
-        assert_fits(watcher.page, f"spectator {label}")
+    watcher = new_hearts_player(live_server_module.url, viewport=SIZES["phone"], reduced=True)
+    watcher.open(f"/hearts/table/{table}")
+    watcher.page.wait_for_selector("[data-board]:not([hidden])")
+    for size in at_each_size(watcher.page):
+        assert_fits(watcher.page, f"spectator {language} {size}")
         watcher.shot(f"spectator-{language}")
+    watcher.context.close()
 
-        player.open("/hearts")  # the way back to the table comes before the open tables and the form
+    player.open("/hearts")  # the way back to the table comes before the open tables and the form
+    for size in at_each_size(player.page):
         back = player.page.locator(f'[data-mine] li[data-table="{table}"] a.button')
         back_box, lobby_box = back.bounding_box(), player.page.locator("[data-lobby]").bounding_box()
         form_box = player.page.locator("[data-setup]").bounding_box()
         assert back_box and lobby_box and form_box
-        assert back_box["y"] + back_box["height"] <= size["height"], f"'Back to the table' below the fold ({label})"
-        if size["width"] < 860:
-            assert back_box["y"] < lobby_box["y"] < form_box["y"], label
+        height = SIZES[size]["height"]
+        assert back_box["y"] + back_box["height"] <= height, f"'Back to the table' below the fold ({language} {size})"
+        if SIZES[size]["width"] < 860:
+            assert back_box["y"] < lobby_box["y"] < form_box["y"], size
 
-        player.page.route(
-            "**/api/hearts/stats", lambda route: route.fulfill(body=STATS_JSON, content_type="application/json")
-        )
-        player.page.goto(f"{live_server_module.url}hearts/stats")
-        player.page.wait_for_selector("[data-recent] tbody tr")
-        assert_fits(player.page, f"statistics {label}")
+    player.page.route(
+        "**/api/hearts/stats", lambda route: route.fulfill(body=STATS_JSON, content_type="application/json")
+    )
+    player.page.goto(f"{live_server_module.url}hearts/stats")
+    player.page.wait_for_selector("[data-recent] tbody tr")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"statistics {language} {size}")
         player.shot(f"stats-{language}")
-        player.context.close()
-        watcher.context.close()
