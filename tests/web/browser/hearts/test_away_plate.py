@@ -10,13 +10,12 @@ import pytest
 
 from tests.web.browser.hearts.conftest import DESKTOP, PHONE, HeartsPlayer
 from tests.web.browser.hearts.test_seat_return import _CREATE, _MY_SEAT_AWAY
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import assert_fits, at_each_size
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 AWAY = {
     "en": ("away", "Away: the computer plays for now"),
     "it": ("assente", "Assente: per ora gioca il computer"),
@@ -42,15 +41,14 @@ def test_an_away_persons_plate_reads_whole_at_every_size(
     host.act()  # the host passes and waits: the guest, idle, is marked away after the table's 10 s
     guest.page.wait_for_function(_MY_SEAT_AWAY, timeout=25_000)
     for language, (tag, title) in AWAY.items():
-        for size in SIZES:
-            label = f"{language}-{size['width']}x{size['height']}"
-            host.page.set_viewport_size(size)
-            host.open(f"/hearts/table/{table}?lang={language}")
-            away = host.page.locator('.seat[data-away="true"]')
-            away.wait_for()
+        host.open(f"/hearts/table/{table}?lang={language}")
+        away = host.page.locator('.seat[data-away="true"]')
+        away.wait_for()
+        for size in at_each_size(host.page):
+            label = f"{language} {size}"
             assert away.locator(".tag").inner_text().strip() == tag, label
             assert away.locator(".plate").get_attribute("title") == title, label
             assert "url(" in away.locator(".avatar").evaluate(_BADGE), label
             assert_fits(host.page, f"away plate {label}")
             host.shot(f"away-plate-{language}")
-            host.act()  # the host keeps playing, so that only the guest is away
+        host.act()  # the host keeps playing, so that only the guest is away
