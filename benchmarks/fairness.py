@@ -2,7 +2,9 @@
 another client now. Figures (kept in `results/fairness.jsonl`):
 
 1. `/api/health` p50 and p99 of a bystander, alone and while one cookie sends 50 batches of 2,000 moves toward a
-   100,000-move record (then replaces it, long and short in turn).
+   100,000-move record (then replaces it, long and short in turn): on the server as it is (its address's budget of
+   moves answers most of them 429), and on one that spares the attacker's address the budget (`unbudgeted`: every
+   batch is played, what the batches' own cost does to the bystander).
 2. A bystander's hint (from 127.0.0.2, on a deal whose hint takes milliseconds) while 300 fresh cookies from
    127.0.0.1 ask one hint each on random deals: it waits for the search running and at most one more.
 3. Concurrent Hearts table creations on one cookie that succeed (the quota is 12), and Heart to Heart games made
@@ -35,6 +37,7 @@ from heartcards.figures import percentile
 from record import record_run
 
 SEED_CODE = "HH1-N-AAAAAAM"
+BATCHES = 50
 
 
 def health(client: httpx.Client, until: threading.Event | None, least: int) -> list[float]:
@@ -46,7 +49,7 @@ def health(client: httpx.Client, until: threading.Event | None, least: int) -> l
     return latencies
 
 
-def moves_attack(url: str) -> dict[str, float]:
+def moves_attack(url: str, label: str = "") -> dict[str, float]:
     done = threading.Event()
     with httpx.Client(base_url=url, timeout=300) as attacker, httpx.Client(base_url=url, timeout=60) as bystander:
         game_id = attacker.post("/api/h2h/games", json={"code": SEED_CODE}).json()["id"]
@@ -54,24 +57,29 @@ def moves_attack(url: str) -> dict[str, float]:
 
         def attack() -> None:
             stored = 0
-            for number in range(50):
+            for number in range(BATCHES):
                 if number < 25:
                     body: dict[str, object] = {"from": stored, "moves": ["S"] * 2000}
                 else:
                     body = {"from": 0, "moves": ["S"] * (2000 if number % 2 else 1000), "replace": True}
                 answer = attacker.post(f"/api/h2h/games/{game_id}/moves", json=body)
+                statuses.append(answer.status_code)
                 stored = answer.json()["stored"] if answer.status_code == 200 else stored
             done.set()
+
+        statuses: list[int] = []
 
         thread = threading.Thread(target=attack)
         thread.start()
         attacked = health(bystander, done, 200)
         thread.join()
     return {
-        "health_alone_p50_ms": round(percentile(alone, 0.5), 1),
-        "health_alone_p99_ms": round(percentile(alone, 0.99), 1),
-        "health_under_moves_p50_ms": round(percentile(attacked, 0.5), 1),
-        "health_under_moves_p99_ms": round(percentile(attacked, 0.99), 1),
+        f"health_alone{label}_p50_ms": round(percentile(alone, 0.5), 1),
+        f"health_alone{label}_p99_ms": round(percentile(alone, 0.99), 1),
+        f"health_under_moves{label}_p50_ms": round(percentile(attacked, 0.5), 1),
+        f"health_under_moves{label}_p99_ms": round(percentile(attacked, 0.99), 1),
+        f"moves_batches{label}_answered_200": statuses.count(200),
+        f"moves_batches{label}_answered_429": statuses.count(429),
     }
 
 
@@ -175,11 +183,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-keep", action="store_true", help="print the figures without keeping them")
     options = parser.parse_args()
+    figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as folder:
+        spared = {"HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.1"}  # the attacker's address: no budget of moves
+        server = LiveServer(f"sqlite:///{Path(folder) / 'unbudgeted.sqlite3'}", environment=spared)
+        server.start()
+        try:
+            figures.update(moves_attack(server.url, "_unbudgeted"))
+        finally:
+            server.stop()
         server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
         server.start()
         try:
-            figures: dict[str, object] = {}
             figures.update(moves_attack(server.url))
             figures.update(asyncio.run(hint_flood(server.url)))
             figures.update(asyncio.run(creations(server.url)))

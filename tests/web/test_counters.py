@@ -56,3 +56,42 @@ def test_redis_counters_hold_one_limit_for_every_server(redis_server: RedisServe
             await second.aclose()
 
     asyncio.run(scenario())
+
+
+async def _weighted_scenario(counters: Counters, now: list[float]) -> None:
+    """A budget of 10 spent by amounts: the sum is what is limited, a given-back event frees its amount, and the
+    window forgets the oldest amounts as it slides."""
+    first = await counters.take("w", 10, 60.0, amount=6)
+    assert first is not None
+    assert await counters.take("w", 10, 60.0, amount=5) is None  # 11 would pass the budget: nothing counted
+    now[0] += 30.0
+    assert await counters.take("w", 10, 60.0, amount=4) is not None  # exactly 10
+    assert await counters.take("w", 10, 60.0) is None
+    await counters.give_back("w", first)  # at 30 s: the 4 is left
+    now[0] += 15.0
+    assert await counters.take("w", 10, 60.0, amount=6) is not None
+    now[0] += 31.0  # 61 s after the start: nothing has left the window (the first 6 was given back)
+    assert await counters.take("w", 10, 60.0) is None
+    now[0] += 15.0  # the 4 (taken at 30 s) has left it, the 6 (at 45 s) not
+    assert await counters.take("w", 10, 60.0, amount=4) is not None
+    assert await counters.take("w", 10, 60.0, amount=1) is None
+
+
+def test_memory_counters_limit_the_sum_of_weighted_events() -> None:
+    now = [0.0]
+    asyncio.run(_weighted_scenario(MemoryCounters(clock=lambda: now[0]), now))
+
+
+def test_redis_counters_limit_the_sum_of_weighted_events(redis_server: RedisServer) -> None:
+    now = [1_000_000.0]
+
+    async def scenario() -> None:
+        client = redis.asyncio.Redis.from_url(redis_server.url)
+        try:
+            await client.flushall()
+            await _weighted_scenario(RedisCounters(client, clock=lambda: now[0]), now)
+            assert 0 < await client.pttl("heartcards:rate:w:total") <= 60_000  # the sum is forgotten with its window
+        finally:
+            await client.aclose()
+
+    asyncio.run(scenario())

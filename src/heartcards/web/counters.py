@@ -1,10 +1,13 @@
 """Rate counters for the per-client limits: how many times a key did something within a sliding window.
 
 `take(key, limit, window)` counts one event and says whether it was within the limit, in one atomic step: a check and
-a count apart would let thirty concurrent requests all pass a limit of twelve between them. It returns a ticket, which
-`give_back` cancels when what was counted did not happen after all (a table that could not be stored).
-`MemoryCounters` serves one process; `RedisCounters` keeps the same windows in Redis (a sorted set per key and one
-Lua script, which Redis runs atomically), so servers sharing a site share the limits as well.
+a count apart would let thirty concurrent requests all pass a limit of twelve between them. An event may weigh more
+than one (`amount`: the moves a batch plays against a budget of moves), and the limit is then on the events' sum. It
+returns a ticket, which `give_back` cancels when what was counted did not happen after all (a table that could not be
+stored).
+`MemoryCounters` serves one process; `RedisCounters` keeps the same windows in Redis (a sorted set per key, the sum
+of its amounts beside it, and Lua scripts, which Redis runs atomically), so servers sharing a site share the limits
+as well.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import secrets
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 import redis.asyncio
@@ -20,22 +24,45 @@ import redis.asyncio
 MAX_KEYS: Final = 100_000
 """Keys a process remembers: a stream of new keys cannot grow the bookkeeping without bound (oldest forgotten)."""
 KEY_PREFIX: Final = "heartcards:rate:"
+TOTAL_SUFFIX: Final = ":total"
 
 TAKE_SCRIPT: Final = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+local now, window, limit, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[5])
+local ttl = math.ceil(window * 1000)
+local total = tonumber(redis.call('GET', KEYS[2]) or '0')
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - window)) do
+  total = total - (tonumber(string.match(member, ':(%d+)$')) or 1)
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) == 0 then
+  total = 0
+end
+if total + amount > limit then
+  redis.call('SET', KEYS[2], total, 'PX', ttl)
   return 0
 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], math.ceil(ARGV[2] * 1000))
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('SET', KEYS[2], total + amount, 'PX', ttl)
+redis.call('PEXPIRE', KEYS[1], ttl)
 return 1
+"""
+"""A window is a sorted set of `ticket:amount` members scored by time, and beside it the sum of their amounts."""
+
+GIVE_BACK_SCRIPT: Final = """
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  local left = redis.call('DECRBY', KEYS[2], tonumber(string.match(ARGV[1], ':(%d+)$')) or 1)
+  if left <= 0 then
+    redis.call('DEL', KEYS[2])
+  end
+end
+return 0
 """
 
 
 class Counters(Protocol):
-    async def take(self, key: str, limit: int, window_seconds: float) -> str | None:
-        """Counts one event of `key` now if fewer than `limit` were counted in the last `window_seconds`; its ticket,
-        or None (nothing counted) past the limit."""
+    async def take(self, key: str, limit: int, window_seconds: float, amount: int = 1) -> str | None:
+        """Counts an event of `key` weighing `amount` now if the events of the last `window_seconds` with it weigh
+        at most `limit`; its ticket, or None (nothing counted) past the limit."""
         ...
 
     async def give_back(self, key: str, ticket: str) -> None:
@@ -43,34 +70,44 @@ class Counters(Protocol):
         ...
 
 
+@dataclass(slots=True)
+class _Window:
+    events: deque[tuple[float, str, int]] = field(default_factory=deque)
+    """(time, ticket, amount), oldest first."""
+    total: int = 0
+    """The sum of the events' amounts."""
+
+
 class MemoryCounters:
-    """The windows in this process: a deque of (time, ticket) per key, the least recently used keys forgotten."""
+    """The windows in this process: the events of each key with their sum, the least recently used keys forgotten."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = MAX_KEYS) -> None:
         self.clock = clock
         self.max_keys = max_keys
-        self._events: OrderedDict[str, deque[tuple[float, str]]] = OrderedDict()
+        self._events: OrderedDict[str, _Window] = OrderedDict()
 
-    async def take(self, key: str, limit: int, window_seconds: float) -> str | None:
+    async def take(self, key: str, limit: int, window_seconds: float, amount: int = 1) -> str | None:
         now = self.clock()
-        events = self._events.pop(key, None) or deque()
-        while events and events[0][0] <= now - window_seconds:
-            events.popleft()
-        self._events[key] = events  # most recently used last
+        window = self._events.pop(key, None) or _Window()
+        while window.events and window.events[0][0] <= now - window_seconds:
+            window.total -= window.events.popleft()[2]
+        self._events[key] = window  # most recently used last
         while len(self._events) > self.max_keys:
             self._events.popitem(last=False)
-        if len(events) >= limit:
+        if window.total + amount > limit:
             return None
         ticket = secrets.token_hex(8)
-        events.append((now, ticket))
+        window.events.append((now, ticket, amount))
+        window.total += amount
         return ticket
 
     async def give_back(self, key: str, ticket: str) -> None:
-        events = self._events.get(key)
-        if events is not None:
-            for event in events:
+        window = self._events.get(key)
+        if window is not None:
+            for event in window.events:
                 if event[1] == ticket:
-                    events.remove(event)
+                    window.events.remove(event)
+                    window.total -= event[2]
                     break
 
 
@@ -82,11 +119,13 @@ class RedisCounters:
         self.client = client
         self.clock = clock
         self._take = client.register_script(TAKE_SCRIPT)
+        self._give_back = client.register_script(GIVE_BACK_SCRIPT)
 
-    async def take(self, key: str, limit: int, window_seconds: float) -> str | None:
-        ticket = secrets.token_hex(8)
-        taken = await self._take(keys=[KEY_PREFIX + key], args=[self.clock(), window_seconds, limit, ticket])
+    async def take(self, key: str, limit: int, window_seconds: float, amount: int = 1) -> str | None:
+        ticket = f"{secrets.token_hex(8)}:{amount}"
+        keys = [KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX]
+        taken = await self._take(keys=keys, args=[self.clock(), window_seconds, limit, ticket, amount])
         return ticket if taken == 1 else None
 
     async def give_back(self, key: str, ticket: str) -> None:
-        await self.client.zrem(KEY_PREFIX + key, ticket)
+        await self._give_back(keys=[KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX], args=[ticket])

@@ -1,4 +1,5 @@
-"""How many games one player, and one client address, may start: the creation quotas of both games.
+"""How many games one player, and one client address, may start: the creation quotas of both games; and how much
+work one address may have the server do (`AddressBudget`: the Heart to Heart moves it plays per minute).
 
 Without them one client made hundreds of Hearts tables, or Heart to Heart games, a second, each kept in memory and
 stored. A quota is a sliding window per player and per address (`web/clients.py`: IPv6 by /64, so new cookies or
@@ -69,3 +70,30 @@ class CreationQuota:
     async def give_back(self, taken: Taken) -> None:
         for key, ticket in taken.counted:
             await self.counters.give_back(key, ticket)
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetRule:
+    name: str
+    """The counters' key prefix (`h2h.moves`)."""
+    per_address: int
+    """The work (moves played) one client address may have done per window."""
+    window_seconds: float
+
+
+class AddressBudget:
+    """The work one client address may make the server do per window, each request weighing what it costs: where a
+    quota counts creations, a budget sums amounts (`Counters.take`'s `amount`), so a few big requests spend it as
+    fast as many small ones."""
+
+    def __init__(self, counters: Counters, rule: BudgetRule, unlimited: Sequence[Network] = ()) -> None:
+        self.counters = counters
+        self.rule = rule
+        self.unlimited = tuple(unlimited)
+
+    async def spend(self, address: str, amount: int) -> bool:
+        """Counts `amount` of the address's budget; False (nothing counted) when the window has not that much left."""
+        if amount <= 0 or exempt(address, self.unlimited):
+            return True
+        key = f"{self.rule.name}:address:{address}"
+        return await self.counters.take(key, self.rule.per_address, self.rule.window_seconds, amount) is not None

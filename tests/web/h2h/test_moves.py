@@ -9,14 +9,18 @@ from typing import Any
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
 from heartcards.web.h2h.games import MAX_RECORD_MOVES
+from heartcards.web.h2h.services import MOVES_RULE
 from tests.web.conftest import AppMaker
 from tests.web.h2h.helpers import SEED_CODE, new_game
 
 OPENING = ["S"] * 9 + ["25-W"]
 
 
-def send(client: Any, game_id: str, start: int, moves: list[str], **extra: Any) -> Any:
-    return client.post(f"/api/h2h/games/{game_id}/moves", json={"from": start, "moves": moves, **extra})
+def send(
+    client: Any, game_id: str, start: int, moves: list[str], headers: dict[str, str] | None = None, **extra: Any
+) -> Any:
+    body = {"from": start, "moves": moves, **extra}
+    return client.post(f"/api/h2h/games/{game_id}/moves", json=body, headers=headers)
 
 
 def seed_solution() -> list[str]:
@@ -172,3 +176,24 @@ def test_a_device_game_id_is_bound_to_its_first_sender(client: Any, shared_app_m
     finally:
         second.close()
     assert client.get(f"/api/h2h/games/{game_id}").json()["moves"] == 3
+
+
+def test_an_address_has_a_budget_of_moves_a_minute_that_a_whole_long_game_fits_in(app_maker: AppMaker) -> None:
+    app = app_maker.new_app()
+    player = app_maker.client(app, client=("192.0.2.7", 40000))
+    game_id = new_game(player)["id"]
+    whole = send(player, game_id, 0, ["S"] * MAX_RECORD_MOVES)  # a whole game of the longest record, at once: 2,000
+    assert whole.status_code == 200 and whole.json()["stored"] == MAX_RECORD_MOVES
+    assert send(player, game_id, 0, ["S"] * 1000, replace=True).status_code == 200  # replayed from the deal: 1,000
+    assert send(player, game_id, 1000, ["S"] * 1000).status_code == 200  # 1,000: the whole budget spent
+    refused = send(player, game_id, MAX_RECORD_MOVES - 2, ["S"], replace=True, headers={"accept-language": "it"})
+    assert refused.status_code == 429 and refused.headers["retry-after"] == str(round(MOVES_RULE.window_seconds))
+    error = refused.json()["error"]
+    assert error["key"] == "h2h.error.too_many_moves" and "mosse" in error["message"]
+    assert error["params"] == {"limit": MOVES_RULE.per_address, "seconds": 60}
+    assert player.get(f"/api/h2h/games/{game_id}").json()["moves"] == MAX_RECORD_MOVES  # nothing of it played
+    again = send(player, game_id, 0, ["S"] * MAX_RECORD_MOVES)
+    assert again.status_code == 200  # a retry of what is stored plays nothing, so it costs nothing
+    neighbour = app_maker.client(app, client=("192.0.2.8", 40000))  # another address has its own budget
+    other_id = new_game(neighbour)["id"]
+    assert send(neighbour, other_id, 0, ["S"] * MAX_RECORD_MOVES).status_code == 200

@@ -90,3 +90,11 @@ class GameIdTakenError(WebError):
 
     status = 409
     key = "h2h.error.game_id_taken"
+
+
+class TooManyMovesError(WebError):
+    """A batch of moves past its client address's budget of moves played (`services.MOVES_RULE`)."""
+
+    status = 429
+    key = "h2h.error.too_many_moves"
+    retry_after = 60  # the budget's window: what was spent has left it by then

@@ -48,7 +48,9 @@ from heartcards.web.h2h.errors import (
     SyncConflictError,
     SyncGapError,
     SyncRefusedError,
+    TooManyMovesError,
 )
+from heartcards.web.quotas import AddressBudget
 
 IDLE_LIMIT_SECONDS = 300.0
 MAX_RECORD_MOVES: Final = 2_000
@@ -56,8 +58,10 @@ MAX_RECORD_MOVES: Final = 2_000
 few hundred (each pass through the stock is about 27); 2,000 is some 70 passes. Reaching it ends the game as a game
 with no moves left (stalled, so undo still works); a batch going past it is refused (`h2h.error.record_full`).
 It also bounds what restoring a game costs: replaying 2,000 moves takes about 40 ms, once, when a game is read back."""
-INLINE_MOVES: Final = 200
-"""Batches that play (or undo) more moves than this run in a thread: 200 moves are about 4 ms of the event loop."""
+PLAY_CHUNK: Final = 50
+"""Moves a batch plays (or undoes) at a time before it lets the event loop answer everyone else: about 1 ms. A batch
+played in a thread instead held the interpreter lock for 5 ms at a time against the event loop, several times per
+request it answered meanwhile."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
@@ -191,8 +195,11 @@ class Games:
         clock: Callable[[], datetime] = utc_now,
         on_new_code: Callable[[str], None] = lambda code: None,
         shared: bool = False,
+        budget: AddressBudget | None = None,
     ) -> None:
         self.repository = repository
+        self.budget = budget
+        """The moves one client address may have played per window (`services.MOVES_RULE`); None counts nothing."""
         self.shared = shared
         """Other servers change the same games: read each game as stored, and store a change only over what was read."""
         self.cache_size = max(cache_size, 1)
@@ -380,7 +387,9 @@ class Games:
         self._save(live)
         return move
 
-    async def sync(self, live: LiveGame, start: int, moves: list[Move], replace: bool) -> None:
+    async def sync(
+        self, live: LiveGame, start: int, moves: list[Move], replace: bool, client: str | None = None
+    ) -> None:
         """Make the game's moves `played[:start] + moves`, the record a device played on its own engine.
 
         Idempotent by move index: moves the server already holds at those indices are not played again (a retried
@@ -388,43 +397,45 @@ class Games:
         stored ones replace them only with `replace` (the device undid them); otherwise the batch is a stale tab's
         and is refused. The batch is played on a copy of the running game, undoing back to `start` when it replaces
         moves: a move that does not replay (illegal, after the end) refuses the batch and leaves the stored game as
-        it was. A batch costs what its own moves cost, never the whole record; one that costs more than
-        `INLINE_MOVES` is played in a thread, so the event loop keeps answering everyone else meanwhile.
+        it was. A batch costs what its own moves cost, never the whole record, and that cost is spent from the
+        budget of `client` (its address) before anything is played: past it, 429 `h2h.error.too_many_moves`. The
+        moves are played `PLAY_CHUNK` at a time, the event loop answering everyone else between two chunks.
         """
         stored = live.game.played
-        if start > len(stored):
-            raise SyncGapError(start=start, stored=len(stored))
+        stored_count = len(stored)
+        if start > stored_count:
+            raise SyncGapError(start=start, stored=stored_count)
         overlap = stored[start : start + len(moves)]
         differs = next((index for index, move in enumerate(overlap) if move != moves[index]), None)
-        held = start + len(overlap) == len(stored)
+        held = start + len(overlap) == stored_count
         if differs is None and (held or not replace):
-            if start + len(moves) <= len(stored):
+            if start + len(moves) <= stored_count:
                 return  # every move already stored: a retry, or a tab that is behind
-            keep, tail = len(stored), moves[len(overlap) :]
+            keep, tail = stored_count, moves[len(overlap) :]
         elif replace:
             keep, tail = start, moves
         else:
             at = start + (len(overlap) if differs is None else differs) + 1
             raise SyncConflictError(id=live.id, at=at)
-        if keep < len(stored):
+        if keep < stored_count:
             self._require_running(live)  # a won or left game cannot be taken back
         elif live.status.is_over:
             raise GameFinishedError(status=live.status.value)
         if keep + len(tail) > MAX_RECORD_MOVES:
             raise RecordFullError(limit=MAX_RECORD_MOVES)
-        before = live.game
-        undone = len(stored) - keep
+        before, status = live.game, live.status
+        undone = stored_count - keep
         cost = len(tail) + (keep if undone > UNDO_LIMIT else undone)
-        if cost > INLINE_MOVES:
-            game = await asyncio.to_thread(_played_on, before, keep, tail)
-            if live.game is not before or len(before.played) != len(stored):
-                raise NotSavedError(game=live.id)  # another batch of this game landed meanwhile: the retry sees it
-        else:
-            game = _played_on(before, keep, tail)
+        if self.budget is not None and client is not None and not await self.budget.spend(client, cost):
+            rule = self.budget.rule
+            raise TooManyMovesError(limit=rule.per_address, seconds=round(rule.window_seconds))
+        game = await _played_on(before, keep, tail)
+        if live.game is not before or len(before.played) != stored_count or live.status is not status:
+            raise NotSavedError(game=live.id)  # another request changed the game meanwhile: the retry sees it
         now = self.clock()
         live.touch(now)
         live.game = game
-        if keep == len(stored):
+        if keep == stored_count:
             live.moves_text = " ".join([live.moves_text, format_moves(tail)]).strip()
         else:
             live.moves_text = format_moves(game.played)
@@ -470,24 +481,33 @@ class Games:
                 self._save(live)
 
 
-def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
+async def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
     """A new game: `game`'s first `keep` moves, then `tail`; `game` itself is left as it is. Undoes back to `keep`
-    while the undo history reaches, else replays the first `keep` moves from the deal (at most MAX_RECORD_MOVES)."""
+    while the undo history reaches, else replays the first `keep` moves from the deal (at most MAX_RECORD_MOVES).
+    Lets the event loop run after every `PLAY_CHUNK` moves played or undone."""
     played = game.copy()
     undone = len(played.played) - keep
     if undone > UNDO_LIMIT:
         played = Game(game.deal)
-        for move in game.played[:keep]:
+        for index, move in enumerate(game.played[:keep]):
             played.play(move)
+            await _between_chunks(index)
     else:
-        for _ in range(undone):
+        for index in range(undone):
             played.undo()
+            await _between_chunks(index)
     for index, move in enumerate(tail):
         try:
             played.play(move)
         except HeartToHeartError as error:
             raise SyncRefusedError(at=keep + index + 1, move=str(move)) from error
+        await _between_chunks(index)
     return played
+
+
+async def _between_chunks(index: int) -> None:
+    if index % PLAY_CHUNK == PLAY_CHUNK - 1:
+        await asyncio.sleep(0)
 
 
 def new_game_id() -> str:

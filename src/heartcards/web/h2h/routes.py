@@ -145,7 +145,7 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: Clie
         except Exception:
             await h2h.quota.give_back(counted)
             raise
-    await h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace)
+    await h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace, client)
     won = live.status is GameStatus.WON
     return MovesAnswer(stored=live.game.moves, view=await view_of(h2h, live, wait_for_par=won))
 

@@ -8,14 +8,19 @@ from datetime import datetime
 
 from heartcards.storage import Repository
 from heartcards.web.clock import utc_now
-from heartcards.web.h2h.games import Games
+from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
-from heartcards.web.quotas import CreationQuota, QuotaRule
+from heartcards.web.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.web.services import Services
 
 GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)
 """New games per 10 minutes: a player hunting for a deal they like starts one every ten seconds at most; an address
 (a household, a school behind one router) may hold several such players."""
+MOVES_RULE = BudgetRule("h2h.moves", per_address=2 * MAX_RECORD_MOVES, window_seconds=60.0)
+"""Moves one client address may have the server play per minute through batches (what a batch adds, undoes or
+replays): 4,000, so a device's offline sync of a whole game of the longest record (2,000 moves) goes through at once
+with as much again to spare, and the costliest batch there can be (2,000 moves replayed, 2,000 played) fits too.
+A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_many_moves`, `Retry-After: 60`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +44,7 @@ class H2HServices:
             on_new_code=solver.prefetch,
             clock=clock,
             shared=services.settings.shared,
+            budget=AddressBudget(services.counters, MOVES_RULE, services.settings.unlimited_networks),
         )
         quota = CreationQuota(services.counters, GAMES_RULE, services.settings.unlimited_networks)
         h2h = cls(repository, games, solver, quota, clock)
