@@ -184,3 +184,41 @@ test("a refused batch drops the game's books and is reported; other games still 
   assert.deepEqual(server.records.get("b"), ["S"]);
   assert.equal(store.read("heartcards.h2h.sync.c"), null);
 });
+
+test("a game started on the device whose id another player took gets a new id and keeps every move", async () => {
+  const server = fakeServer();
+  server.records.set("taken", ["S", "S", "S"]); // another player's game, under the id this device chose too
+  const store = memoryStore();
+  const idTaken = Object.assign(new Error("taken"), { status: 409, key: "h2h.error.game_id_taken" });
+  const renames = [];
+  let sync;
+  const send = async (id, batch) => {
+    if (id !== "taken") return server.send(id, batch);
+    server.sent.push({ id, ...batch });
+    sync.update({ ...sync.get("taken"), moves: ["S", "25-W", "S"] }); // a tap while the request was on its way
+    throw idTaken;
+  };
+  sync = createSync({
+    store,
+    send,
+    retryable,
+    onRefused: assert.fail,
+    idTaken: (error) => error.key === "h2h.error.game_id_taken",
+    newId: () => "fresh",
+    onRenamed: (from, to) => renames.push([from, to]),
+  });
+  sync.update({ id: "taken", code: CODE, moves: ["S", "25-W"], confirmed: [], known: false });
+  assert.equal(await sync.flush(), true);
+  assert.deepEqual(renames, [["taken", "fresh"]]);
+  assert.deepEqual(server.records.get("fresh"), ["S", "25-W", "S"]);
+  assert.deepEqual(server.sent.at(-1), { id: "fresh", from: 0, moves: ["S", "25-W", "S"], code: CODE });
+  assert.deepEqual(server.records.get("taken"), ["S", "S", "S"]); // the other player's game is left as it was
+  assert.equal(sync.get("taken"), null);
+  assert.equal(sync.get("fresh").known, true);
+
+  const refused = [];
+  const known = createSync({ store, send: async () => Promise.reject(idTaken), retryable, onRefused: (id) => refused.push(id), idTaken: () => true, newId: () => "other", onRenamed: assert.fail });
+  known.update({ id: "held", code: CODE, moves: ["S"], confirmed: [], known: true });
+  assert.equal(await known.flush(), true);
+  assert.deepEqual(refused, ["held"]); // a game the server held for this player is never moved: a refusal as any
+});

@@ -3,7 +3,9 @@
 // the server does not hold yet; a network failure or a busy server is retried with backoff (1 s doubling to 30 s,
 // or at once when the browser says it is online again: a new move waits for the retry, it does not bring it
 // forward), and nothing is sent while the browser says it is offline; a refusal (a move that does not replay, a stale tab) drops
-// the game's waiting moves and hands the error to the page, which reloads the server's game.
+// the game's waiting moves and hands the error to the page, which reloads the server's game. A game started on the
+// device whose id the server says another player holds already is given a new id with all of its moves, and sent
+// again from its first move under that id: nothing of it is lost.
 // No DOM here: the storage, the request and the clock are passed in, so Node's test runner drives it.
 
 export const KEY_PREFIX = "heartcards.h2h.sync.";
@@ -84,6 +86,10 @@ export function recordMoves(record) {
  *   sends after the next frame, so the frame that draws a tap does not wait for the request)
  * @property {() => boolean} [online] false while the device knows it has no network (the browser's
  *   `navigator.onLine`): then nothing is sent (each request would only fail) until a kick says it is back
+ * @property {(error: unknown) => boolean} [idTaken] the server refused a game the device started because another
+ *   player's game holds its id (never, unless given)
+ * @property {() => string} [newId] a fresh id for such a game (required with `idTaken`)
+ * @property {(from: string, to: string) => void} [onRenamed] a game the device started has a new id, its moves kept
  */
 
 /** @param {SyncOptions} options */
@@ -97,6 +103,9 @@ export function createSync({
   sleep,
   later = (work) => work(),
   online = () => true,
+  idTaken = () => false,
+  newId,
+  onRenamed = () => {},
 }) {
   /** @type {SyncState} */
   let state = "saved";
@@ -164,6 +173,19 @@ export function createSync({
     });
   }
 
+  /**
+   * Move the books of a game the server never held for this player to a new id: its latest moves (a tap may have
+   * been written meanwhile), to be sent from the first one with its deal, as a game the server has never seen.
+   * @param {SyncEntry} pending
+   * @param {string} id
+   */
+  function renamed(pending, id) {
+    const latest = get(pending.id) || pending;
+    store.write(KEY_PREFIX + pending.id, null);
+    put({ ...latest, id, confirmed: [], known: false });
+    onRenamed(pending.id, id);
+  }
+
   async function loop() {
     running = true;
     try {
@@ -190,7 +212,9 @@ export function createSync({
           delay = FIRST_DELAY_MS;
           onStored(pending.id, answer);
         } catch (error) {
-          if (retryable(error)) {
+          if (!pending.known && newId && idTaken(error)) {
+            renamed(pending, newId());
+          } else if (retryable(error)) {
             setState("waiting");
             await pause(delay);
             wake = null;

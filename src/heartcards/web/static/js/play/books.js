@@ -12,6 +12,8 @@ import { createSync } from "../sync.js";
 /** @import { Daily } from "../types.js" */
 
 const DAILY_PREFIX = "heartcards.h2h.daily.";
+/** The server's refusal of a device's game whose id another player's game holds (docs/h2h-web-api.md). */
+const ID_TAKEN = "h2h.error.game_id_taken";
 
 /** localStorage (or the page's memory where there is none) as the books' store. */
 const browserStore = {
@@ -28,8 +30,9 @@ const browserStore = {
 
 /**
  * The books of this browser: the page passes what to do with a refusal, an answer and a change of state. A move is
- * written to the store at once and sent after the frame that draws it.
- * @param {Pick<SyncOptions, "onRefused" | "onStored" | "onState">} handlers
+ * written to the store at once and sent after the frame that draws it; a game started here whose id another player
+ * took is given a new one (`onRenamed`).
+ * @param {Pick<SyncOptions, "onRefused" | "onStored" | "onState" | "onRenamed">} handlers
  */
 export function createBooks(handlers) {
   return createSync({
@@ -38,6 +41,8 @@ export function createBooks(handlers) {
     retryable: isRetryable,
     later: afterNextFrame,
     online: () => navigator.onLine !== false,
+    idTaken: (error) => error instanceof ApiError && error.key === ID_TAKEN,
+    newId: newDeviceId,
     ...handlers,
   });
 }

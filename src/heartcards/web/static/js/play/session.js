@@ -119,6 +119,9 @@ export function createSession(handlers) {
       held.meta.par = answer.view.par;
       held.meta.assisted = answer.view.assisted;
     },
+    onRenamed: (from, to) => {
+      if (held?.meta.id === from) held.meta.id = to; // the shown game's next moves go to its books under the new id
+    },
   });
   return {
     books,
