@@ -7,15 +7,17 @@ returns a ticket, which `give_back` cancels when what was counted did not happen
 stored).
 `MemoryCounters` serves one process; `RedisCounters` keeps the same windows in Redis (a sorted set per key, the sum
 of its amounts beside it, and Lua scripts, which Redis runs atomically), so servers sharing a site share the limits
-as well.
+as well. `RedisHolds` counts what is held open rather than what happened (a client address's sockets on every
+server).
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -129,3 +131,55 @@ class RedisCounters:
 
     async def give_back(self, key: str, ticket: str) -> None:
         await self._give_back(keys=[KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX], args=[ticket])
+
+
+HOLD_PREFIX: Final = "heartcards:held:"
+HOLD_SECONDS: Final = 60.0
+"""How long a hold counts without being refreshed: a server that crashed stops counting its holds after this."""
+REFRESH_SECONDS: Final = 20.0
+"""How often a server refreshes the holds it keeps (three times in `HOLD_SECONDS`, so one late refresh loses none)."""
+
+HOLD_SCRIPT: Final = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+"""A key's holds are a sorted set of tickets scored by the time each stops counting unless refreshed."""
+
+
+class RedisHolds:
+    """Things held open across servers (a client address's sockets), counted against a cap in one atomic step. Each
+    hold has an expiry that its server pushes back every `REFRESH_SECONDS` while the thing lives (`refresh`), so a
+    server that dies without releasing its holds leaves them counted for at most `HOLD_SECONDS`."""
+
+    def __init__(
+        self, client: redis.asyncio.Redis, clock: Callable[[], float] = time.time, hold_seconds: float = HOLD_SECONDS
+    ) -> None:
+        self.client = client
+        self.clock = clock
+        self.hold_seconds = hold_seconds
+        self._hold = client.register_script(HOLD_SCRIPT)
+
+    async def hold(self, key: str, limit: int) -> str | None:
+        """Counts one more hold of `key` if fewer than `limit` are held; its ticket, or None past the cap."""
+        now, ticket = self.clock(), secrets.token_hex(8)
+        ttl = math.ceil(self.hold_seconds * 1000)
+        held = await self._hold(keys=[HOLD_PREFIX + key], args=[now, now + self.hold_seconds, limit, ticket, ttl])
+        return ticket if held == 1 else None
+
+    async def release(self, key: str, ticket: str) -> None:
+        await self.client.zrem(HOLD_PREFIX + key, ticket)
+
+    async def refresh(self, holds: Iterable[tuple[str, str]]) -> None:
+        """Pushes back the expiry of each (key, ticket) still held (a released one is not brought back)."""
+        until = self.clock() + self.hold_seconds
+        ttl = math.ceil(self.hold_seconds * 1000)
+        async with self.client.pipeline(transaction=False) as pipeline:
+            for key, ticket in holds:
+                pipeline.zadd(HOLD_PREFIX + key, {ticket: until}, xx=True)
+                pipeline.pexpire(HOLD_PREFIX + key, ttl)
+            await pipeline.execute()

@@ -3,20 +3,26 @@ and a spectator who only answers pings is let go after a while."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import ExitStack
 
 import pytest
+import redis.asyncio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from heartcards.web.counters import HOLD_SECONDS, RedisHolds
 from heartcards.web.hearts import socket as table_socket
 from heartcards.web.hearts.fanout import (
     CLIENT_MESSAGE_BURST,
     MAX_SOCKETS_PER_CLIENT,
     MESSAGE_BURST,
+    SOCKETS_KEY,
     ClientSockets,
 )
+from tests.redis_server import RedisServer
+from tests.redis_server import redis_server as redis_server
 
 
 def new_table(client: TestClient) -> str:
@@ -48,18 +54,57 @@ def test_one_address_holds_at_most_its_cap_of_sockets(client: TestClient) -> Non
 
 
 def test_an_addresss_sockets_share_one_message_rate() -> None:
-    book = ClientSockets()
-    sockets = [book.open("192.0.2.1") for _ in range(10)]
-    assert all(rate is sockets[0] for rate in sockets)
-    now = time.monotonic()
-    delays = [rate.delay(now) for _ in range(int(CLIENT_MESSAGE_BURST) // 10 + 1) for rate in sockets if rate]
-    assert delays.count(0.0) == CLIENT_MESSAGE_BURST  # ten sockets together: one burst, not ten
-    assert CLIENT_MESSAGE_BURST < 10 * MESSAGE_BURST
-    other = book.open("192.0.2.2")
-    assert other is not None and other.delay(now) == 0.0
-    for _ in sockets:
-        book.close("192.0.2.1")
-    assert book.count("192.0.2.1") == 0
+    async def scenario() -> None:
+        book = ClientSockets()
+        sockets = [opened for _ in range(10) if (opened := await book.open("192.0.2.1")) is not None]
+        rates = [opened.rate for opened in sockets]
+        assert len(rates) == 10 and all(rate is rates[0] for rate in rates)
+        now = time.monotonic()
+        delays = [rate.delay(now) for _ in range(int(CLIENT_MESSAGE_BURST) // 10 + 1) for rate in rates]
+        assert delays.count(0.0) == CLIENT_MESSAGE_BURST  # ten sockets together: one burst, not ten
+        assert CLIENT_MESSAGE_BURST < 10 * MESSAGE_BURST
+        other = await book.open("192.0.2.2")
+        assert other is not None and other.rate.delay(now) == 0.0
+        for opened in sockets:
+            await book.close(opened)
+        assert book.count("192.0.2.1") == 0
+
+    asyncio.run(scenario())
+
+
+def test_the_socket_cap_holds_across_servers_sharing_redis_and_a_crashed_servers_places_expire(
+    redis_server: RedisServer,
+) -> None:
+    now = [1_000_000.0]
+
+    async def scenario() -> None:
+        links = [redis.asyncio.Redis.from_url(redis_server.url) for _ in range(3)]
+        try:
+            await links[0].flushall()
+            first, second, crashed = (ClientSockets(RedisHolds(link, clock=lambda: now[0])) for link in links)
+            held = [await crashed.open("192.0.2.1") for _ in range(4)]  # a server that dies with these open
+            assert all(opened is not None and opened.ticket is not None for opened in held)
+            opened = [await (first, second)[n % 2].open("192.0.2.1") for n in range(MAX_SOCKETS_PER_CLIENT)]
+            assert sum(socket is not None for socket in opened) == MAX_SOCKETS_PER_CLIENT - 4
+            assert first.count("192.0.2.1") + second.count("192.0.2.1") == MAX_SOCKETS_PER_CLIENT - 4
+            assert await second.open("192.0.2.2") is not None  # another address has its own cap
+            one = next(socket for socket in opened if socket is not None)
+            await first.close(one)  # a socket closed on one server frees a place on the others
+            again = await second.open("192.0.2.1")
+            assert again is not None
+            assert await first.open("192.0.2.1") is None
+            now[0] += 30.0
+            living = [again, *opened[1:]]
+            alive = [(SOCKETS_KEY + socket.client, socket.ticket) for socket in living if socket and socket.ticket]
+            await RedisHolds(links[0], clock=lambda: now[0]).refresh(alive)  # what the living servers do
+            now[0] += HOLD_SECONDS - 10.0  # the crashed server's places were never refreshed: they expired
+            free = [await first.open("192.0.2.1") for _ in range(5)]
+            assert sum(socket is not None for socket in free) == 4
+        finally:
+            for link in links:
+                await link.aclose()
+
+    asyncio.run(scenario())
 
 
 def test_a_spectator_that_only_answers_pings_is_closed_after_the_idle_time(

@@ -8,12 +8,16 @@ stale ones.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+import redis
+
 from heartcards.hearts.table import Table
+from heartcards.web.counters import REFRESH_SECONDS, RedisHolds
 from heartcards.web.hearts.views import json_text, own_view_text, shared_view_json, table_json
 
 
@@ -59,17 +63,37 @@ CLIENT_MESSAGES_PER_SECOND: Final = 2 * MESSAGES_PER_SECOND
 CLIENT_MESSAGE_BURST: Final = 2 * MESSAGE_BURST
 """A client address's messages, all its sockets together: two quick players' worth. Hundreds of sockets from one
 client take no more of the server's time than that."""
+SOCKETS_KEY: Final = "sockets:"
+"""The prefix of an address's sockets in Redis (`counters.RedisHolds`)."""
+
+logger = logging.getLogger("heartcards.web.hearts")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSocket:
+    """One socket counted against its client address's cap, and the message rate it shares with the others."""
+
+    client: str
+    rate: MessageRate
+    ticket: str | None = None
+    """Its hold in Redis when servers share the site (`counters.RedisHolds`)."""
 
 
 class ClientSockets:
-    """The sockets open per client address and the message rate they share."""
+    """The sockets open per client address and the message rate they share. With `site` (servers sharing a site
+    through Redis), the cap is the site's: every socket also holds a place in Redis, refreshed while it lives, so a
+    server that crashes leaves its places counted for a minute at most. When Redis cannot be reached, this server's
+    own count still holds the cap on it."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: RedisHolds | None = None) -> None:
+        self.site = site
         self._open: dict[str, int] = {}
         self._rates: dict[str, MessageRate] = {}
+        self._held: set[tuple[str, str]] = set()
+        self._refresher: asyncio.Task[None] | None = None
 
-    def open(self, client: str) -> MessageRate | None:
-        """Counts one more socket of `client` and returns the rate its messages share; None past the cap."""
+    async def open(self, client: str) -> OpenSocket | None:
+        """Counts one more socket of `client`; None past the cap (nothing counted)."""
         count = self._open.get(client, 0)
         if count >= MAX_SOCKETS_PER_CLIENT:
             return None
@@ -79,15 +103,47 @@ class ClientSockets:
             rate = self._rates[client] = MessageRate(
                 CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, CLIENT_MESSAGE_BURST
             )
-        return rate
+        opened = OpenSocket(client, rate)
+        if self.site is None:
+            return opened
+        try:
+            ticket = await self.site.hold(SOCKETS_KEY + client, MAX_SOCKETS_PER_CLIENT)
+        except (redis.RedisError, OSError):
+            logger.warning("Redis unreachable: sockets of %s counted on this server only", client)
+            return opened
+        if ticket is None:  # the address holds its cap on the other servers
+            self._count_out(client)
+            return None
+        self._held.add((client, ticket))
+        if self._refresher is None or self._refresher.done():
+            self._refresher = asyncio.create_task(self._refresh(self.site))
+        return OpenSocket(client, rate, ticket)
 
-    def close(self, client: str) -> None:
+    async def close(self, opened: OpenSocket) -> None:
+        self._count_out(opened.client)
+        if self.site is not None and opened.ticket is not None:
+            self._held.discard((opened.client, opened.ticket))
+            try:
+                await self.site.release(SOCKETS_KEY + opened.client, opened.ticket)
+            except (redis.RedisError, OSError):
+                logger.warning("Redis unreachable: a socket's place there expires by itself")
+
+    def _count_out(self, client: str) -> None:
         count = self._open.get(client, 0) - 1
         if count > 0:
             self._open[client] = count
         else:
             self._open.pop(client, None)
             self._rates.pop(client, None)
+
+    async def _refresh(self, site: RedisHolds) -> None:
+        """Keeps this server's places in Redis counted while their sockets live; stops when none is left."""
+        while self._held:
+            await asyncio.sleep(REFRESH_SECONDS)
+            try:
+                await site.refresh([(SOCKETS_KEY + client, ticket) for client, ticket in self._held])
+            except (redis.RedisError, OSError):
+                logger.warning("Redis unreachable: the sockets' places there were not refreshed")
 
     def count(self, client: str) -> int:
         return self._open.get(client, 0)

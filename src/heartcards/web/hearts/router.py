@@ -15,6 +15,7 @@ from fastapi import APIRouter, FastAPI
 
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.storage.leases import TableLeases
+from heartcards.web.counters import RedisHolds
 from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.hearts.ownership import Ownership, server_name
 from heartcards.web.hearts.quotas import TABLES_RULE
@@ -40,6 +41,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         metrics=services.metrics,
         ownership=ownership,
         quota=CreationQuota(services.counters, TABLES_RULE, settings.unlimited_networks),
+        socket_holds=None if services.redis is None else RedisHolds(services.redis.client),
     )
     app.state.hearts_tables = service
     relay = None if services.redis is None else Relay(services.redis, name, service, services.metrics)

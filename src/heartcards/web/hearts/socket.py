@@ -146,15 +146,15 @@ async def table_socket(
     if exempt(client, services.settings.unlimited_networks):  # a load test's machine
         await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, None)
         return
-    rate = service.client_sockets.open(client)
-    if rate is None:
+    opened = await service.client_sockets.open(client)
+    if opened is None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
             await refuse(TooManySocketsError(limit=MAX_SOCKETS_PER_CLIENT), TOO_MANY_SOCKETS_CLOSE)
         return
     try:
-        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, rate)
+        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, opened.rate)
     finally:
-        service.client_sockets.close(client)
+        await service.client_sockets.close(opened)
 
 
 async def _table_socket(
