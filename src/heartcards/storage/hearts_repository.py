@@ -223,36 +223,14 @@ class HeartsRepository:
         with self.engine.begin() as connection:
             connection.execute(
                 insert(TABLES).values(
+                    **_table_row(table, now),
                     epoch=table.epoch,
                     lease_owner=owner,
                     lease_until=None if owner is None else database_seconds(self.engine.dialect) + seconds,
-                    id=table.id,
-                    mode=table.mode,
-                    variant=table.variant,
-                    target=table.target,
-                    strength=table.strength,
-                    idle_seconds=table.idle_seconds,
-                    status=table.status,
-                    game=json.dumps(table.game),
-                    created_at=table.created_at,
-                    updated_at=now,
                 )
             )
             connection.execute(
-                insert(SEATS),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": seat.seat,
-                        "kind": seat.kind,
-                        "name": seat.name,
-                        "player_id": seat.player_id,
-                        "token_hash": seat.token_hash,
-                        "moons": 0,
-                        "queens": 0,
-                    }
-                    for seat in table.seats
-                ],
+                insert(SEATS), [{**_seat_row(table.id, seat), "moons": 0, "queens": 0} for seat in table.seats]
             )
 
     def store_finished_table(
@@ -264,32 +242,13 @@ class HeartsRepository:
         with self.engine.begin() as connection:
             if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table.id)).first() is not None:
                 return False
-            connection.execute(
-                insert(TABLES).values(
-                    id=table.id,
-                    mode=table.mode,
-                    variant=table.variant,
-                    target=table.target,
-                    strength=table.strength,
-                    idle_seconds=table.idle_seconds,
-                    status=table.status,
-                    game=json.dumps(table.game),
-                    created_at=table.created_at,
-                    updated_at=now,
-                    finished_at=now,
-                )
-            )
+            connection.execute(insert(TABLES).values(**_table_row(table, now), finished_at=now))
             by_seat = {result.seat: result for result in results}
             connection.execute(
                 insert(SEATS),
                 [
                     {
-                        "table_id": table.id,
-                        "seat": seat.seat,
-                        "kind": seat.kind,
-                        "name": seat.name,
-                        "player_id": seat.player_id,
-                        "token_hash": seat.token_hash,
+                        **_seat_row(table.id, seat),
                         "total": by_seat[seat.seat].total,
                         "place": by_seat[seat.seat].place,
                         "won": by_seat[seat.seat].won,
@@ -449,3 +408,31 @@ class HeartsRepository:
                 )
             )
         return games
+
+
+def _table_row(table: TableRecord, now: datetime) -> dict[str, Any]:
+    """The columns of a new table's row that every way of storing one writes."""
+    return {
+        "id": table.id,
+        "mode": table.mode,
+        "variant": table.variant,
+        "target": table.target,
+        "strength": table.strength,
+        "idle_seconds": table.idle_seconds,
+        "status": table.status,
+        "game": json.dumps(table.game),
+        "created_at": table.created_at,
+        "updated_at": now,
+    }
+
+
+def _seat_row(table_id: str, seat: SeatRecord) -> dict[str, Any]:
+    """A seat's row as a new table stores it, before any result."""
+    return {
+        "table_id": table_id,
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "player_id": seat.player_id,
+        "token_hash": seat.token_hash,
+    }
