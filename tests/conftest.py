@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from heartcards.web.settings import SOLVER_WARM_UP_VARIABLE
+from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.support.databases import SqliteTemplate
 
@@ -27,7 +27,7 @@ settings.load_profile("suite")
 @pytest.fixture(scope="session", autouse=True)
 def solver_starts_on_first_search() -> Iterator[None]:
     """The apps and servers the tests start leave the solver's worker process until their first search, as most
-    never search; tests/web/test_settings.py checks the warm-up itself."""
+    never search; tests/runtime/test_settings.py checks the warm-up itself."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(SOLVER_WARM_UP_VARIABLE, "0")
         yield

@@ -12,15 +12,15 @@ import redis.asyncio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from heartcards.web.counters import HOLD_SECONDS, RedisHolds
-from heartcards.web.hearts import socket as table_socket
-from heartcards.web.hearts.fanout import (
+from heartcards.hearts.tables.fanout import (
     CLIENT_MESSAGE_BURST,
     MAX_SOCKETS_PER_CLIENT,
     MESSAGE_BURST,
     SOCKETS_KEY,
     ClientSockets,
 )
+from heartcards.runtime.counters import HOLD_SECONDS, RedisHolds
+from heartcards.web.hearts import socket as table_socket
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 
