@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from heartcards.hearts.tables.lobby import LOBBY_PER_PLAYER, LOBBY_SIZE
 from heartcards.hearts.tables.quotas import PER_ADDRESS, PER_PLAYER
-from heartcards.hearts.tables.service import LOBBY_PER_PLAYER, LOBBY_SIZE, TableService, utc_now
+from heartcards.hearts.tables.service import TableService, utc_now
 from heartcards.hearts.tables.sweeper import UNUSED_AFTER
 from heartcards.web.names import DisplayNameError, display_name
 

@@ -112,6 +112,39 @@ def test_an_online_table_is_joined_started_and_played_through_both_servers(clust
     assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
 
 
+def lobby_ids(server: LiveServer) -> list[tuple[str, str]]:
+    answer = httpx.get(server.url + "api/hearts/tables", timeout=20)
+    assert answer.status_code == 200, answer.text
+    return [(table["id"], table["status"]) for table in answer.json()["tables"]]
+
+
+def alike_through_both(cluster: Cluster, wanted: list[tuple[str, str]]) -> None:
+    """Both servers' lobbies list exactly `wanted`, within a few seconds (each writes its own to Redis at once)."""
+    deadline = time.monotonic() + 5.0
+    while (seen := [lobby_ids(server) for server in cluster.servers]) != [wanted] * len(cluster.servers):
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.1)
+
+
+def test_the_lobby_and_a_players_current_table_are_the_same_through_either_server(cluster: Cluster) -> None:
+    first, second = cluster.servers
+    ann, bea = "a" * 32, "b" * 32
+    mine = httpx.post(
+        first.url + "api/hearts/tables", json={"mode": "online", "name": "Ann"}, cookies={"hc_player": ann}, timeout=20
+    ).json()
+    theirs = httpx.post(
+        second.url + "api/hearts/tables", json={"mode": "online", "name": "Bea"}, cookies={"hc_player": bea}, timeout=20
+    ).json()
+    alike_through_both(cluster, [(theirs["table"]["id"], "waiting"), (mine["table"]["id"], "waiting")])
+    current = httpx.get(second.url + "api/hearts/tables/current", cookies={"hc_player": ann}, timeout=20).json()
+    assert (current["table"]["id"], current["seat"]) == (mine["table"]["id"], 0)  # run by the other server
+    started = httpx.post(
+        second.url + f"api/hearts/tables/{mine['table']['id']}/start", headers={"X-Seat-Token": mine["token"]}
+    )
+    assert started.status_code == 200, started.text
+    alike_through_both(cluster, [(theirs["table"]["id"], "waiting"), (mine["table"]["id"], "playing")])  # to watch
+
+
 class Player:
     """A person's page on a table: plays its seat, and when its socket closes reconnects (to the next server that
     is up, as a proxy would send it), as the page does. Remembers the newest state it was sent, and when each one

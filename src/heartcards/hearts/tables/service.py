@@ -20,13 +20,14 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import Game, GameRecordError, Observation, Phase, Variant
-from heartcards.hearts.table import LOBBY_ABSENCE, PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
+from heartcards.hearts.table import PUT_AWAY_AFTER, SEAT_COUNT, Seat, Table, token_hash
 from heartcards.hearts.tables.device_games import DEVICE_BUDGET, PERSON_SEAT, device_table_id, replay_device_game
 from heartcards.hearts.tables.drivers import Drivers
 from heartcards.hearts.tables.errors import (
@@ -44,6 +45,7 @@ from heartcards.hearts.tables.errors import (
     TooManyTablesError,
 )
 from heartcards.hearts.tables.fanout import ClientSockets, Connection, FanOut, StateDue
+from heartcards.hearts.tables.lobby import LobbyEntry, lobby_of
 from heartcards.hearts.tables.messages import Action, Next, Pass, Play, Start
 from heartcards.hearts.tables.ownership import Ownership
 from heartcards.hearts.tables.players import bot_name
@@ -68,12 +70,9 @@ from heartcards.storage.hearts_repository import (
 
 logger = logging.getLogger("heartcards.hearts.tables")
 
-LOBBY_SIZE: Final = 50
 RUNNING_ABSENCE: Final = timedelta(seconds=DEFAULT_RUNNING_ABSENCE_SECONDS)
 """A running table no person has been at for this long (it pauses without them) leaves the lobby's "Watch" list
 (unless the service is given another time)."""
-LOBBY_PER_PLAYER: Final = 2
-"""The lobby shows at most this many tables (the newest) of one creator."""
 TABLE_ID: Final = re.compile(r"[0-9a-f]{32}")
 """What `create` makes a table id of (`secrets.token_hex(16)`)."""
 
@@ -141,6 +140,9 @@ class TableService:
         self.metrics.bot_queue.set_function(lambda: self.drivers.thinkers.waiting)
         self.sweeper = Sweeper(self.tables, self.fanout.watched, self._put_away)
         self.closing = False
+        self.lobby_changed: Callable[[], None] = lambda: None
+        """Told when a table is created, joined or started here (the site's lobby, `LobbyBoard`, then hears of it
+        at once)."""
 
     # -- life cycle -------------------------------------------------------------------------------------------------
 
@@ -328,6 +330,7 @@ class TableService:
         self.stored_actions[table.id] = len(table.game.actions)
         self.tables[table.id] = table
         self.drivers.ensure(table)
+        self.lobby_changed()
         return Seating(table, 0, token)
 
     async def table(self, table_id: str) -> Table:
@@ -378,42 +381,24 @@ class TableService:
             raise TableElsewhereError(table=table.id)
         return table
 
-    def lobby(self, now: datetime | None = None) -> list[Table]:
-        """Open tables first (newest first), then running online tables; not those that no person has been at for
-        `LOBBY_ABSENCE`, and no running table its people have left (all away: only computers play it; or none there
-        for `running_absence`: it is paused), since there is nothing to watch there."""
-        now = now or utc_now()
-        present = [table for table in self.tables.values() if table.unvisited_for(now) <= LOBBY_ABSENCE]
-        waiting = [table for table in present if table.status == "waiting"]
-        running = [
-            table
-            for table in present
-            if table.status == "playing"
-            and table.mode == "online"
-            and table.unvisited_for(now) <= self.running_absence
-            and not all(seat.away for seat in table.seats if seat.human)
-        ]
-        waiting.sort(key=lambda table: table.created_at, reverse=True)
-        running.sort(key=lambda table: table.created_at, reverse=True)
-        shown: list[Table] = []
-        per_creator: dict[str | None, int] = {}
-        for table in waiting + running:  # one player's many tables cannot push everyone else's out
-            creator = table.seats[0].player_id
-            if per_creator.get(creator, 0) < LOBBY_PER_PLAYER:
-                per_creator[creator] = per_creator.get(creator, 0) + 1
-                shown.append(table)
-        return shown[:LOBBY_SIZE]
+    def lobby(self, now: datetime | None = None) -> list[LobbyEntry]:
+        """This server's lobby, of the tables in its memory (`lobby.lobby_of`); with several servers, the site's is
+        `LobbyBoard.read`."""
+        return lobby_of(self.tables.values(), now or utc_now(), self.running_absence)
 
     async def current_for(self, player_id: str) -> tuple[Table, int] | None:
-        """The player's newest running (or waiting) table and seat, for "continue": from memory, or from the
-        database when all of the player's tables were put away."""
-        best = self._current_in_memory(player_id)
+        """The player's newest running (or waiting) table and seat, for "continue": from memory when this server is
+        the only one (it holds every table played in the last day), else from the database, which knows every
+        server's tables (the table then loaded, taken here, or as stored when another server runs it)."""
+        best = self._current_in_memory(player_id) if self.ownership is None else None
         if best is None:
             table_id = await self.store.run(self.repository.newest_open_table_of, player_id)
             if table_id is not None:
                 with contextlib.suppress(TableNotFoundError):  # stored, but its game cannot be replayed
-                    await self.table(table_id)
-                best = self._current_in_memory(player_id)
+                    table = await self.table(table_id)
+                    seat = next((seat for seat in table.seats if seat.human and seat.player_id == player_id), None)
+                    if seat is not None and table.status != "finished":
+                        best = (table, seat.number)
         return best
 
     def _current_in_memory(self, player_id: str) -> tuple[Table, int] | None:
@@ -448,6 +433,7 @@ class TableService:
                     await self._lose(table.id)
                 raise NotSavedError(table=table.id) from error
             self.fanout.publish(table)
+        self.lobby_changed()
         return Seating(table, seat_number, token)
 
     async def start_by_token(self, table_id: str, token: str | None) -> Table:
@@ -484,6 +470,7 @@ class TableService:
             table.after_change(time.monotonic())
             self.fanout.publish(table, answer_to, message_id)
         table.wake.set()
+        self.lobby_changed()
 
     async def log(self, table_id: str) -> tuple[Table, list[dict[str, Any]]]:
         table = await self.table(table_id)

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 
+from heartcards.hearts.tables.lobby import LobbyBoard
 from heartcards.hearts.tables.ownership import Ownership, server_name
 from heartcards.hearts.tables.quotas import TABLES_RULE
 from heartcards.hearts.tables.relay import Relay
@@ -44,16 +45,24 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         socket_holds=None if services.redis is None else RedisHolds(services.redis.client),
     )
     app.state.hearts_tables = service
-    relay = None if services.redis is None else Relay(services.redis, name, service, services.metrics)
+    relay = board = None
+    if services.redis is not None:
+        relay = Relay(services.redis, name, service, services.metrics)
+        board = LobbyBoard(services.redis, name, service.lobby, services.metrics)
+        service.lobby_changed = board.changed
     app.state.hearts_relay = relay
+    app.state.hearts_lobby = board
     await service.start()
-    if relay is not None:
+    if relay is not None and board is not None:
         relay.start()
+        board.start()
+        services.drainers.append(board.stop)
     services.drainers.append(service.drain)
     try:
         yield
     finally:
-        if relay is not None:
+        if relay is not None and board is not None:
+            await board.stop()
             await relay.stop()
         await service.stop()
 

@@ -17,7 +17,7 @@ from heartcards.hearts.tables.service import Seating, TableService, check_table_
 from heartcards.hearts.tables.views import table_json
 from heartcards.runtime.clock import iso_utc
 from heartcards.web.deps import ClientKey, PlayerId
-from heartcards.web.hearts.deps import RelayDep, Tables
+from heartcards.web.hearts.deps import LobbyBoardDep, RelayDep, Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
 from heartcards.web.hearts.models import (
     CurrentTable,
@@ -106,8 +106,10 @@ async def create_table(body: CreateTable, tables: Tables, player: PlayerId, clie
 
 
 @router.get("/tables")
-async def lobby(tables: Tables) -> Lobby:
-    return Lobby(tables=[_table(table) for table in tables.lobby()])
+async def lobby(tables: Tables, board: LobbyBoardDep) -> Lobby:
+    """The lobby: this server's tables, or with several servers the site's, alike through any of them."""
+    entries = tables.lobby() if board is None else await board.read()
+    return Lobby(tables=[PublicTable.model_validate(entry.table) for entry in entries])
 
 
 @router.get("/tables/current")
