@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,11 @@ from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.support.databases import SqliteTemplate
 
 pytest_plugins = ["tests.support.summary"]
+
+# The servers, workers and commands the tests start (hundreds of Python processes) read their modules' cached
+# bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 # No per-example deadline: the suite runs beside a browser and servers on a 2-core CI machine, where a slow example
 # says nothing about the code; a failed deadline would make a property test fail on a busy moment.

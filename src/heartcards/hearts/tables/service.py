@@ -55,7 +55,7 @@ from heartcards.hearts.tables.stored_tables import game_text, seat_record, seat_
 from heartcards.hearts.tables.sweeper import Sweeper
 from heartcards.runtime.clients import UNKNOWN_CLIENT
 from heartcards.runtime.clock import utc_now
-from heartcards.runtime.counters import MemoryCounters, RedisHolds
+from heartcards.runtime.counters import MemoryCounters, RedisBuckets, RedisHolds
 from heartcards.runtime.metrics import Metrics
 from heartcards.runtime.quotas import CreationQuota
 from heartcards.runtime.settings import DEFAULT_DEAL_PAUSE_SECONDS, DEFAULT_RUNNING_ABSENCE_SECONDS
@@ -105,6 +105,7 @@ class TableService:
         ownership: Ownership | None = None,
         quota: CreationQuota | None = None,
         socket_holds: RedisHolds | None = None,
+        message_buckets: RedisBuckets | None = None,
     ) -> None:
         self.repository = repository
         self.metrics = metrics or Metrics()
@@ -124,9 +125,9 @@ class TableService:
         """Held while a table is taken and loaded, so two requests for it do not both try."""
         self.store = TableStore(repository, self.metrics)
         self.fanout = FanOut()
-        self.client_sockets = ClientSockets(socket_holds)
-        """Sockets per client address and the message rate they share (`fanout.ClientSockets`); the cap counted in
-        Redis too (`socket_holds`) when servers share the site."""
+        self.client_sockets = ClientSockets(socket_holds, message_buckets)
+        """Sockets per client address and the message rate they share (`fanout.ClientSockets`); the cap and the rate
+        counted in Redis too (`socket_holds`, `message_buckets`) when servers share the site."""
         self.drivers = Drivers(
             commit=self._commit,
             publish=self.fanout.publish,
