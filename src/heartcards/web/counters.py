@@ -8,7 +8,8 @@ stored).
 `MemoryCounters` serves one process; `RedisCounters` keeps the same windows in Redis (a sorted set per key, the sum
 of its amounts beside it, and Lua scripts, which Redis runs atomically), so servers sharing a site share the limits
 as well. `RedisHolds` counts what is held open rather than what happened (a client address's sockets on every
-server).
+server). `RedisBuckets` are token buckets that servers draw from several tokens at a time (a client address's socket
+messages on every server), so that what they limit costs a round trip to Redis only once in a while.
 """
 
 from __future__ import annotations
@@ -183,3 +184,37 @@ class RedisHolds:
                 pipeline.zadd(HOLD_PREFIX + key, {ticket: until}, xx=True)
                 pipeline.pexpire(HOLD_PREFIX + key, ttl)
             await pipeline.execute()
+
+
+BUCKET_PREFIX: Final = "heartcards:bucket:"
+
+DRAW_SCRIPT: Final = """
+local now, per_second, burst, amount = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local stored = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = burst
+if stored[1] then
+  tokens = math.min(burst, tonumber(stored[1]) + math.max(now - tonumber(stored[2]), 0) * per_second)
+end
+tokens = tokens - amount
+redis.call('HSET', KEYS[1], 'tokens', tokens, 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / per_second * 1000) + 1000)
+return tostring(tokens)
+"""
+"""A bucket is a hash of its tokens and when they were counted; it refills at `per_second` up to `burst`, may go
+into debt (negative), and expires once it would be full again (a missing bucket is a full one)."""
+
+
+class RedisBuckets:
+    """Token buckets in Redis, shared by every server of the site; wall-clock seconds, like `RedisCounters`."""
+
+    def __init__(self, client: redis.asyncio.Redis, clock: Callable[[], float] = time.time) -> None:
+        self.client = client
+        self.clock = clock
+        self._draw = client.register_script(DRAW_SCRIPT)
+
+    async def draw(self, key: str, per_second: float, burst: float, amount: int) -> float:
+        """Takes `amount` tokens from `key`'s bucket, into debt if need be, and says how many seconds to wait before
+        using them (0 while the bucket had them)."""
+        args = [self.clock(), per_second, burst, amount]
+        left = float(await self._draw(keys=[BUCKET_PREFIX + key], args=args))
+        return max(0.0, -left / per_second)

@@ -4,7 +4,9 @@ through sockets on the others, and survives the death of the server that runs it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import json
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -14,6 +16,7 @@ import pytest
 import redis
 import websockets
 
+from heartcards.web.hearts.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
 from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
@@ -112,6 +115,47 @@ def test_an_online_table_is_joined_started_and_played_through_both_servers(clust
     totals = [final["view"]["totals"] for final in finals]  # type: ignore[index]
     assert all(seen == totals[0] for seen in totals) and sum(totals[0]) in (26, 78)  # one deal, seen alike
     assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+
+
+SOCKETS_PER_SERVER = 4
+PINGS_PER_SOCKET = 40
+"""Within each socket's own burst: what holds them back is their address's rate alone."""
+COUNTED_SECONDS = 1.5
+
+
+def test_an_addresss_messages_through_both_servers_share_one_rate(cluster: Cluster) -> None:
+    created = create(cluster.servers[0], mode="online")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def pongs_in_time() -> int:
+        sockets = []
+        for server in cluster.servers:
+            for _ in range(SOCKETS_PER_SERVER):
+                socket = await websockets.connect(server.url.replace("http://", "ws://") + f"ws/hearts/{table['id']}")
+                await socket.send(json.dumps({"type": "hello"}))
+                assert json.loads(await socket.recv())["type"] == "state"
+                sockets.append(socket)
+        started = time.monotonic()
+
+        async def pongs(socket: websockets.ClientConnection) -> int:
+            await asyncio.gather(*(socket.send(json.dumps({"type": "ping"})) for _ in range(PINGS_PER_SOCKET)))
+            answered = 0
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(started + COUNTED_SECONDS - time.monotonic()):
+                    while answered < PINGS_PER_SOCKET:
+                        answered += json.loads(await socket.recv())["type"] == "pong"  # states may come too
+            return answered
+
+        try:
+            return sum(await asyncio.gather(*(pongs(socket) for socket in sockets)))
+        finally:
+            await asyncio.gather(*(socket.close() for socket in sockets))
+
+    answered = asyncio.run(pongs_in_time())
+    site_bound = CLIENT_MESSAGE_BURST + CLIENT_MESSAGES_PER_SECOND * COUNTED_SECONDS  # 140 in 1.5 s
+    assert CLIENT_MESSAGE_BURST <= answered <= site_bound + len(cluster.servers) * DRAWN_TOKENS, answered
+    assert 2 * site_bound <= len(cluster.servers) * SOCKETS_PER_SERVER * PINGS_PER_SOCKET  # each server's own: 280
 
 
 def lobby_ids(server: LiveServer) -> list[tuple[str, str]]:

@@ -17,7 +17,7 @@ from typing import Any, Final
 import redis
 
 from heartcards.hearts.table import Table
-from heartcards.web.counters import REFRESH_SECONDS, RedisHolds
+from heartcards.web.counters import REFRESH_SECONDS, RedisBuckets, RedisHolds
 from heartcards.web.hearts.views import json_text, own_view_text, shared_view_json, table_json
 
 
@@ -61,12 +61,59 @@ MAX_SOCKETS_PER_CLIENT: Final = 24
 with a tab or two more watching, is far below it; one process holding every connection the server has is not."""
 CLIENT_MESSAGES_PER_SECOND: Final = 2 * MESSAGES_PER_SECOND
 CLIENT_MESSAGE_BURST: Final = 2 * MESSAGE_BURST
-"""A client address's messages, all its sockets together: two quick players' worth. Hundreds of sockets from one
-client take no more of the server's time than that."""
+"""A client address's messages, all its sockets together (on every server of the site): two quick players' worth.
+Hundreds of sockets from one client take no more of the servers' time than that."""
+DRAWN_TOKENS: Final = 10
+"""Tokens a server takes from a client address's bucket in Redis at a time: one round trip per ten messages, and at
+most ten messages' worth left unused on a server when its sockets fall quiet."""
 SOCKETS_KEY: Final = "sockets:"
 """The prefix of an address's sockets in Redis (`counters.RedisHolds`)."""
+MESSAGES_KEY: Final = "messages:"
+"""The prefix of an address's bucket of messages in Redis (`counters.RedisBuckets`)."""
 
 logger = logging.getLogger("heartcards.web.hearts")
+
+
+@dataclass(eq=False, slots=True)
+class ClientRate:
+    """The message rate every socket of a client address shares: a bucket on this server, or with `site` (servers
+    sharing a site through Redis) the site's bucket, from which this server draws `DRAWN_TOKENS` at a time and hands
+    them out here. When Redis cannot be reached, this server's own bucket holds the rate on it."""
+
+    client: str
+    site: RedisBuckets | None = None
+    own: MessageRate = field(
+        default_factory=lambda: MessageRate(CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, CLIENT_MESSAGE_BURST)
+    )
+    drawn: int = 0
+    """Tokens drawn from the site's bucket and not handed out yet."""
+    usable_at: float = 0.0
+    """When the drawn tokens may be used (`time.monotonic()`): at once, or when the site's bucket has paid its debt."""
+    drawing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while tokens are drawn, so that sockets running out together draw once."""
+    unreachable: bool = False
+    """Redis failed at the last draw (said once in the log, not at each message)."""
+
+    async def delay(self, now: float) -> float:
+        """Takes one message's token and says how long to wait before handling it."""
+        if self.site is None:
+            return self.own.delay(now)
+        if self.drawn == 0:
+            async with self.drawing:
+                if self.drawn == 0:
+                    try:
+                        wait = await self.site.draw(
+                            MESSAGES_KEY + self.client, CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, DRAWN_TOKENS
+                        )
+                    except (redis.RedisError, OSError):
+                        if not self.unreachable:
+                            logger.warning("Redis unreachable: messages of %s counted on this server only", self.client)
+                        self.unreachable = True
+                        return self.own.delay(now)
+                    self.unreachable = False
+                    self.drawn, self.usable_at = DRAWN_TOKENS, now + wait
+        self.drawn -= 1
+        return max(0.0, self.usable_at - now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +121,7 @@ class OpenSocket:
     """One socket counted against its client address's cap, and the message rate it shares with the others."""
 
     client: str
-    rate: MessageRate
+    rate: ClientRate
     ticket: str | None = None
     """Its hold in Redis when servers share the site (`counters.RedisHolds`)."""
 
@@ -83,12 +130,13 @@ class ClientSockets:
     """The sockets open per client address and the message rate they share. With `site` (servers sharing a site
     through Redis), the cap is the site's: every socket also holds a place in Redis, refreshed while it lives, so a
     server that crashes leaves its places counted for a minute at most. When Redis cannot be reached, this server's
-    own count still holds the cap on it."""
+    own count still holds the cap on it. With `buckets`, the message rate is the site's too (`ClientRate`)."""
 
-    def __init__(self, site: RedisHolds | None = None) -> None:
+    def __init__(self, site: RedisHolds | None = None, buckets: RedisBuckets | None = None) -> None:
         self.site = site
+        self.buckets = buckets
         self._open: dict[str, int] = {}
-        self._rates: dict[str, MessageRate] = {}
+        self._rates: dict[str, ClientRate] = {}
         self._held: set[tuple[str, str]] = set()
         self._refresher: asyncio.Task[None] | None = None
 
@@ -100,9 +148,7 @@ class ClientSockets:
         self._open[client] = count + 1
         rate = self._rates.get(client)
         if rate is None:
-            rate = self._rates[client] = MessageRate(
-                CLIENT_MESSAGES_PER_SECOND, CLIENT_MESSAGE_BURST, CLIENT_MESSAGE_BURST
-            )
+            rate = self._rates[client] = ClientRate(client, self.buckets)
         opened = OpenSocket(client, rate)
         if self.site is None:
             return opened
@@ -162,15 +208,15 @@ class Connection:
     overflowed: bool = False
     """The client did not read its answers: nothing more is queued, and the socket is to be closed."""
     rate: MessageRate = field(default_factory=MessageRate)
-    client_rate: MessageRate | None = None
+    client_rate: ClientRate | None = None
     """The rate shared by every socket of the same client address (`ClientSockets`), if counted there."""
     closed: bool = False
     """The server ended the socket (it stops, or the table moved to another server)."""
 
-    def delay(self, now: float) -> float:
+    async def delay(self, now: float) -> float:
         """How long to wait before handling the next message: the socket's own pace and its client's, the slower."""
         own = self.rate.delay(now)
-        return own if self.client_rate is None else max(own, self.client_rate.delay(now))
+        return own if self.client_rate is None else max(own, await self.client_rate.delay(now))
 
     def send(self, message: dict[str, Any]) -> None:
         self._put(message)

@@ -15,7 +15,7 @@ from fastapi import APIRouter, FastAPI
 
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.storage.leases import TableLeases
-from heartcards.web.counters import RedisHolds
+from heartcards.web.counters import RedisBuckets, RedisHolds
 from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.hearts.lobby import LobbyBoard
 from heartcards.web.hearts.ownership import Ownership, server_name
@@ -43,6 +43,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         ownership=ownership,
         quota=CreationQuota(services.counters, TABLES_RULE, settings.unlimited_networks),
         socket_holds=None if services.redis is None else RedisHolds(services.redis.client),
+        message_buckets=None if services.redis is None else RedisBuckets(services.redis.client),
     )
     app.state.hearts_tables = service
     relay = board = None

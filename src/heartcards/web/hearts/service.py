@@ -38,7 +38,7 @@ from heartcards.storage.hearts_repository import (
 )
 from heartcards.web.clients import UNKNOWN_CLIENT
 from heartcards.web.clock import utc_now
-from heartcards.web.counters import MemoryCounters, RedisHolds
+from heartcards.web.counters import MemoryCounters, RedisBuckets, RedisHolds
 from heartcards.web.hearts.device_games import DEVICE_BUDGET, PERSON_SEAT, device_table_id, replay_device_game
 from heartcards.web.hearts.drivers import Drivers
 from heartcards.web.hearts.errors import (
@@ -105,6 +105,7 @@ class TableService:
         ownership: Ownership | None = None,
         quota: CreationQuota | None = None,
         socket_holds: RedisHolds | None = None,
+        message_buckets: RedisBuckets | None = None,
     ) -> None:
         self.repository = repository
         self.metrics = metrics or Metrics()
@@ -124,9 +125,9 @@ class TableService:
         """Held while a table is taken and loaded, so two requests for it do not both try."""
         self.store = TableStore(repository, self.metrics)
         self.fanout = FanOut()
-        self.client_sockets = ClientSockets(socket_holds)
-        """Sockets per client address and the message rate they share (`fanout.ClientSockets`); the cap counted in
-        Redis too (`socket_holds`) when servers share the site."""
+        self.client_sockets = ClientSockets(socket_holds, message_buckets)
+        """Sockets per client address and the message rate they share (`fanout.ClientSockets`); the cap and the rate
+        counted in Redis too (`socket_holds`, `message_buckets`) when servers share the site."""
         self.drivers = Drivers(
             commit=self._commit,
             publish=self.fanout.publish,
