@@ -16,7 +16,7 @@ import pytest
 import redis
 import websockets
 
-from heartcards.web.hearts.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
+from heartcards.hearts.tables.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
 from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
