@@ -19,7 +19,8 @@ from sqlalchemy import create_engine, text
 
 from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
-from tests.web.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Player
+from tests.web.browser.conftest import DESKTOP, PHONE, Player
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import FAST_HEARTS
 
 pytestmark = pytest.mark.browser
@@ -93,9 +94,7 @@ class Device:
         return str(self.page.locator("#status").inner_text())
 
     def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
+        save_screenshot(self.page, name)
 
 
 @pytest.fixture
