@@ -25,6 +25,7 @@ from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
+from heartcards.web.identity_tag import IdentityTag
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.logs import RequestIds
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.server_timing:  # debugging and benchmarks only: the timings tell a little about each lookup
         app.add_middleware(ServerTiming)
+    app.add_middleware(IdentityTag)  # inside PlayerIdentity, which names the guest it reads
     app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
     app.add_middleware(SecurityMiddleware)
     app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id
