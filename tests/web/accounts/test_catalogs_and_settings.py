@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from heartcards.runtime.settings import PublicUrlError, Settings, public_origin
 from heartcards.web.i18n import LANGUAGES, read_catalog
 from heartcards.web.paths import LOCALES_DIR, STATIC_DIR
-from heartcards.web.settings import PublicUrlError, Settings, public_origin
 
 PAGE = STATIC_DIR / "js" / "account.js"
 

@@ -13,16 +13,16 @@ from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 
+from heartcards.hearts.tables.lobby import LobbyBoard
+from heartcards.hearts.tables.ownership import Ownership, server_name
+from heartcards.hearts.tables.quotas import TABLES_RULE
+from heartcards.hearts.tables.relay import Relay
+from heartcards.hearts.tables.service import TableService
+from heartcards.runtime.counters import RedisBuckets, RedisHolds
+from heartcards.runtime.quotas import CreationQuota
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.storage.leases import TableLeases
-from heartcards.web.counters import RedisBuckets, RedisHolds
 from heartcards.web.hearts import pages, ratings, routes, socket
-from heartcards.web.hearts.lobby import LobbyBoard
-from heartcards.web.hearts.ownership import Ownership, server_name
-from heartcards.web.hearts.quotas import TABLES_RULE
-from heartcards.web.hearts.relay import Relay
-from heartcards.web.hearts.service import TableService
-from heartcards.web.quotas import CreationQuota
 from heartcards.web.services import Services
 
 
