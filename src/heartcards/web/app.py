@@ -27,7 +27,6 @@ from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.errors import STATUSES as HEARTS_STATUSES
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
-from heartcards.web.identity_tag import IdentityTag
 from heartcards.web.limits import BodySizeLimit
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
@@ -95,7 +94,6 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.server_timing:  # debugging and benchmarks only: the timings tell a little about each lookup
         app.add_middleware(ServerTiming)
-    app.add_middleware(IdentityTag)  # inside PlayerIdentity, which names the guest it reads
     app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
     app.add_middleware(SecurityMiddleware)
     app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id

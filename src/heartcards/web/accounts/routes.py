@@ -30,8 +30,7 @@ from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
 from heartcards.web.deps import client_key
-from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, valid_player_id
-from heartcards.web.identity_tag import set_identity_cookie
+from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 

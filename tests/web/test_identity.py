@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from heartcards.web.identity import PLAYER_COOKIE
-from heartcards.web.identity_tag import IDENTITY_COOKIE, identity_tag
+from heartcards.web.identity import IDENTITY_COOKIE, PLAYER_COOKIE, identity_tag
 from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
 from tests.web.conftest import AppMaker
 
