@@ -1,6 +1,6 @@
-"""The front end's ES module graph, read from the files themselves: a page (`templates/base.html`) preloads every
-module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports at a
-time.
+"""The front end's ES module graph, read from the files themselves: a page (`templates/common/base.html`) preloads
+every module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports
+at a time.
 
 Only static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` with relative paths count (the
 front end has no bare imports and no build step); dynamic `import()` is left to load when it runs.
