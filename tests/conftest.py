@@ -6,17 +6,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from heartcards.web.settings import SOLVER_WARM_UP_VARIABLE
+from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.support.databases import SqliteTemplate
 
 pytest_plugins = ["tests.support.summary"]
+
+# The servers, workers and commands the tests start (hundreds of Python processes) read their modules' cached
+# bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 # No per-example deadline: the suite runs beside a browser and servers on a 2-core CI machine, where a slow example
 # says nothing about the code; a failed deadline would make a property test fail on a busy moment.
@@ -27,7 +33,7 @@ settings.load_profile("suite")
 @pytest.fixture(scope="session", autouse=True)
 def solver_starts_on_first_search() -> Iterator[None]:
     """The apps and servers the tests start leave the solver's worker process until their first search, as most
-    never search; tests/web/test_settings.py checks the warm-up itself."""
+    never search; tests/runtime/test_settings.py checks the warm-up itself."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(SOLVER_WARM_UP_VARIABLE, "0")
         yield

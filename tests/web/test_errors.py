@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 from heartcards.web import errors as web_errors
 from heartcards.web.i18n import LANGUAGES, read_catalog
 from heartcards.web.paths import LOCALES_DIR

@@ -9,9 +9,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
+from heartcards.runtime.clients import FORWARDED_HEADER, client_address, group_key
+from heartcards.runtime.clock import utc_now
 from heartcards.web.accounts.sessions import session_of
-from heartcards.web.clients import client_key
-from heartcards.web.clock import utc_now
 from heartcards.web.i18n import language_of
 from heartcards.web.identity import PLAYER_STATE
 from heartcards.web.services import Services
@@ -25,6 +25,14 @@ def player_of(request: Request) -> str:
         return signed_in.player_id
     player_id: str = getattr(request.state, PLAYER_STATE)
     return player_id
+
+
+def client_key(connection: HTTPConnection) -> str:
+    """The fairness key of a request's or a socket's client: its address, or the one a trusted proxy forwarded, by
+    /64 for IPv6 (`heartcards.runtime.clients`)."""
+    proxies = services_of(connection).settings.trusted_proxies
+    peer = connection.client.host if connection.client else None
+    return group_key(client_address(peer, connection.headers.get(FORWARDED_HEADER), proxies))
 
 
 def services_of(connection: HTTPConnection) -> Services:
@@ -51,6 +59,6 @@ async def _client(connection: HTTPConnection) -> str:
 
 PlayerId = Annotated[str, Depends(_player)]
 ClientKey = Annotated[str, Depends(_client)]
-"""Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`web/clients.py`)."""
+"""Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`runtime/clients.py`)."""
 Language = Annotated[str, Depends(_language)]
 ServicesDep = Annotated[Services, Depends(_services)]

@@ -56,7 +56,7 @@ def templates_in(folder: Path) -> Jinja2Templates:
 
 def render_page(request: Request, name: str) -> HTMLResponse:
     """The page of template `name` (`h2h/play` for `templates/h2h/play.html`) in the request's language."""
-    folder = services_of(request).settings.pages_dir
+    folder = services_of(request).settings.pages_dir or PAGES_DIR
     language = language_of(request)
     try:
         response = templates_in(folder).TemplateResponse(

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 
+from heartcards.runtime.counters import Counters, MemoryCounters, RedisCounters
+from heartcards.runtime.metrics import Metrics
+from heartcards.runtime.redis_link import RedisLink
+from heartcards.runtime.settings import Settings
 from heartcards.storage import open_engine, upgrade_database
-from heartcards.web.counters import Counters, MemoryCounters, RedisCounters
 from heartcards.web.i18n import Catalogs
-from heartcards.web.metrics import Metrics
 from heartcards.web.paths import LOCALES_DIR
-from heartcards.web.redis_link import RedisLink
-from heartcards.web.settings import Settings
 
 
 @dataclass(slots=True)

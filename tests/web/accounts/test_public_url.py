@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from heartcards.web.settings import PublicUrlError, Settings, public_origin
+from heartcards.runtime.settings import PublicUrlError, Settings, public_origin
 
 
 def test_the_public_url_gives_an_origin(monkeypatch: pytest.MonkeyPatch) -> None:

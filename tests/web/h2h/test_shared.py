@@ -29,31 +29,35 @@ def next_moves(record: str, count: int) -> list[str]:
 def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) -> None:
     engine = open_engine(each_database_url)
     upgrade_database(engine)
-    try:
+
+    async def scenario() -> None:
         first, second = Games(Repository(engine), 256, shared=True), Games(Repository(engine), 256, shared=True)
-        live, _ = first.start("p" * 32, SEED_CODE)
+        live, _ = await first.start("p" * 32, SEED_CODE)
         game_id = live.id
         for turn in range(6):  # the two tabs take turns, each on its own server
             games = first if turn % 2 == 0 else second
-            live = games.owned(game_id, "p" * 32)
+            live = await games.owned(game_id, "p" * 32)
             move = Game.from_record(live.record).legal_moves()[0]
-            asyncio.run(games.sync(live, len(live.game.played), [move], replace=False))
+            await games.sync(live, len(live.game.played), [move], replace=False)
         stored = Repository(engine).game(game_id)
         assert stored is not None and stored.move_count == 6
         assert stored.moves.split() == next_moves(SEED_CODE, 6)
 
-        stale = second.owned(game_id, "p" * 32)  # read on one server…
-        fresh = first.owned(game_id, "p" * 32)
+        stale = await second.owned(game_id, "p" * 32)  # read on one server…
+        fresh = await first.owned(game_id, "p" * 32)
         move = Game.from_record(fresh.record).legal_moves()[0]
-        asyncio.run(first.sync(fresh, 6, [move], replace=False))  # …changed on the other first
+        await first.sync(fresh, 6, [move], replace=False)  # …changed on the other first
         with pytest.raises(NotSavedError):
             second.undo(stale)  # made on what it read: refused, nothing applied
         stored = Repository(engine).game(game_id)
         assert stored is not None and stored.move_count == 7
-        retried = second.owned(game_id, "p" * 32)  # the retry reads the other tab's move first
+        retried = await second.owned(game_id, "p" * 32)  # the retry reads the other tab's move first
         assert len(retried.game.played) == 7
         second.undo(retried)
         stored = Repository(engine).game(game_id)
         assert stored is not None and stored.move_count == 6
+
+    try:
+        asyncio.run(scenario())
     finally:
         engine.dispose()

@@ -12,7 +12,10 @@ from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
+from heartcards.runtime.settings import Settings
+from heartcards.web.app import create_app
 from heartcards.web.h2h.solver_worker import SolvedCode
 from heartcards.web.h2h.solving import Solver
 
@@ -94,3 +97,10 @@ def test_a_failed_search_is_logged(caplog: pytest.LogCaptureFixture) -> None:
         solver._store("HH1-N-AAAAAAM", done)
     assert "the search for HH1-N-AAAAAAM failed" in caplog.text and "out of memory" in caplog.text
     assert solver.known("HH1-N-AAAAAAM") is None
+
+
+def test_the_solver_worker_starts_with_the_app_only_when_warm_up_is_on(tmp_path: Path) -> None:
+    for warm_up in (True, False):
+        app = create_app(Settings(database_url=f"sqlite:///{tmp_path / f'{warm_up}.sqlite3'}", solver_warm_up=warm_up))
+        with TestClient(app):
+            assert (app.state.h2h.solver._executor is not None) is warm_up

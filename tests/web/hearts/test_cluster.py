@@ -4,6 +4,8 @@ through sockets on the others, and survives the death of the server that runs it
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +14,7 @@ import httpx
 import pytest
 import websockets
 
+from heartcards.hearts.tables.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
 from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
@@ -110,6 +113,80 @@ def test_an_online_table_is_joined_started_and_played_through_both_servers(clust
     totals = [final["view"]["totals"] for final in finals]  # type: ignore[index]
     assert all(seen == totals[0] for seen in totals) and sum(totals[0]) in (26, 78)  # one deal, seen alike
     assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+
+
+SOCKETS_PER_SERVER = 4
+PINGS_PER_SOCKET = 40
+"""Within each socket's own burst: what holds them back is their address's rate alone."""
+COUNTED_SECONDS = 1.5
+
+
+def test_an_addresss_messages_through_both_servers_share_one_rate(cluster: Cluster) -> None:
+    created = create(cluster.servers[0], mode="online")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    async def pongs_in_time() -> int:
+        sockets = []
+        for server in cluster.servers:
+            for _ in range(SOCKETS_PER_SERVER):
+                socket = await websockets.connect(server.url.replace("http://", "ws://") + f"ws/hearts/{table['id']}")
+                await socket.send(json.dumps({"type": "hello"}))
+                assert json.loads(await socket.recv())["type"] == "state"
+                sockets.append(socket)
+        started = time.monotonic()
+
+        async def pongs(socket: websockets.ClientConnection) -> int:
+            await asyncio.gather(*(socket.send(json.dumps({"type": "ping"})) for _ in range(PINGS_PER_SOCKET)))
+            answered = 0
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(started + COUNTED_SECONDS - time.monotonic()):
+                    while answered < PINGS_PER_SOCKET:
+                        answered += json.loads(await socket.recv())["type"] == "pong"  # states may come too
+            return answered
+
+        try:
+            return sum(await asyncio.gather(*(pongs(socket) for socket in sockets)))
+        finally:
+            await asyncio.gather(*(socket.close() for socket in sockets))
+
+    answered = asyncio.run(pongs_in_time())
+    site_bound = CLIENT_MESSAGE_BURST + CLIENT_MESSAGES_PER_SECOND * COUNTED_SECONDS  # 140 in 1.5 s
+    assert CLIENT_MESSAGE_BURST <= answered <= site_bound + len(cluster.servers) * DRAWN_TOKENS, answered
+    assert 2 * site_bound <= len(cluster.servers) * SOCKETS_PER_SERVER * PINGS_PER_SOCKET  # each server's own: 280
+
+
+def lobby_ids(server: LiveServer) -> list[tuple[str, str]]:
+    answer = httpx.get(server.url + "api/hearts/tables", timeout=20)
+    assert answer.status_code == 200, answer.text
+    return [(table["id"], table["status"]) for table in answer.json()["tables"]]
+
+
+def alike_through_both(cluster: Cluster, wanted: list[tuple[str, str]]) -> None:
+    """Both servers' lobbies list exactly `wanted`, within a few seconds (each writes its own to Redis at once)."""
+    deadline = time.monotonic() + 5.0
+    while (seen := [lobby_ids(server) for server in cluster.servers]) != [wanted] * len(cluster.servers):
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.1)
+
+
+def test_the_lobby_and_a_players_current_table_are_the_same_through_either_server(cluster: Cluster) -> None:
+    first, second = cluster.servers
+    ann, bea = "a" * 32, "b" * 32
+    mine = httpx.post(
+        first.url + "api/hearts/tables", json={"mode": "online", "name": "Ann"}, cookies={"hc_player": ann}, timeout=20
+    ).json()
+    theirs = httpx.post(
+        second.url + "api/hearts/tables", json={"mode": "online", "name": "Bea"}, cookies={"hc_player": bea}, timeout=20
+    ).json()
+    alike_through_both(cluster, [(theirs["table"]["id"], "waiting"), (mine["table"]["id"], "waiting")])
+    current = httpx.get(second.url + "api/hearts/tables/current", cookies={"hc_player": ann}, timeout=20).json()
+    assert (current["table"]["id"], current["seat"]) == (mine["table"]["id"], 0)  # run by the other server
+    started = httpx.post(
+        second.url + f"api/hearts/tables/{mine['table']['id']}/start", headers={"X-Seat-Token": mine["token"]}
+    )
+    assert started.status_code == 200, started.text
+    alike_through_both(cluster, [(theirs["table"]["id"], "waiting"), (mine["table"]["id"], "playing")])  # to watch
 
 
 class Player:

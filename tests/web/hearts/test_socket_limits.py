@@ -12,15 +12,17 @@ import redis.asyncio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from heartcards.web.counters import HOLD_SECONDS, RedisHolds
-from heartcards.web.hearts import socket as table_socket
-from heartcards.web.hearts.fanout import (
+from heartcards.hearts.tables.fanout import (
     CLIENT_MESSAGE_BURST,
+    CLIENT_MESSAGES_PER_SECOND,
+    DRAWN_TOKENS,
     MAX_SOCKETS_PER_CLIENT,
     MESSAGE_BURST,
     SOCKETS_KEY,
     ClientSockets,
 )
+from heartcards.runtime.counters import HOLD_SECONDS, RedisBuckets, RedisHolds
+from heartcards.web.hearts import socket as table_socket
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 
@@ -60,11 +62,11 @@ def test_an_addresss_sockets_share_one_message_rate() -> None:
         rates = [opened.rate for opened in sockets]
         assert len(rates) == 10 and all(rate is rates[0] for rate in rates)
         now = time.monotonic()
-        delays = [rate.delay(now) for _ in range(int(CLIENT_MESSAGE_BURST) // 10 + 1) for rate in rates]
+        delays = [await rate.delay(now) for _ in range(int(CLIENT_MESSAGE_BURST) // 10 + 1) for rate in rates]
         assert delays.count(0.0) == CLIENT_MESSAGE_BURST  # ten sockets together: one burst, not ten
         assert CLIENT_MESSAGE_BURST < 10 * MESSAGE_BURST
         other = await book.open("192.0.2.2")
-        assert other is not None and other.rate.delay(now) == 0.0
+        assert other is not None and await other.rate.delay(now) == 0.0
         for opened in sockets:
             await book.close(opened)
         assert book.count("192.0.2.1") == 0
@@ -103,6 +105,63 @@ def test_the_socket_cap_holds_across_servers_sharing_redis_and_a_crashed_servers
         finally:
             for link in links:
                 await link.aclose()
+
+    asyncio.run(scenario())
+
+
+class CountedBuckets(RedisBuckets):
+    """Buckets in Redis that count the round trips made to them."""
+
+    draws = 0
+
+    async def draw(self, key: str, per_second: float, burst: float, amount: int) -> float:
+        CountedBuckets.draws += 1
+        return await super().draw(key, per_second, burst, amount)
+
+
+def test_an_addresss_messages_on_servers_sharing_redis_draw_from_one_bucket(redis_server: RedisServer) -> None:
+    now = [1_000_000.0]
+
+    async def scenario() -> None:
+        links = [redis.asyncio.Redis.from_url(redis_server.url) for _ in range(2)]
+        try:
+            await links[0].flushall()
+            CountedBuckets.draws = 0
+            first, second = (ClientSockets(buckets=CountedBuckets(link, clock=lambda: now[0])) for link in links)
+            sockets = [await book.open("192.0.2.1") for book in (first, second) for _ in range(2)]
+            rates = [opened.rate for opened in sockets if opened is not None]
+            assert len(rates) == 4 and rates[0] is rates[1] and rates[0] is not rates[2]
+            delays = [await rates[n % 4].delay(0.0) for n in range(4 * int(CLIENT_MESSAGE_BURST))]
+            at_once = delays.count(0.0)
+            assert CLIENT_MESSAGE_BURST <= at_once <= CLIENT_MESSAGE_BURST + DRAWN_TOKENS  # one burst for both servers
+            assert CountedBuckets.draws == len(delays) // DRAWN_TOKENS  # a round trip per ten messages, not each
+            debt = len(delays) - CLIENT_MESSAGE_BURST
+            assert max(delays) >= (debt - 2 * DRAWN_TOKENS) / CLIENT_MESSAGES_PER_SECOND  # the rest at the pace
+            other = await second.open("192.0.2.2")
+            assert other is not None and await other.rate.delay(0.0) == 0.0  # another address has its own bucket
+            now[0] += CLIENT_MESSAGE_BURST / CLIENT_MESSAGES_PER_SECOND + max(delays)  # the debt paid, and refilled
+            assert [await rates[0].delay(100.0) for _ in range(DRAWN_TOKENS)] == [0.0] * DRAWN_TOKENS
+        finally:
+            for link in links:
+                await link.aclose()
+
+    asyncio.run(scenario())
+
+
+class UnreachableBuckets(RedisBuckets):
+    async def draw(self, key: str, per_second: float, burst: float, amount: int) -> float:
+        raise redis.ConnectionError("Redis is gone")
+
+
+def test_while_redis_cannot_be_reached_each_server_holds_the_rate_on_its_own_sockets() -> None:
+    async def scenario() -> None:
+        link = redis.asyncio.Redis()  # never asked: the buckets fail before
+        opened = await ClientSockets(buckets=UnreachableBuckets(link)).open("192.0.2.1")
+        assert opened is not None
+        now = time.monotonic()
+        delays = [await opened.rate.delay(now) for _ in range(int(CLIENT_MESSAGE_BURST) + 1)]
+        assert delays[:-1] == [0.0] * int(CLIENT_MESSAGE_BURST) and delays[-1] > 0.0
+        await link.aclose()
 
     asyncio.run(scenario())
 

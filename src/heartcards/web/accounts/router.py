@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from fastapi import APIRouter, FastAPI
 
+from heartcards.runtime.clock import utc_now
 from heartcards.storage.account_repository import AccountRepository
 from heartcards.web.accounts.routes import router as api_router
 from heartcards.web.accounts.service import AccountService, PlayerStore
 from heartcards.web.accounts.sessions import Sessions
-from heartcards.web.clock import utc_now
 from heartcards.web.pages import pages_router
 from heartcards.web.services import Services
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
+from heartcards.runtime.clock import utc_now
 from heartcards.web.accounts.errors import NotSignedInError
 from heartcards.web.accounts.models import (
     AccountDetails,
@@ -28,8 +29,7 @@ from heartcards.web.accounts.models import (
 from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
-from heartcards.web.clients import client_key
-from heartcards.web.clock import utc_now
+from heartcards.web.deps import client_key
 from heartcards.web.identity import PLAYER_COOKIE, valid_player_id
 
 router = APIRouter(prefix="/api/account", tags=["account"])

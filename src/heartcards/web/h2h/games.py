@@ -34,8 +34,9 @@ from heartcards.heart_to_heart.engine import (
     normalize_code,
 )
 from heartcards.heart_to_heart.engine.moves import parse_moves
+from heartcards.runtime.clock import utc_now
+from heartcards.runtime.quotas import AddressBudget
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
-from heartcards.web.clock import utc_now
 from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.errors import (
     GameCodeMismatchError,
@@ -50,18 +51,18 @@ from heartcards.web.h2h.errors import (
     SyncRefusedError,
     TooManyMovesError,
 )
-from heartcards.web.quotas import AddressBudget
 
 IDLE_LIMIT_SECONDS = 300.0
 MAX_RECORD_MOVES: Final = 2_000
 """The most moves a game's record may hold. A won game takes about 50 to 150 moves and a patient player's lost one a
 few hundred (each pass through the stock is about 27); 2,000 is some 70 passes. Reaching it ends the game as a game
 with no moves left (stalled, so undo still works); a batch going past it is refused (`h2h.error.record_full`).
-It also bounds what restoring a game costs: replaying 2,000 moves takes about 40 ms, once, when a game is read back."""
+It also bounds what reading a game back costs: some tens of milliseconds to replay 2,000 moves, played `PLAY_CHUNK`
+at a time like a batch's."""
 PLAY_CHUNK: Final = 50
-"""Moves a batch plays (or undoes) at a time before it lets the event loop answer everyone else: about 1 ms. A batch
-played in a thread instead held the interpreter lock for 5 ms at a time against the event loop, several times per
-request it answered meanwhile."""
+"""Moves a batch or a game read back plays (or a batch undoes) at a time before it lets the event loop answer everyone
+else: about 1 ms. A batch played in a thread instead held the interpreter lock for 5 ms at a time against the event
+loop, several times per request it answered meanwhile."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
@@ -96,10 +97,8 @@ class LiveGame:
     """The moves as last read from or written to the database."""
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> LiveGame:
-        game = Game(deal_for(record.code))
-        for move in parse_moves(record.moves):
-            game.play(move)
+    def from_record(cls, record: GameRecord, game: Game) -> LiveGame:
+        """The game of `record`, whose moves `game` has played."""
         return cls(
             id=record.id,
             player_id=record.player_id,
@@ -116,9 +115,15 @@ class LiveGame:
             stored_moves=record.moves,
         )
 
-    def catch_up(self, record: GameRecord) -> bool:
+    @classmethod
+    async def restored(cls, record: GameRecord) -> LiveGame:
+        """The game of `record` read back: its moves played from the deal, `PLAY_CHUNK` at a time."""
+        return cls.from_record(record, await _played_on(Game(deal_for(record.code)), 0, parse_moves(record.moves)))
+
+    async def catch_up(self, record: GameRecord) -> bool:
         """Take the stored `record` of this game when its moves extend the ones held here, playing only the new
-        ones (servers sharing a database read every game as stored); False when they do not (an undo elsewhere)."""
+        ones (servers sharing a database read every game as stored); False when they do not (an undo elsewhere, or
+        a change made here while they were played)."""
         if not record.moves.startswith(self.stored_moves) or record.code != self.code:
             return False
         rest = record.moves[len(self.stored_moves) :]
@@ -126,12 +131,12 @@ class LiveGame:
             return False  # the stored text only looked like an extension: a longer last move
         if self.moves_text != self.stored_moves:
             return False  # moves applied here that were never stored
+        before = self.game
         try:
-            added = parse_moves(rest)
-            game = self.game.copy()
-            for move in added:
-                game.play(move)
-        except HeartToHeartError:
+            game = await _played_on(before, len(before.played), parse_moves(rest))
+        except (HeartToHeartError, SyncRefusedError):
+            return False
+        if self.game is not before:
             return False
         self.game = game
         self.moves_text = self.stored_moves = record.moves
@@ -206,6 +211,8 @@ class Games:
         self.clock = clock
         self.on_new_code = on_new_code
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading: dict[str, asyncio.Task[LiveGame | None]] = {}
+        """Games being read back, so that requests for one that arrive meanwhile share its reading."""
 
     # -- finding ------------------------------------------------------------------------------------------------
 
@@ -218,46 +225,55 @@ class Games:
                 self._save(evicted)
         return live
 
-    def _load(self, game_id: str) -> LiveGame | None:
+    async def _load(self, game_id: str) -> LiveGame | None:
+        """The game from memory, else read back from the database (its moves played a chunk at a time, so a long
+        record never holds the event loop for long)."""
         cached = self._cache.get(game_id)
         if cached is not None and not self.shared:
             self._cache.move_to_end(game_id)
             return cached
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.ensure_future(self._read(game_id, cached))
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)  # a request that goes away leaves the reading to the others
+
+    async def _read(self, game_id: str, cached: LiveGame | None) -> LiveGame | None:
         record = self.repository.game(game_id)
         if record is None:
             return None
-        if cached is not None and cached.catch_up(record):
+        if cached is not None and await cached.catch_up(record):
             return self._remember(cached)  # what the other server added is played, not the whole record again
-        return self._remember(LiveGame.from_record(record))
+        return self._remember(await LiveGame.restored(record))
 
-    def known(self, game_id: str) -> bool:
+    async def known(self, game_id: str) -> bool:
         """Whether a game of that id exists (anyone's)."""
-        return _looks_like_id(game_id) and self._load(game_id) is not None
+        return _looks_like_id(game_id) and await self._load(game_id) is not None
 
-    def public(self, game_id: str) -> LiveGame:
+    async def public(self, game_id: str) -> LiveGame:
         """Any game by id (replays are readable by anyone with the link); 404 for an unknown id."""
-        live = self._load(game_id) if _looks_like_id(game_id) else None
+        live = await self._load(game_id) if _looks_like_id(game_id) else None
         if live is None:
             raise GameNotFoundError(id=game_id[:64])
         return live
 
-    def owned(self, game_id: str, player_id: str) -> LiveGame:
+    async def owned(self, game_id: str, player_id: str) -> LiveGame:
         """The player's own game; another player's game answers 404 like an unknown one."""
-        live = self.public(game_id)
+        live = await self.public(game_id)
         if live.player_id != player_id:
             raise GameNotFoundError(id=game_id[:64])
         return live
 
-    def current(self, player_id: str) -> LiveGame | None:
+    async def current(self, player_id: str) -> LiveGame | None:
         """The player's running game (playing or stalled), the most recently active one."""
         running = self.repository.running_games(player_id)
         if not running:
             return None
-        live = self._load(running[0].id)
+        live = await self._load(running[0].id)
         return live if live is not None and live.status.is_running else None
 
-    def finished(self, game_id: str) -> LiveGame:
-        live = self.public(game_id)
+    async def finished(self, game_id: str) -> LiveGame:
+        live = await self.public(game_id)
         if live.status is GameStatus.PLAYING:
             raise GameNotFinishedError(id=game_id[:64])
         return live
@@ -277,7 +293,7 @@ class Games:
 
     # -- starting and leaving -----------------------------------------------------------------------------------
 
-    def adopt(self, game_id: str, player_id: str, code: str) -> LiveGame:
+    async def adopt(self, game_id: str, player_id: str, code: str) -> LiveGame:
         """The player's game `game_id`, created with deal `code` when the server has never seen it: a game started on
         the device (offline) gets its id there and reaches the server with its first batch of moves. Like a new game
         it leaves the player's other running games (abandoned). The first batch binds the id to its creator: the same
@@ -286,11 +302,11 @@ class Games:
         deal_for(code)
         if not _looks_like_id(game_id):
             raise GameNotFoundError(id=game_id[:64])
-        live = self._load(game_id)
+        live = await self._load(game_id)
         if live is None:
-            self._abandon_running(player_id)
+            await self._abandon_running(player_id)
             now = self.clock()
-            live = self._remember(LiveGame.from_record(self.repository.create_game(game_id, player_id, code, now)))
+            live = self._new(self.repository.create_game(game_id, player_id, code, now))
             live.follow_engine(now)
             if live.status is not GameStatus.PLAYING:
                 self._save(live)
@@ -301,13 +317,17 @@ class Games:
             raise GameCodeMismatchError(id=game_id, code=code)
         return live
 
-    def _abandon_running(self, player_id: str) -> None:
+    def _new(self, record: GameRecord) -> LiveGame:
+        """A game just created (no moves yet) in memory."""
+        return self._remember(LiveGame.from_record(record, Game(deal_for(record.code))))
+
+    async def _abandon_running(self, player_id: str) -> None:
         for record in self.repository.running_games(player_id):
-            running = self._load(record.id)
+            running = await self._load(record.id)
             if running is not None:
                 self._leave(running, GameStatus.ABANDONED)
 
-    def start(self, player_id: str, code: str, resume: bool = True) -> tuple[LiveGame, bool]:
+    async def start(self, player_id: str, code: str, resume: bool = True) -> tuple[LiveGame, bool]:
         """A game of `code` for the player: their running game of that deal if `resume`, else a new one (which
         abandons any other running game). Returns the game and whether it is new."""
         code = normalize_code(code)
@@ -315,13 +335,12 @@ class Games:
         if resume:
             for record in self.repository.running_games(player_id):
                 if record.code == code:
-                    live = self._load(record.id)
+                    live = await self._load(record.id)
                     if live is not None:
                         return live, False
-        self._abandon_running(player_id)
+        await self._abandon_running(player_id)
         now = self.clock()
-        record = self.repository.create_game(new_game_id(), player_id, code, now)
-        live = self._remember(LiveGame.from_record(record))
+        live = self._new(self.repository.create_game(new_game_id(), player_id, code, now))
         live.follow_engine(now)  # about one deal in ten is stalled from the start
         if live.status is not GameStatus.PLAYING:
             self._save(live)
@@ -342,13 +361,13 @@ class Games:
         self._leave(live, GameStatus.ABANDONED)
         return live
 
-    def restart(self, live: LiveGame) -> LiveGame:
+    async def restart(self, live: LiveGame) -> LiveGame:
         """A new game of the same deal; the running attempt is marked restarted (a loss if it had moves)."""
         if live.status in (GameStatus.ABANDONED, GameStatus.RESTARTED):
             raise GameFinishedError(status=live.status.value)
         if live.status.is_running:
             self._leave(live, GameStatus.RESTARTED)
-        fresh, _ = self.start(live.player_id, live.code, resume=False)
+        fresh, _ = await self.start(live.player_id, live.code, resume=False)
         return fresh
 
     # -- playing ------------------------------------------------------------------------------------------------
@@ -484,7 +503,8 @@ class Games:
 async def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
     """A new game: `game`'s first `keep` moves, then `tail`; `game` itself is left as it is. Undoes back to `keep`
     while the undo history reaches, else replays the first `keep` moves from the deal (at most MAX_RECORD_MOVES).
-    Lets the event loop run after every `PLAY_CHUNK` moves played or undone."""
+    Lets the event loop run after every `PLAY_CHUNK` moves played or undone. A move of `tail` that does not replay
+    raises `SyncRefusedError`."""
     played = game.copy()
     undone = len(played.played) - keep
     if undone > UNDO_LIMIT:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
+from heartcards.runtime.quotas import Taken
 from heartcards.storage import GameStatus
 from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
@@ -36,7 +37,6 @@ from heartcards.web.h2h.models import (
 from heartcards.web.h2h.services import GAMES_RULE, H2HServices
 from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
-from heartcards.web.quotas import Taken
 from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))
@@ -81,7 +81,7 @@ async def create_game(
     code = chosen_code(request, h2h.clock().date())
     counted = await take_game_quota(h2h, player, client)
     try:
-        live, created = h2h.games.start(player, code, resume=request.resume and request.code is not None)
+        live, created = await h2h.games.start(player, code, resume=request.resume and request.code is not None)
     except Exception:
         await h2h.quota.give_back(counted)
         raise
@@ -106,7 +106,7 @@ async def take_game_quota(h2h: H2HServices, player: str, client: str) -> Taken:
 )
 async def current_game(player: PlayerId, h2h: H2H) -> GameView | Response:
     """The player's running game, or 204 with no body: having none is a normal answer, not an error."""
-    live = h2h.games.current(player)
+    live = await h2h.games.current(player)
     if live is None:
         return Response(status_code=status.HTTP_204_NO_CONTENT)
     h2h.games.view_touch(live)
@@ -115,7 +115,7 @@ async def current_game(player: PlayerId, h2h: H2H) -> GameView | Response:
 
 @router.get("/games/{game_id}")
 async def get_game(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     h2h.games.view_touch(live)
     return await view_of(h2h, live)
 
@@ -124,7 +124,7 @@ async def get_game(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
 async def tap(
     game_id: str, body: TapRequest, player: PlayerId, language: Language, h2h: H2H, services: ServicesDep
 ) -> TapAnswer:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     result = h2h.games.tap(live, body.target)
     won = live.status is GameStatus.WON
     return TapAnswer(tap=tap_view(result, services.catalogs, language), view=await view_of(h2h, live, wait_for_par=won))
@@ -135,13 +135,13 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: Clie
     """Store a batch of moves the device played (docs/h2h-web-api.md, "Playing on the device"): replayed through the
     engine, idempotent by move index; a game the device started is created on its first batch (`code`)."""
     if body.code is None:
-        live = h2h.games.owned(game_id, player)
-    elif h2h.games.known(game_id):
-        live = h2h.games.adopt(game_id, player, body.code)
+        live = await h2h.games.owned(game_id, player)
+    elif await h2h.games.known(game_id):
+        live = await h2h.games.adopt(game_id, player, body.code)
     else:  # the device's game reaches the server: it counts as a new game
         counted = await take_game_quota(h2h, player, client)
         try:
-            live = h2h.games.adopt(game_id, player, body.code)
+            live = await h2h.games.adopt(game_id, player, body.code)
         except Exception:
             await h2h.quota.give_back(counted)
             raise
@@ -152,17 +152,17 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: Clie
 
 @router.post("/games/{game_id}/undo")
 async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     move = h2h.games.undo(live)
     return UndoAnswer(undone=str(move), view=await view_of(h2h, live))
 
 
 @router.post("/games/{game_id}/restart")
 async def restart(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> GameView:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     counted = await take_game_quota(h2h, player, client)  # a restart is a new game of the same deal
     try:
-        fresh = h2h.games.restart(live)
+        fresh = await h2h.games.restart(live)
     except Exception:
         await h2h.quota.give_back(counted)
         raise
@@ -171,21 +171,21 @@ async def restart(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -
 
 @router.post("/games/{game_id}/abandon")
 async def abandon(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     h2h.games.abandon(live)
     return await view_of(h2h, live)
 
 
 @router.post("/games/{game_id}/pause")
 async def pause(game_id: str, player: PlayerId, h2h: H2H) -> PauseAnswer:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     h2h.games.pause(live)
     return PauseAnswer(paused=live.paused, seconds=round(live.seconds, 1))
 
 
 @router.post("/games/{game_id}/hint")
 async def hint(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> HintAnswer:
-    live = h2h.games.owned(game_id, player)
+    live = await h2h.games.owned(game_id, player)
     h2h.games.check_hint(live)
     position = live.game.position
     suggested = await h2h.solver.hint(position, requester=client)  # a line per address: cookies are free
@@ -199,7 +199,7 @@ async def hint(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> H
 
 @router.get("/games/{game_id}/replay")
 async def replay(game_id: str, h2h: H2H) -> Replay:
-    live = h2h.games.finished(game_id)
+    live = await h2h.games.finished(game_id)
     known = h2h.solver.known(live.code)
     if known is None and live.status is GameStatus.WON:
         par = await h2h.solver.par(live.code)

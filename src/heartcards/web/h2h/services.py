@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from heartcards.runtime.clock import utc_now
+from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.storage import Repository
-from heartcards.web.clock import utc_now
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
-from heartcards.web.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.web.services import Services
 
 GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)

@@ -22,12 +22,12 @@ from typing import Any, Final, TypeVar
 
 from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.heart_to_heart.solver import daily_code
+from heartcards.runtime.workers import follow_the_server
 from heartcards.storage import Repository, SolutionRecord
 from heartcards.web.errors import WebError
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
 from heartcards.web.h2h.solver_worker import SolvedCode
-from heartcards.web.workers import follow_the_server
 
 logger = logging.getLogger("heartcards.web.h2h")
 

@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from heartcards.web.hearts.relay import Relay
-from heartcards.web.hearts.service import TableService
+from heartcards.hearts.tables.lobby import LobbyBoard
+from heartcards.hearts.tables.relay import Relay
+from heartcards.hearts.tables.service import TableService
 
 
 def tables_of(connection: HTTPConnection) -> TableService:
@@ -31,3 +32,12 @@ async def _relay(connection: HTTPConnection) -> Relay | None:
 
 RelayDep = Annotated[Relay | None, Depends(_relay)]
 """The relay to the other servers' tables, when servers share the site (None for a server alone)."""
+
+
+async def _lobby(connection: HTTPConnection) -> LobbyBoard | None:
+    board: LobbyBoard | None = getattr(connection.app.state, "hearts_lobby", None)
+    return board
+
+
+LobbyBoardDep = Annotated[LobbyBoard | None, Depends(_lobby)]
+"""The site's lobby across servers, when servers share the site (None for a server alone: its own lobby is all)."""

@@ -13,15 +13,16 @@ from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 
+from heartcards.hearts.tables.lobby import LobbyBoard
+from heartcards.hearts.tables.ownership import Ownership, server_name
+from heartcards.hearts.tables.quotas import TABLES_RULE
+from heartcards.hearts.tables.relay import Relay
+from heartcards.hearts.tables.service import TableService
+from heartcards.runtime.counters import RedisBuckets, RedisHolds
+from heartcards.runtime.quotas import CreationQuota
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.storage.leases import TableLeases
-from heartcards.web.counters import RedisHolds
 from heartcards.web.hearts import pages, ratings, routes, socket
-from heartcards.web.hearts.ownership import Ownership, server_name
-from heartcards.web.hearts.quotas import TABLES_RULE
-from heartcards.web.hearts.relay import Relay
-from heartcards.web.hearts.service import TableService
-from heartcards.web.quotas import CreationQuota
 from heartcards.web.services import Services
 
 
@@ -42,18 +43,27 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         ownership=ownership,
         quota=CreationQuota(services.counters, TABLES_RULE, settings.unlimited_networks),
         socket_holds=None if services.redis is None else RedisHolds(services.redis.client),
+        message_buckets=None if services.redis is None else RedisBuckets(services.redis.client),
     )
     app.state.hearts_tables = service
-    relay = None if services.redis is None else Relay(services.redis, name, service, services.metrics)
+    relay = board = None
+    if services.redis is not None:
+        relay = Relay(services.redis, name, service, services.metrics)
+        board = LobbyBoard(services.redis, name, service.lobby, services.metrics)
+        service.lobby_changed = board.changed
     app.state.hearts_relay = relay
+    app.state.hearts_lobby = board
     await service.start()
-    if relay is not None:
+    if relay is not None and board is not None:
         relay.start()
+        board.start()
+        services.drainers.append(board.stop)
     services.drainers.append(service.drain)
     try:
         yield
     finally:
-        if relay is not None:
+        if relay is not None and board is not None:
+            await board.stop()
             await relay.stop()
         await service.stop()
 

@@ -7,9 +7,10 @@ A message that is not JSON, of an unknown type, forged, out of turn or against t
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
 4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
 socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
-only at that pace (`fanout.MessageRate`), and a client that does not read its answers is closed with 1008 once its
-outbox is full (`fanout.MAX_QUEUED`): what it holds is dropped, since it would never be read. So one socket can
-neither flood the server nor bloat its memory.
+only at that pace (`fanout.MessageRate`), those of all of a client address's sockets on every server of the site at
+two persons' pace together (`fanout.ClientRate`), and a client that does not read its answers is closed with 1008
+once its outbox is full (`fanout.MAX_QUEUED`): what it holds is dropped, since it would never be read. So one client
+can neither flood the servers nor bloat their memory.
 """
 
 from __future__ import annotations
@@ -24,28 +25,21 @@ from typing import Final
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 from heartcards.hearts.table import Table
-from heartcards.web.clients import client_key
-from heartcards.web.deps import Language, ServicesDep
+from heartcards.hearts.tables.errors import BadMessageError, BadTokenError, SpectatorError, TableElsewhereError
+from heartcards.hearts.tables.fanout import MAX_SOCKETS_PER_CLIENT, ClientRate, Connection, StateDue
+from heartcards.hearts.tables.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
+from heartcards.hearts.tables.relay import Relay, Watched
+from heartcards.hearts.tables.service import TableService
+from heartcards.hearts.tables.views import json_text
+from heartcards.runtime.metrics import Metrics
+from heartcards.runtime.quotas import exempt
+from heartcards.web.deps import Language, ServicesDep, client_key
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import RelayDep, Tables
-from heartcards.web.hearts.errors import (
-    BadMessageError,
-    BadTokenError,
-    SpectatorError,
-    SpectatorIdleError,
-    TableElsewhereError,
-    TooManySocketsError,
-)
-from heartcards.web.hearts.fanout import MAX_SOCKETS_PER_CLIENT, Connection, MessageRate, StateDue
-from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
-from heartcards.web.hearts.relay import Relay, Watched
-from heartcards.web.hearts.service import TableService
-from heartcards.web.hearts.views import json_text
+from heartcards.web.hearts.errors import SpectatorIdleError, TooManySocketsError
 from heartcards.web.i18n import Catalogs
-from heartcards.web.metrics import Metrics
-from heartcards.web.quotas import exempt
 
 logger = logging.getLogger("heartcards.web.hearts")
 
@@ -165,7 +159,7 @@ async def _table_socket(
     catalogs: Catalogs,
     language: str,
     refuse: Callable[[KeyedError, int, str | int | float | None], Awaitable[None]],
-    rate: MessageRate | None,
+    rate: ClientRate | None,
 ) -> None:
     try:
         try:
@@ -235,7 +229,7 @@ async def _serve_relayed(
     said = time.monotonic()
     try:
         while not connection.overflowed and not connection.closed:
-            wait = connection.delay(time.monotonic())
+            wait = await connection.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)
             raw = await _receive_or_idle(websocket, connection, said)
@@ -299,7 +293,7 @@ async def _serve(
     said = time.monotonic()
     try:
         while not connection.overflowed:  # a client that does not read its answers is closed
-            wait = connection.delay(time.monotonic())
+            wait = await connection.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
             raw = await _receive_or_idle(websocket, connection, said)

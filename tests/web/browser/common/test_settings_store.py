@@ -1,4 +1,4 @@
-"""The one settings store both games share (`static/js/settings.js`, localStorage "heartcards.settings"): a returning
+"""The one settings store both games share (`static/js/common/settings.js`, localStorage "heartcards.settings"): a returning
 player's settings from before it (Heart to Heart's flat object under the same key, Hearts' under
 "hc_hearts_settings") are carried over, shown by both games' pages, and kept in the new form; values that are not
 one of a setting's choices fall back to its default."""

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.conftest import Player
-from tests.web.browser.layout import assert_fits
 from tests.web.browser.h2h.test_first_time import give_up_a_game
+from tests.web.browser.layout import assert_fits
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]

@@ -93,7 +93,10 @@ export interface paths {
     get: operations["catalog_api_i18n__lang__get"];
   };
   "/api/hearts/tables": {
-    /** Lobby */
+    /**
+     * Lobby
+     * @description The lobby: this server's tables, or with several servers the site's, alike through any of them.
+     */
     get: operations["lobby_api_hearts_tables_get"];
     /** Create Table */
     post: operations["create_table_api_hearts_tables_post"];
@@ -1789,7 +1792,10 @@ export interface operations {
       };
     };
   };
-  /** Lobby */
+  /**
+   * Lobby
+   * @description The lobby: this server's tables, or with several servers the site's, alike through any of them.
+   */
   lobby_api_hearts_tables_get: {
     responses: {
       /** @description Successful Response */
