@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from heartcards.hearts.bots import STRENGTH_NAMES, STRENGTHS
 from heartcards.hearts.bots import decide as bot_decide
 from heartcards.hearts.engine import Game
+from heartcards.hearts.tables.decisions import decide
 from heartcards.hearts.tables.models import PublicTable, TableStrength
 from heartcards.hearts.tables.players import BOT_NAMES, bot_name, full_decision_seconds
-from heartcards.hearts.tables.thinking import decide
 from heartcards.web.hearts.routes import CreateTable
 from heartcards.web.paths import STATIC_DIR
 
