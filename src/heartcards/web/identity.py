@@ -13,7 +13,7 @@ The player id is a secret (whoever has it plays as that player), so its cookie i
 last looked. The middleware sets it on any answer whose request carried another value, so it follows every change of
 player (a new guest, a cleared cookie, a session signed out elsewhere); the account routes that change the player
 (sign-in, sign-out, erasure) set it for the player who follows. The page then drops what the device kept of the
-previous player (`static/js/identity.js`).
+previous player (`static/js/common/identity.js`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The front end's ES module graph, read from the files themselves: a page (`templates/base.html`) preloads every
-module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports at a
-time. Before its entry every page runs `FIRST_MODULE`, the identity check, whose modules are preloaded too.
+"""The front end's ES module graph, read from the files themselves: a page (`templates/common/base.html`) preloads
+every module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports
+at a time. Before its entry every page runs `FIRST_MODULE`, the identity check, whose modules are preloaded too.
 
 Only static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` with relative paths count (the
 front end has no bare imports and no build step); dynamic `import()` is left to load when it runs.
@@ -17,7 +17,7 @@ from typing import Final
 from heartcards.web.paths import STATIC_DIR
 
 STATIC_URL = "/static/"
-FIRST_MODULE: Final = "/static/js/identity-check.js"
+FIRST_MODULE: Final = "/static/js/common/identity-check.js"
 """The module every page runs before its entry: a change of player drops the previous one's data first."""
 _STATIC_IMPORT = re.compile(
     r"""^[ \t]*(?:import|export)\b[^'";]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']|^[ \t]*import\s*["'](\.{1,2}/[^"']+)["']""",

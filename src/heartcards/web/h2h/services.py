@@ -35,9 +35,9 @@ class H2HServices:
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
-        """The game's services on the app's database; the solver's process starts when first needed."""
+        """The game's services on the app's database; the solver searches in the app's workers."""
         repository = Repository(services.engine)
-        solver = Solver(repository)
+        solver = Solver(repository, services.workers)
         games = Games(
             repository,
             services.settings.game_cache_size,

@@ -10,7 +10,7 @@
 // account page, a person's statistics) is left to the network, so the cache never holds what one person saw for the
 // next one who opens the browser. The API is never cached (a failed request is how a page knows it is offline),
 // except the catalogs, which fall back to the stored copy. When the player changes, the page says so
-// (`identity-changed`, from js/identity.js) and the worker drops everything it stored and stores the app again.
+// (`identity-changed`, from js/common/identity.js) and the worker drops everything it stored and stores the app again.
 
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__".split(" ");
