@@ -48,7 +48,7 @@ from playwright.sync_api import sync_playwright
 
 from heartcards.figures import percentile
 from heartcards.hearts.bots import STRENGTHS
-from heartcards.web.hearts.models import TableStrength
+from heartcards.hearts.tables.models import TableStrength
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from record import record_run

@@ -2,6 +2,8 @@
 
 Each line holds the commit (and whether the tree had uncommitted changes), the UTC date, the machine's load and
 CPU count, the Python version and the figures, so every number the README quotes can be traced to a kept line.
+`HEARTCARDS_RUN_NOTE`, when set, is kept as the line's note: what a reader should know of the run (a "before" or an
+"after" of a change, a busy machine).
 """
 
 from __future__ import annotations
@@ -43,7 +45,10 @@ def run_header() -> dict[str, Any]:
 
 def record_run(name: str, figures: dict[str, Any], *, keep: bool = True) -> dict[str, Any]:
     """Print the run's JSON line and, when `keep`, append it to `results/<name>.jsonl`; returns the line's object."""
-    line = {"benchmark": name, **run_header(), "figures": figures}
+    line: dict[str, Any] = {"benchmark": name, **run_header()}
+    if note := os.environ.get("HEARTCARDS_RUN_NOTE"):
+        line["note"] = note
+    line["figures"] = figures
     text = json.dumps(line, ensure_ascii=False, sort_keys=False)
     print(text, flush=True)
     if keep:

@@ -68,9 +68,9 @@ import uvloop
 import websockets
 
 from heartcards.figures import percentile
-from heartcards.web.hearts.models import TableStrength
+from heartcards.hearts.tables.models import TableStrength
+from heartcards.runtime.settings import DEFAULT_BOT_DELAY_SECONDS
 from heartcards.web.server import WEBSOCKET_MAX_BYTES
-from heartcards.web.settings import DEFAULT_BOT_DELAY_SECONDS
 from record import record_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
@@ -386,8 +386,8 @@ def games_openapi() -> dict[str, Any]:
     """The OpenAPI document of both games' API routes, computed from the app's routes (the app itself serves none)."""
     from fastapi.openapi.utils import get_openapi
 
+    from heartcards.runtime.settings import Settings
     from heartcards.web.app import create_app
-    from heartcards.web.settings import Settings
 
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(Settings.from_environment(f"sqlite:///{folder}/schema.sqlite3"))

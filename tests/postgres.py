@@ -53,12 +53,19 @@ class PostgresServer:
 
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", USER, "-E", "UTF8", "--no-sync")
+        self.resume()
+
+    def pause(self) -> None:
+        """Stops the server at once (as a crash would), keeping its data: `resume` starts it again."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
         settings = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-o", settings, "-l", str(self.folder / "server.log"), "-w", "start")
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self.pause()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

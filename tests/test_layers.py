@@ -1,5 +1,6 @@
 """The layering of DEVELOPERS.md, checked by import-linter's contracts in pyproject.toml."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -22,11 +23,26 @@ def test_import_layers_are_kept() -> None:
     assert "broken" in result.stdout and "0 broken" in result.stdout
 
 
-def test_engines_import_no_web_storage_or_io_libraries() -> None:
-    forbidden = ("fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn", "typer", "rich", "babel")
+def loaded(packages: tuple[str, ...], libraries: tuple[str, ...]) -> list[str]:
+    """The modules of `libraries` a fresh interpreter holds after importing every module of `packages`."""
     code = (
-        "import sys, heartcards.heart_to_heart.engine, heartcards.hearts.engine;"
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {forbidden!r}))"
+        "import importlib, json, pkgutil, sys\n"
+        f"for name in {packages!r}:\n"
+        "    package = importlib.import_module(name)\n"
+        "    for module in pkgutil.walk_packages(package.__path__, name + '.'):\n"
+        "        importlib.import_module(module.name)\n"
+        f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {libraries!r})))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "[]"
+    found: list[str] = json.loads(result.stdout)
+    return found
+
+
+def test_engines_import_no_web_storage_or_io_libraries() -> None:
+    forbidden = ("fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn", "typer", "rich", "babel")
+    assert loaded(("heartcards.heart_to_heart.engine", "heartcards.hearts.engine"), forbidden) == []
+
+
+def test_the_table_server_and_what_a_server_runs_import_no_web_framework() -> None:
+    forbidden = ("fastapi", "starlette", "uvicorn")
+    assert loaded(("heartcards.hearts.tables", "heartcards.runtime"), forbidden) == []

@@ -7,11 +7,11 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
+from heartcards.runtime.clock import utc_now
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.storage.account_repository import AccountRecord, AccountRepository, PasskeyRecord, SessionRecord
 from heartcards.storage.hearts_repository import SEATS, HeartsRepository, SeatRecord, TableRecord
 from heartcards.storage.repository import GAMES, Repository
-from heartcards.web.clock import utc_now
 
 
 def test_secrets_are_taken_once_games_merge_and_erasure_keeps_shared_tables(each_database_url: str) -> None:

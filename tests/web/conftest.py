@@ -150,8 +150,8 @@ class AppMaker:
         self.apps: list[Any] = []
 
     def new_app(self, **settings: Any) -> Any:
+        from heartcards.runtime.settings import Settings
         from heartcards.web.app import create_app
-        from heartcards.web.settings import Settings
 
         settings.setdefault("solver_warm_up", False)  # started by the first search, as in the servers of the tests
         app = create_app(Settings(database_url=self.database_url, **settings))

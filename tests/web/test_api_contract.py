@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from heartcards.hearts.engine.errors import HeartsError
-from heartcards.web.hearts import errors as hearts_web_errors
+from heartcards.hearts.tables import errors as table_errors
 from heartcards.web.translations import Catalog
 from tests.web.conftest import AppMaker
 
@@ -120,24 +120,24 @@ def engine_keys() -> set[str]:
     return (found - never_sent - {"hearts.error.pass"}) | {"hearts.error.already_passed", "hearts.error.pass_count"}
 
 
-SOCKET_WEB_ERRORS = (
-    hearts_web_errors.BadMessageError,
-    hearts_web_errors.CardMissingError,
-    hearts_web_errors.BadTokenError,
-    hearts_web_errors.SpectatorError,
-    hearts_web_errors.TableNotStartedError,
-    hearts_web_errors.TableFinishedError,
-    hearts_web_errors.NotCreatorError,
-    hearts_web_errors.TableStartedError,
-    hearts_web_errors.NotReadyPhaseError,
-    hearts_web_errors.NotSavedError,
+SOCKET_TABLE_ERRORS = (
+    table_errors.BadMessageError,
+    table_errors.CardMissingError,
+    table_errors.BadTokenError,
+    table_errors.SpectatorError,
+    table_errors.TableNotStartedError,
+    table_errors.TableFinishedError,
+    table_errors.NotCreatorError,
+    table_errors.TableStartedError,
+    table_errors.NotReadyPhaseError,
+    table_errors.NotSavedError,
 )
-"""The web layer's errors an action or a `hello` on an open socket can answer."""
+"""The tables' errors an action or a `hello` on an open socket can answer."""
 
 
 def test_every_error_key_the_socket_sends_is_listed() -> None:
     section = socket_section()
     listed = set(re.findall(r"`(hearts\.error\.[a-z_]+)`", section))
-    sent = engine_keys() | {error.key for error in SOCKET_WEB_ERRORS}
+    sent = engine_keys() | {error.key for error in SOCKET_TABLE_ERRORS}
     assert sent - listed == set()
     assert "…" not in section

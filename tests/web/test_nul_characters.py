@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
-from heartcards.web.settings import Settings
 
 NUL_ID = "a" * 31 + "\x00"
 """As long as a real id (32 characters), with a NUL for its last."""

@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 
+from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
 from heartcards.web.services import Services
-from heartcards.web.settings import Settings
 
 
 def metric_values(text: str) -> dict[str, float]:

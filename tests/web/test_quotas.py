@@ -6,8 +6,8 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
+from heartcards.hearts.tables.quotas import PER_ADDRESS
 from heartcards.web.h2h.services import GAMES_RULE
-from heartcards.web.hearts.quotas import PER_ADDRESS
 from tests.web.conftest import AppMaker
 from tests.web.h2h.helpers import SEED_CODE
 

@@ -16,7 +16,7 @@ import typer
 from heartcards.cli.output import fail
 
 if TYPE_CHECKING:
-    from heartcards.web.settings import Settings
+    from heartcards.runtime.settings import Settings
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -75,11 +75,11 @@ def run_server(
     interrupted."""
     # Imported here, not at the top: the database and web stack take a second to import, and every other
     # command (deal, solve, hearts sim) would pay it.
+    from heartcards.runtime.logs import configure_logging
+    from heartcards.runtime.redis_link import RedisUnreachableError, check_reachable
+    from heartcards.runtime.settings import PublicUrlError, SettingError, Settings
     from heartcards.storage import DatabaseUrlError
     from heartcards.storage.lock import DatabaseInUseError, lock_database
-    from heartcards.web.logs import configure_logging
-    from heartcards.web.redis_link import RedisUnreachableError, check_reachable
-    from heartcards.web.settings import PublicUrlError, SettingError, Settings
 
     if not 0 <= port <= 65535:
         fail(f"--port {port} is not a port number (0 to 65535; 0 picks a free one)")

@@ -1,7 +1,7 @@
 """A Hearts table: its rules, its four seats and the engine's `Game`, plus who must act and who stands in.
 
-Pure bookkeeping, no I/O: the web's table service holds the lock, stores, broadcasts and runs the computer players
-(`heartcards.web.hearts`); this module decides what the table does next. A seat is
+Pure bookkeeping, no I/O: the table service holds the lock, stores, broadcasts and runs the computer players
+(`heartcards.hearts.tables`); this module decides what the table does next. A seat is
 "due" when the game waits for it (a pass not chosen, its turn to play, the score table not yet acknowledged). A
 person's seat is played by a computer player while it is `away`: idle beyond the table's `idle_seconds` while
 another person waits, or disconnected for more than a short grace period.

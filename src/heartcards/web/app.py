@@ -16,22 +16,23 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from heartcards import __version__
+from heartcards.runtime.clock import utc_now
+from heartcards.runtime.settings import Settings
 from heartcards.web import operations, pages, translations
 from heartcards.web.accounts.router import router as accounts_router
 from heartcards.web.accounts.router import start_accounts
-from heartcards.web.clock import utc_now
 from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
+from heartcards.web.hearts.errors import STATUSES as HEARTS_STATUSES
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
 from heartcards.web.limits import BodySizeLimit
-from heartcards.web.logs import RequestIds
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
+from heartcards.web.request_ids import RequestIds
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
-from heartcards.web.settings import Settings
 from heartcards.web.timing import ServerTiming
 
 API_DESCRIPTION: Final = (
@@ -60,7 +61,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if settings.solver_warm_up:
-            h2h.solver.warm_up()
+            services.workers.warm_up()  # the first hint or decision does not wait for them
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()
@@ -89,7 +90,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.state.h2h = h2h
     start_accounts(app, services, store_names=["h2h_games", "hearts_tables"])
     app.state.h2h_games = h2h.games
-    install_error_handlers(app, pages.error_page)
+    install_error_handlers(app, pages.error_page, HEARTS_STATUSES)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     if settings.server_timing:  # debugging and benchmarks only: the timings tell a little about each lookup
         app.add_middleware(ServerTiming)

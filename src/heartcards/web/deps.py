@@ -9,22 +9,18 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from heartcards.web.accounts.sessions import session_of
-from heartcards.web.clients import client_key
-from heartcards.web.clock import utc_now
+from heartcards.runtime.clients import FORWARDED_HEADER, client_address, group_key
 from heartcards.web.i18n import language_of
-from heartcards.web.identity import PLAYER_STATE
+from heartcards.web.identity import player_of
 from heartcards.web.services import Services
 
 
-def player_of(request: Request) -> str:
-    """The player's id: the account's on a signed-in device (`hc_session`), else the guest's from the `hc_player`
-    cookie, which `identity.PlayerIdentity` puts in the request's state (setting the cookie when it is new)."""
-    signed_in = session_of(request, utc_now())
-    if signed_in is not None:
-        return signed_in.player_id
-    player_id: str = getattr(request.state, PLAYER_STATE)
-    return player_id
+def client_key(connection: HTTPConnection) -> str:
+    """The fairness key of a request's or a socket's client: its address, or the one a trusted proxy forwarded, by
+    /64 for IPv6 (`heartcards.runtime.clients`)."""
+    proxies = services_of(connection).settings.trusted_proxies
+    peer = connection.client.host if connection.client else None
+    return group_key(client_address(peer, connection.headers.get(FORWARDED_HEADER), proxies))
 
 
 def services_of(connection: HTTPConnection) -> Services:
@@ -51,6 +47,6 @@ async def _client(connection: HTTPConnection) -> str:
 
 PlayerId = Annotated[str, Depends(_player)]
 ClientKey = Annotated[str, Depends(_client)]
-"""Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`web/clients.py`)."""
+"""Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`runtime/clients.py`)."""
 Language = Annotated[str, Depends(_language)]
 ServicesDep = Annotated[Services, Depends(_services)]

@@ -1,7 +1,8 @@
 """Errors as translated 4xx JSON: `{"error": {"key", "message", "params"}}` in the request's language.
 
-Every error the project translates is a `KeyedError` (`heartcards.cards.errors`): the engines' (`HeartToHeartError`,
-`HeartsError`) and the web layer's own `WebError`s. One handler turns any of them into the answer above; validation
+Every error the project translates is a `KeyedError` (`heartcards.errors`): the engines' (`HeartToHeartError`,
+`HeartsError`), the Hearts tables' (`TableError`, whose statuses the app names) and the web layer's own `WebError`s.
+One handler turns any of them into the answer above; validation
 errors answer 422 (unless a field's own check raised a `KeyedError`: then that error is the answer), unknown routes
 404. Anything unexpected answers a generic 500 with no traceback. A browser that asks for a page (`Accept:
 text/html`, outside `/api/`) and finds nothing gets an HTML page in its language with a way home instead (the
@@ -20,7 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 from heartcards.heart_to_heart.engine import GameOverError
 from heartcards.web.i18n import Catalogs, language_of
 
@@ -52,11 +53,6 @@ class WebError(KeyedError):
 
     status = 400
     key = "error.bad_request"
-    retry_after: int | None = None
-    """Seconds after which asking again may succeed, sent as `Retry-After` (the limits' 429 answers)."""
-
-    def __init__(self, **params: object) -> None:
-        super().__init__(f"{self.key} {params}", **params)
 
 
 class LanguageNotFoundError(WebError):
@@ -76,11 +72,20 @@ class BodyTooLargeError(WebError):
     key = "error.body_too_large"
 
 
-def status_of(error: KeyedError) -> int:
-    """The HTTP status of a keyed error: a `WebError`'s own; a move after the game's end 409; any other bad input
-    to an engine 400."""
+ErrorStatuses = Mapping[type[KeyedError], int]
+"""The HTTP status of the errors of a part that knows no HTTP (the Hearts tables'), by class; a subclass answers as
+its nearest listed base."""
+
+
+def status_of(error: KeyedError, statuses: ErrorStatuses | None = None) -> int:
+    """The HTTP status of a keyed error: a `WebError`'s own; else its class's in `statuses`; a move after the game's
+    end 409; any other bad input to an engine 400."""
     if isinstance(error, WebError):
         return error.status
+    for kind in type(error).__mro__:
+        status = (statuses or {}).get(kind)
+        if status is not None:
+            return status
     return 409 if isinstance(error, GameOverError) else 400
 
 
@@ -115,7 +120,9 @@ def wants_page(request: Request) -> bool:
     return not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
 
 
-def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> None:
+def install_error_handlers(
+    app: FastAPI, html_page: ErrorPage | None = None, statuses: ErrorStatuses | None = None
+) -> None:
     def answer(request: Request, status: int, key: str, params: Mapping[str, object]) -> Response:
         if html_page is not None and status == 404 and wants_page(request):
             return html_page(request, status, key, params)
@@ -123,8 +130,8 @@ def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> 
 
     async def on_keyed_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, KeyedError)
-        response = answer(request, status_of(error), error.key, error.params)
-        if isinstance(error, WebError) and error.retry_after is not None:
+        response = answer(request, status_of(error, statuses), error.key, error.params)
+        if error.retry_after is not None:
             response.headers["Retry-After"] = str(error.retry_after)
         return response
 
@@ -134,7 +141,7 @@ def install_error_handlers(app: FastAPI, html_page: ErrorPage | None = None) -> 
         for problem in problems:  # a field's own check that raised a keyed error answers that error
             cause = problem.get("ctx", {}).get("error")
             if isinstance(cause, KeyedError):
-                return answer(request, status_of(cause), cause.key, cause.params)
+                return answer(request, status_of(cause, statuses), cause.key, cause.params)
         first = problems[0] if problems else {}
         location = [str(part) for part in first.get("loc", ())]
         field = location[1] if len(location) > 1 and location[0] in ("body", "query", "path") else "body"

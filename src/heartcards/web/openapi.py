@@ -15,8 +15,8 @@ from typing import Final
 
 from fastapi import FastAPI
 
+from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
-from heartcards.web.settings import Settings
 
 COMMITTED: Final = Path("docs/openapi.json")
 

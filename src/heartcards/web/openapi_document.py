@@ -12,8 +12,8 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import TypeAdapter
 
+from heartcards.hearts.tables.messages import ClientMessage, ServerMessage
 from heartcards.web.errors import ErrorAnswer
-from heartcards.web.hearts.messages import ClientMessage, ServerMessage
 
 OPENAPI_URL: Final = "/openapi.json"
 SOCKET_SCHEMAS: Final[dict[str, Any]] = {"HeartsClientMessage": ClientMessage, "HeartsServerMessage": ServerMessage}

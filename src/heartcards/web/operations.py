@@ -17,9 +17,9 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
+from heartcards.runtime.metrics import CONTENT_TYPE
 from heartcards.web.deps import ServicesDep
 from heartcards.web.errors import WebError
-from heartcards.web.metrics import CONTENT_TYPE
 from heartcards.web.services import Services
 
 CHECK_SECONDS: Final = 2.0

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from heartcards.figures import percentile
-from heartcards.web.settings import UNLIMITED_ADDRESSES_VARIABLE
+from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE
 from tests.support.databases import SqliteTemplate
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from heartcards.web.hearts.lobby import LOBBY_PER_PLAYER, LOBBY_SIZE
-from heartcards.web.hearts.quotas import PER_ADDRESS, PER_PLAYER
-from heartcards.web.hearts.service import TableService, utc_now
-from heartcards.web.hearts.sweeper import UNUSED_AFTER
+from heartcards.hearts.tables.lobby import LOBBY_PER_PLAYER, LOBBY_SIZE
+from heartcards.hearts.tables.quotas import PER_ADDRESS, PER_PLAYER
+from heartcards.hearts.tables.service import TableService, utc_now
+from heartcards.hearts.tables.sweeper import UNUSED_AFTER
 from heartcards.web.names import DisplayNameError, display_name
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import signal
 import time
@@ -12,13 +13,14 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
+import redis
 import websockets
 
-from heartcards.web.hearts.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
+from heartcards.hearts.tables.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
 from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
-from tests.support.scripted import AsyncSeat
+from tests.support.scripted import AsyncSeat, action_for
 
 pytestmark = pytest.mark.slow  # two or three real servers, a Redis and PostgreSQL per test
 
@@ -27,8 +29,8 @@ State = dict[str, object]
 
 
 class Cluster:
-    def __init__(self, database_url: str, redis_url: str, count: int) -> None:
-        environment = {"HEARTCARDS_LEASE_SECONDS": LEASE_SECONDS}
+    def __init__(self, database_url: str, redis_url: str, count: int, **environment: str) -> None:
+        environment = {"HEARTCARDS_LEASE_SECONDS": LEASE_SECONDS, **environment}
         self.servers = [
             LiveServer(database_url, environment=environment, arguments=["--redis", redis_url]) for _ in range(count)
         ]
@@ -378,3 +380,97 @@ def test_a_rolling_restart_of_every_server_interrupts_no_game(cluster: Cluster) 
 
     asyncio.run(scenario())
     assert all(server.tracebacks() == 0 for server in cluster.servers)
+
+
+def test_postgresql_stopped_mid_game_refuses_actions_unapplied_and_play_resumes_when_it_returns(
+    cluster: Cluster, postgres_server: PostgresServer
+) -> None:
+    owner = cluster.servers[0]
+    created = create(owner, mode="solo", strength="easy")
+    table = created["table"]
+    assert isinstance(table, dict)
+
+    def my_turn(state: State) -> bool:
+        view = state["view"]
+        return isinstance(view, dict) and view["phase"] == "play" and view["turn"] == 0 and view["tricks_played"] >= 1
+
+    async def scenario() -> None:
+        player = Player(cluster, table["id"], str(created["token"]), server=1)  # relayed to the owner
+        try:
+            before = await player.play_until(my_turn)
+            seat = player.seat
+            assert seat is not None
+            postgres_server.pause()
+            try:
+                played_id = await seat.send(action_for(before, "play", 0))
+                while (answer := await seat.receive())["id"] != played_id:
+                    pass
+                assert answer["type"] == "error" and answer["key"] == "hearts.error.not_saved", answer
+                again = await seat.send({"type": "hello", "token": created["token"]})
+                while (shown := await seat.receive())["id"] != again:
+                    pass
+                assert shown["view"] == before["view"]  # the card refused is still in the hand, nothing else moved
+                for server in cluster.servers:
+                    ready = httpx.get(server.url + "readyz", timeout=10)
+                    assert ready.status_code == 503 and ready.json()["database"] is False, ready.text
+            finally:
+                postgres_server.resume()
+            back = time.monotonic()
+            seat.pending = None
+            await player.play_until(lambda state: played(state) > played(before) + 4)
+            assert time.monotonic() - back < 10.0
+            assert all(httpx.get(server.url + "readyz", timeout=10).status_code == 200 for server in cluster.servers)
+        finally:
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_socket_whose_server_missed_the_owners_messages_sees_every_card_once(
+    postgres_server: PostgresServer, redis_server: RedisServer
+) -> None:
+    paced = Cluster(postgres_server.new_database(), redis_server.url, 2, HEARTCARDS_HEARTS_BOT_DELAY_SECONDS="0.2")
+    paced.start()
+    try:
+        owner, watcher = paced.servers
+        created = create(owner, mode="solo", strength="easy")
+        table = created["table"]
+        assert isinstance(table, dict)
+
+        async def scenario() -> list[State]:
+            seat = AsyncSeat(watcher.url, table["id"], str(created["token"]), answer_score_table=True)
+            await seat.connect()
+            try:
+
+                def not_last(state: State) -> bool:  # our card, then a computer player's
+                    view = state["view"]
+                    return (
+                        view["turn"] == 0
+                        and view["phase"] == "play"
+                        and len((view["trick"] or {"cards": []})["cards"]) < 3
+                    )
+
+                mine = await seat.until(not_last, play=True)
+                played_id = await seat.send(action_for(mine, "play", 0))
+                await seat.until(lambda state: state.get("id") == played_id)
+                cut = redis.Redis(unix_socket_path=str(redis_server.socket))
+                assert cut.client_kill_filter(_type="pubsub") >= 2  # the computer players' next cards are lost
+                cut.close()
+                await seat.until(lambda state: state["view"]["phase"] == "deal_over", play=True, timeout=60)
+            finally:
+                await seat.close()
+            return [message for message in seat.received if message["type"] == "state"]
+
+        states = asyncio.run(scenario())
+        metrics = httpx.get(watcher.url + "metrics", timeout=10).text.splitlines()
+        gaps = next(line for line in metrics if line.startswith("heartcards_relay_gaps_total "))
+        assert float(gaps.split()[1]) >= 1, gaps  # the watching server did miss states, and went on from a newer one
+    finally:
+        paced.stop()
+    played_out = [state for state in states if state["view"] is not None and state["view"]["phase"] == "play"]
+    assert [played(state) for state in played_out] == sorted(played(state) for state in played_out)  # no going back
+    hands = [set(state["view"]["hand"]) for state in played_out]
+    assert all(later <= earlier for earlier, later in itertools.pairwise(hands))  # no card comes back
+    end = states[-1]["view"]
+    taken = sorted(card for cards in end["point_cards"] for card in cards)
+    assert taken == sorted([*(rank + "H" for rank in "23456789JQKA"), "10H", "QS"]), end  # every point card once

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from heartcards.web.hearts.fanout import MAX_QUEUED, MESSAGE_BURST, MESSAGES_PER_SECOND, Connection, MessageRate
+from heartcards.hearts.tables.fanout import MAX_QUEUED, MESSAGE_BURST, MESSAGES_PER_SECOND, Connection, MessageRate
 
 
 def strict_json(text: str) -> Any:

@@ -18,7 +18,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State as ProtocolState
 from websockets.uri import parse_uri
 
-from heartcards.web.hearts.fanout import MAX_QUEUED
+from heartcards.hearts.tables.fanout import MAX_QUEUED
 from heartcards.web.hearts.socket import OUTBOX_FULL_CLOSE
 from tests.support.scripted import AsyncSeat
 from tests.web.conftest import LiveServer

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
-from heartcards.web.settings import Settings
 from tests.support.scripted import action_for, due
 from tests.web.hearts.test_socket import four_seats
 from tests.web.test_operations import metric_values

@@ -10,10 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.hearts.tables.stored_tables import seat_results
 from heartcards.storage.hearts_ratings import public_id
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, SeatResult, TableRecord
-from heartcards.web.hearts.records import seat_results
-from tests.web.hearts.test_views import play_step, table_of
+from tests.hearts.tables.test_views import play_step, table_of
 
 NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
 

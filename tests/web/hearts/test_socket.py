@@ -20,10 +20,10 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from heartcards.hearts.engine import Game
-from heartcards.web.hearts.fanout import Connection
-from heartcards.web.hearts.messages import ServerMessage
+from heartcards.hearts.tables.fanout import Connection
+from heartcards.hearts.tables.messages import ServerMessage
+from heartcards.runtime.metrics import Metrics
 from heartcards.web.hearts.socket import _write
-from heartcards.web.metrics import Metrics
 from tests.support.scripted import action_for, cards_in, due
 
 State = dict[str, Any]

@@ -12,9 +12,7 @@ import redis.asyncio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from heartcards.web.counters import HOLD_SECONDS, RedisBuckets, RedisHolds
-from heartcards.web.hearts import socket as table_socket
-from heartcards.web.hearts.fanout import (
+from heartcards.hearts.tables.fanout import (
     CLIENT_MESSAGE_BURST,
     CLIENT_MESSAGES_PER_SECOND,
     DRAWN_TOKENS,
@@ -23,6 +21,8 @@ from heartcards.web.hearts.fanout import (
     SOCKETS_KEY,
     ClientSockets,
 )
+from heartcards.runtime.counters import HOLD_SECONDS, RedisBuckets, RedisHolds
+from heartcards.web.hearts import socket as table_socket
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 
 
 class HeartToHeartError(KeyedError):

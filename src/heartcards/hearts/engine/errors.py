@@ -6,7 +6,7 @@ plain JSON-able values.
 
 from __future__ import annotations
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 
 
 class HeartsError(KeyedError):

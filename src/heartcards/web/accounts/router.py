@@ -7,17 +7,17 @@ from collections.abc import Sequence
 
 from fastapi import APIRouter, FastAPI
 
+from heartcards.runtime.clock import utc_now
 from heartcards.storage.account_repository import AccountRepository
 from heartcards.web.accounts.routes import router as api_router
 from heartcards.web.accounts.service import AccountService, PlayerStore
 from heartcards.web.accounts.sessions import Sessions
-from heartcards.web.clock import utc_now
 from heartcards.web.pages import pages_router
 from heartcards.web.services import Services
 
 router = APIRouter()
 router.include_router(api_router)
-router.include_router(pages_router({"/account": "account"}))
+router.include_router(pages_router({"/account": "account/account"}))
 
 
 def start_accounts(app: FastAPI, services: Services, store_names: Sequence[str]) -> AccountService:

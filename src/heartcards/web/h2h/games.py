@@ -34,8 +34,9 @@ from heartcards.heart_to_heart.engine import (
     normalize_code,
 )
 from heartcards.heart_to_heart.engine.moves import parse_moves
+from heartcards.runtime.clock import utc_now
+from heartcards.runtime.quotas import AddressBudget
 from heartcards.storage import GameRecord, GameStatus, Progress, Repository
-from heartcards.web.clock import utc_now
 from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.errors import (
     GameCodeMismatchError,
@@ -50,7 +51,6 @@ from heartcards.web.h2h.errors import (
     SyncRefusedError,
     TooManyMovesError,
 )
-from heartcards.web.quotas import AddressBudget
 
 IDLE_LIMIT_SECONDS = 300.0
 MAX_RECORD_MOVES: Final = 2_000

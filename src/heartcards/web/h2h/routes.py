@@ -10,6 +10,7 @@ from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
+from heartcards.runtime.quotas import Taken
 from heartcards.storage import GameStatus
 from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
@@ -36,7 +37,6 @@ from heartcards.web.h2h.models import (
 from heartcards.web.h2h.services import GAMES_RULE, H2HServices
 from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
-from heartcards.web.quotas import Taken
 from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from heartcards.runtime.clock import utc_now
+from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.storage import Repository
-from heartcards.web.clock import utc_now
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
-from heartcards.web.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.web.services import Services
 
 GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)
@@ -35,9 +35,9 @@ class H2HServices:
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
-        """The game's services on the app's database; the solver's process starts when first needed."""
+        """The game's services on the app's database; the solver searches in the app's workers."""
         repository = Repository(services.engine)
-        solver = Solver(repository)
+        solver = Solver(repository, services.workers)
         games = Games(
             repository,
             services.settings.game_cache_size,

@@ -7,9 +7,9 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from heartcards.web.hearts.lobby import LobbyBoard
-from heartcards.web.hearts.relay import Relay
-from heartcards.web.hearts.service import TableService
+from heartcards.hearts.tables.lobby import LobbyBoard
+from heartcards.hearts.tables.relay import Relay
+from heartcards.hearts.tables.service import TableService
 
 
 def tables_of(connection: HTTPConnection) -> TableService:

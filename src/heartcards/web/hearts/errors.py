@@ -1,33 +1,47 @@
-"""The Hearts tables' own errors: a status and a message key (`hearts.error.*`, translated in `hearts_server.po`)."""
+"""The Hearts tables over HTTP: the status each of the tables' errors answers with, and the errors only the HTTP
+routes and the socket raise (a status and a message key, `hearts.error.*`, translated in `hearts_server.po`)."""
 
 from __future__ import annotations
 
-from heartcards.web.errors import WebError
+from typing import Final
 
+from heartcards.hearts.tables.errors import (
+    BadTokenError,
+    DeviceGameBotError,
+    DeviceGameIllegalError,
+    DeviceGameUnfinishedError,
+    NotCreatorError,
+    NotReadyPhaseError,
+    NotSavedError,
+    SeatTakenError,
+    SpectatorError,
+    TableElsewhereError,
+    TableFinishedError,
+    TableNotFoundError,
+    TableNotStartedError,
+    TableStartedError,
+    TooManyTablesError,
+)
+from heartcards.web.errors import ErrorStatuses, WebError
 
-class TableNotFoundError(WebError):
-    status = 404
-    key = "hearts.error.table_not_found"
-
-
-class SeatTakenError(WebError):
-    status = 409
-    key = "hearts.error.seat_taken"
-
-
-class TableStartedError(WebError):
-    status = 409
-    key = "hearts.error.table_started"
-
-
-class TableNotStartedError(WebError):
-    status = 409
-    key = "hearts.error.not_started"
-
-
-class TableFinishedError(WebError):
-    status = 409
-    key = "hearts.error.table_finished"
+STATUSES: Final[ErrorStatuses] = {
+    TableNotFoundError: 404,
+    SeatTakenError: 409,
+    TableStartedError: 409,
+    TableNotStartedError: 409,
+    TableFinishedError: 409,
+    BadTokenError: 403,
+    NotCreatorError: 403,
+    SpectatorError: 403,
+    NotReadyPhaseError: 409,
+    NotSavedError: 503,
+    TableElsewhereError: 503,
+    TooManyTablesError: 429,
+    DeviceGameIllegalError: 422,
+    DeviceGameBotError: 422,
+    DeviceGameUnfinishedError: 422,
+}
+"""The HTTP status of each of the tables' errors (400, a bad request, for those not listed)."""
 
 
 class TableNotFinishedError(WebError):
@@ -37,33 +51,9 @@ class TableNotFinishedError(WebError):
     key = "hearts.error.not_finished"
 
 
-class BadTokenError(WebError):
-    """A seat token that is missing, malformed or not this table's."""
-
-    status = 403
-    key = "hearts.error.token"
-
-
-class NotCreatorError(WebError):
-    status = 403
-    key = "hearts.error.not_creator"
-
-
 class NoCurrentTableError(WebError):
     status = 404
     key = "hearts.error.no_current_table"
-
-
-class BadMessageError(WebError):
-    """A socket message that is not JSON, not an object, of an unknown type or with malformed fields."""
-
-    key = "hearts.error.bad_message"
-
-
-class CardMissingError(WebError):
-    """A `play` that names no card."""
-
-    key = "hearts.error.card_missing"
 
 
 class TooManySocketsError(WebError):
@@ -80,65 +70,8 @@ class SpectatorIdleError(WebError):
     key = "hearts.error.spectator_idle"
 
 
-class SpectatorError(WebError):
-    """A spectator (no seat) sending a seat's action."""
-
-    status = 403
-    key = "hearts.error.spectator"
-
-
-class NotReadyPhaseError(WebError):
-    """`next` while the deal is still being played."""
-
-    status = 409
-    key = "hearts.error.not_deal_over"
-
-
-class NotSavedError(WebError):
-    """A change could not be stored (a full disk, a lost database): it was not applied; trying again is safe."""
-
-    status = 503
-    key = "hearts.error.not_saved"
-
-
-class TableElsewhereError(WebError):
-    """Another server runs the table and could not be asked (it is moving, or the servers' link is down)."""
-
-    status = 503
-    key = "hearts.error.table_elsewhere"
-
-
-class TooManyTablesError(WebError):
-    """The player (or everyone at their address) created as many tables as allowed for now."""
-
-    status = 429
-    key = "hearts.error.too_many_tables"
-    retry_after = 600  # the quota's window: the oldest counted table leaves it by then
-
-
 class RatedPlayerNotFoundError(WebError):
     """A player page for an id with no rating in that ruleset."""
 
     status = 404
     key = "hearts.error.rated_player_not_found"
-
-
-class DeviceGameIllegalError(WebError):
-    """A solo game played on the device whose player's action the rules refuse (`rule` is the engine's key)."""
-
-    status = 422
-    key = "hearts.error.device_game.illegal"
-
-
-class DeviceGameBotError(WebError):
-    """A solo game played on the device in which a computer player's pass or card is not the one it plays."""
-
-    status = 422
-    key = "hearts.error.device_game.bot_differs"
-
-
-class DeviceGameUnfinishedError(WebError):
-    """A solo game sent before its end: only a finished game counts in the statistics."""
-
-    status = 422
-    key = "hearts.error.device_game.unfinished"

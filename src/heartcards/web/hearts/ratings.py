@@ -9,9 +9,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from heartcards.runtime.clock import utc_now
 from heartcards.storage.hearts_ratings import BOT_PREFIX, HeartsRatings, RatingRecord
 from heartcards.storage.player_names import chosen_names
-from heartcards.web.clock import utc_now
 from heartcards.web.deps import Language, PlayerId, ServicesDep
 from heartcards.web.hearts.errors import RatedPlayerNotFoundError
 from heartcards.web.hearts.models import (

@@ -9,25 +9,25 @@ from fastapi import APIRouter, Header
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 
 from heartcards.hearts.table import Table
-from heartcards.web.clock import iso_utc
+from heartcards.hearts.tables.errors import TableElsewhereError
+from heartcards.hearts.tables.models import PublicTable, TableStrength
+from heartcards.hearts.tables.players import BOT_NAMES
+from heartcards.hearts.tables.relay import Relay
+from heartcards.hearts.tables.service import Seating, TableService, check_table_id
+from heartcards.hearts.tables.views import table_json
+from heartcards.runtime.clock import iso_utc
 from heartcards.web.deps import ClientKey, PlayerId
 from heartcards.web.hearts.deps import LobbyBoardDep, RelayDep, Tables
-from heartcards.web.hearts.errors import NoCurrentTableError, TableElsewhereError, TableNotFinishedError
+from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
 from heartcards.web.hearts.models import (
     CurrentTable,
     DeviceGameAnswer,
     Lobby,
     PlayerStats,
-    PublicTable,
     RecentTable,
     TableLog,
-    TableStrength,
 )
 from heartcards.web.hearts.models import Seating as SeatingOut
-from heartcards.web.hearts.players import BOT_NAMES
-from heartcards.web.hearts.relay import Relay
-from heartcards.web.hearts.service import Seating, TableService, check_table_id
-from heartcards.web.hearts.views import table_json
 from heartcards.web.names import display_name
 from heartcards.web.routing import checked_path_route
 

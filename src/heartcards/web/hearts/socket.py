@@ -25,28 +25,21 @@ from typing import Final
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from heartcards.cards.errors import KeyedError
+from heartcards.errors import KeyedError
 from heartcards.hearts.table import Table
-from heartcards.web.clients import client_key
-from heartcards.web.deps import Language, ServicesDep
+from heartcards.hearts.tables.errors import BadMessageError, BadTokenError, SpectatorError, TableElsewhereError
+from heartcards.hearts.tables.fanout import MAX_SOCKETS_PER_CLIENT, ClientRate, Connection, StateDue
+from heartcards.hearts.tables.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
+from heartcards.hearts.tables.relay import Relay, Watched
+from heartcards.hearts.tables.service import TableService
+from heartcards.hearts.tables.views import json_text
+from heartcards.runtime.metrics import Metrics
+from heartcards.runtime.quotas import exempt
+from heartcards.web.deps import Language, ServicesDep, client_key
 from heartcards.web.errors import error_json
 from heartcards.web.hearts.deps import RelayDep, Tables
-from heartcards.web.hearts.errors import (
-    BadMessageError,
-    BadTokenError,
-    SpectatorError,
-    SpectatorIdleError,
-    TableElsewhereError,
-    TooManySocketsError,
-)
-from heartcards.web.hearts.fanout import MAX_SOCKETS_PER_CLIENT, ClientRate, Connection, StateDue
-from heartcards.web.hearts.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
-from heartcards.web.hearts.relay import Relay, Watched
-from heartcards.web.hearts.service import TableService
-from heartcards.web.hearts.views import json_text
+from heartcards.web.hearts.errors import SpectatorIdleError, TooManySocketsError
 from heartcards.web.i18n import Catalogs
-from heartcards.web.metrics import Metrics
-from heartcards.web.quotas import exempt
 
 logger = logging.getLogger("heartcards.web.hearts")
 

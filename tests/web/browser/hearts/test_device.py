@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from heartcards.hearts.engine import Game, Phase
-from heartcards.web.hearts.thinking import decide, decision_seed
+from heartcards.hearts.tables.decisions import decide, decision_seed
 from tests.web.browser.hearts.conftest import DESKTOP, FAST, HeartsPlayer, play_until
 from tests.web.browser.offline import api_client, go_offline, go_online, wait_for_worker
 from tests.web.conftest import LiveServer

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from heartcards.web.settings import RUNNING_ABSENCE_VARIABLE
+from heartcards.runtime.settings import RUNNING_ABSENCE_VARIABLE
 from tests.support.live_server import LiveServer
 from tests.web.browser.hearts.conftest import DESKTOP, PHONE, HeartsPlayer
 
