@@ -84,7 +84,7 @@ class Settings:
     max_body_bytes: int = 16_384
     """Request bodies above this answer 413: the API's bodies are a few bytes."""
     pages_dir: Path | None = None
-    """Where the pages' templates are (`base.html`, `index.html`, `play.html`, …); None: the package's own."""
+    """Where the pages' templates are (`common/base.html`, `h2h/play.html`, …); None: the package's own."""
     hearts_deal_pause_seconds: float = DEFAULT_DEAL_PAUSE_SECONDS
     """The Hearts score table waits this long for the people to say `next` before the next deal starts by itself."""
     hearts_bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS

@@ -1,19 +1,17 @@
 """Helpers for the end-to-end tests: pages at phone or desktop size with animations off, taps that wait for the
-server's answer, and screenshots saved to test-artifacts/screenshots/ (git-ignored) for a person to look at."""
+server's answer, and screenshots for a person to look at when asked (`tests/web/browser/screenshots.py`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import LiveServer
 
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 # Tests run with animations off unless a test sets its own settings first.
@@ -82,9 +80,7 @@ class Player:
         return self.page.locator('[role="dialog"]')
 
     def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
+        save_screenshot(self.page, name)
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ def test_the_api_and_the_pages_offer_the_registrys_words() -> None:
     assert offered == ("easy", "normal", "strong") and set(offered) <= set(STRENGTH_NAMES)
     for model in (CreateTable, PublicTable):
         assert set(get_args(model.model_fields["strength"].annotation)) == set(offered)
-    settings = (Path(STATIC_DIR) / "js" / "settings.js").read_text(encoding="utf-8")
+    settings = (Path(STATIC_DIR) / "js" / "common" / "settings.js").read_text(encoding="utf-8")
     choices = re.search(r"strength: \[([^\]]*)\]", settings)
     assert choices is not None and set(re.findall(r'"(\w+)"', choices.group(1))) == set(offered)
 

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from heartcards.hearts.engine import Game, Phase, Variant
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import fast_hearts
 
-ROOT = Path(__file__).resolve().parents[4]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FAST = {"speed": "fast", "variant": "classic", "target": 50, "strength": "easy"}
@@ -156,10 +155,7 @@ class HeartsPlayer:
         return str(kind)
 
     def shot(self, name: str, full_page: bool = False) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        path = SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        save_screenshot(self.page, f"hearts-{name}", full_page)
 
     def state_frames(self) -> list[dict[str, Any]]:
         out = []
