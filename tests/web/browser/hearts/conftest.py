@@ -238,14 +238,15 @@ def computer_players_without_pause() -> Iterator[None]:
 
 
 @pytest.fixture
-def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
+def new_hearts_player(browser: Any, service_workers: str) -> Iterator[Callable[..., HeartsPlayer]]:
     contexts: list[Any] = []
 
     def make(
         base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
     ) -> HeartsPlayer:
         """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
-        context = browser.new_context(viewport=viewport, reduced_motion="reduce" if reduced else "no-preference")
+        motion = "reduce" if reduced else "no-preference"
+        context = browser.new_context(viewport=viewport, reduced_motion=motion, service_workers=service_workers)
         context.add_init_script(settings_script(settings))
         contexts.append(context)
         return HeartsPlayer(context, base_url)
