@@ -91,7 +91,15 @@ def server(shared_live_server: LiveServer) -> LiveServer:
 
 
 @pytest.fixture
-def new_player(browser: Any, server: LiveServer) -> Iterator[Callable[..., Player]]:
+def service_workers(request: pytest.FixtureRequest) -> str:
+    """Whether the pages' service worker registers in a test's browser contexts (Playwright's "allow" or "block"):
+    only in the tests marked `service_worker`, those of the app on the device; in every other context it would
+    fetch and store the whole app beside the test."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
+@pytest.fixture
+def new_player(browser: Any, server: LiveServer, service_workers: str) -> Iterator[Callable[..., Player]]:
     """Make players: new_player(viewport=PHONE, settings=None, locale="en-US") → Player in a fresh context."""
     contexts: list[Any] = []
 
@@ -101,7 +109,7 @@ def new_player(browser: Any, server: LiveServer) -> Iterator[Callable[..., Playe
         locale: str = "en-US",
         base_url: str | None = None,
     ) -> Player:
-        context = browser.new_context(viewport=viewport or PHONE, locale=locale)
+        context = browser.new_context(viewport=viewport or PHONE, locale=locale, service_workers=service_workers)
         context.add_init_script(settings_script(settings if settings is not None else DEFAULT_SETTINGS))
         contexts.append(context)
         return Player(context.new_page(), base_url or server.url)

@@ -50,7 +50,7 @@ class Device:
     """A browser context (its own cookies) with a virtual authenticator, on the server's localhost address."""
 
     def __init__(self, browser: Any, base_url: str, viewport: dict[str, int], locale: str = "en-US") -> None:
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.context = browser.new_context(viewport=viewport, locale=locale, service_workers="block")
         self.page = self.context.new_page()
         self.base_url = base_url
         self.cdp = self.context.new_cdp_session(self.page)

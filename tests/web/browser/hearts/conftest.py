@@ -8,7 +8,6 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -220,15 +219,6 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
     return checked
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test module here keeps to one xdist worker: its server (`live_server_module`, a process of its own)
-    then starts once, not once on each worker."""
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.parent == here:
-            item.add_marker(pytest.mark.xdist_group(f"hearts-browser-{item.path.stem}"))
-
-
 @pytest.fixture(scope="package", autouse=True)
 def computer_players_without_pause() -> Iterator[None]:
     """The servers these tests start let computer players act at once (the page's own pacing is what is tested),
@@ -238,14 +228,15 @@ def computer_players_without_pause() -> Iterator[None]:
 
 
 @pytest.fixture
-def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
+def new_hearts_player(browser: Any, service_workers: str) -> Iterator[Callable[..., HeartsPlayer]]:
     contexts: list[Any] = []
 
     def make(
         base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
     ) -> HeartsPlayer:
         """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
-        context = browser.new_context(viewport=viewport, reduced_motion="reduce" if reduced else "no-preference")
+        motion = "reduce" if reduced else "no-preference"
+        context = browser.new_context(viewport=viewport, reduced_motion=motion, service_workers=service_workers)
         context.add_init_script(settings_script(settings))
         contexts.append(context)
         return HeartsPlayer(context, base_url)
