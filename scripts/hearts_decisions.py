@@ -47,7 +47,7 @@ PLAN: tuple[tuple[Player, int], ...] = (
     (("strength", "strong"), 40),
 )
 MC_BUDGETS = (1.0, 1.0, 0.5, 0.25)
-"""The budgets of `mc` records, drawn at random: the server's own steps under load (`web.hearts.thinking`)."""
+"""The budgets of `mc` records, drawn at random: the server's own steps under load (`hearts.tables.decisions`)."""
 MC_KINDS = ("pass", "play", "play", "ending")
 """What an `mc` record asks, drawn at random: a pass, a play, or a play in the deal's last `ENDING_CARDS` cards."""
 ENDING_CARDS = 3

@@ -17,7 +17,7 @@ from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.support.databases import SqliteTemplate
 
-pytest_plugins = ["tests.support.summary"]
+pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]
 
 # The servers, workers and commands the tests start (hundreds of Python processes) read their modules' cached
 # bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.
@@ -32,8 +32,8 @@ settings.load_profile("suite")
 
 @pytest.fixture(scope="session", autouse=True)
 def solver_starts_on_first_search() -> Iterator[None]:
-    """The apps and servers the tests start leave the solver's worker process until their first search, as most
-    never search; tests/runtime/test_settings.py checks the warm-up itself."""
+    """The apps and servers the tests start leave their worker processes until their first search or decision, as
+    most never search; tests/web/h2h/test_solving.py checks the warm-up itself."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(SOLVER_WARM_UP_VARIABLE, "0")
         yield

@@ -81,4 +81,6 @@ def test_pure_fallback_wheel(tmp_path: Path) -> None:
     for module in native_modules():
         assert module in names
     assert not any("mc_2026_11" in name for name in names)  # the benchmark's frozen yardstick is not the product
-    assert {"heartcards/web/templates/base.html", "heartcards/web/templates/play.html"} <= set(names)  # the pages
+    assert {"heartcards/web/templates/common/base.html", "heartcards/web/templates/h2h/play.html"} <= set(
+        names
+    )  # the pages

@@ -42,9 +42,9 @@ def test_domains_merge_with_the_server_winning_and_english_filling_in(tmp_path: 
     for language, ui, server in (("en", "Play", "Oops"), ("it", "Gioca", None)):
         folder = tmp_path / language / "LC_MESSAGES"
         folder.mkdir(parents=True)
-        (folder / "ui.po").write_text(f'msgid "ui.play"\nmsgstr "{ui}"\n\nmsgid "same"\nmsgstr "from ui"\n')
+        (folder / "h2h_ui.po").write_text(f'msgid "ui.play"\nmsgstr "{ui}"\n\nmsgid "same"\nmsgstr "from ui"\n')
         if server:
-            (folder / "server.po").write_text(
+            (folder / "common_server.po").write_text(
                 f'msgid "error.x"\nmsgstr "{server} {{name}}"\n\nmsgid "same"\nmsgstr "s"\n'
             )
     catalogs = Catalogs.load(tmp_path)

@@ -3,11 +3,12 @@ real page extends the one base template."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from heartcards.web.paths import PAGES_DIR
+from heartcards.web.paths import PAGES_DIR, STATIC_DIR
 from tests.web.conftest import REAL_PAGES, AppMaker
 
 SHARED_HEAD = "\n".join(
@@ -16,18 +17,18 @@ SHARED_HEAD = "\n".join(
         '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
         '<meta name="theme-color" content="#184a35">',
         '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">',
-        '<link rel="stylesheet" href="/static/css/app.css">',
+        '<link rel="stylesheet" href="/static/css/common.css">',
     )
 )
 
 PAGES = {
-    "/": "index",
-    "/play": "play",
-    "/play/HH1-N-AAAAAAM": "play",
-    "/rules": "rules",
-    "/examples": "examples",
-    "/stats": "stats",
-    "/replay/0123": "replay",
+    "/": "common/home",
+    "/play": "h2h/play",
+    "/play/HH1-N-AAAAAAM": "h2h/play",
+    "/rules": "h2h/rules",
+    "/examples": "h2h/examples",
+    "/stats": "h2h/stats",
+    "/replay/0123": "h2h/replay",
 }
 
 
@@ -36,6 +37,7 @@ def pages_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "pages"
     folder.mkdir()
     for name in set(PAGES.values()):
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / f"{name}.html").write_text(f'<!doctype html><html lang="{{{{ lang }}}}"><title>{name}</title></html>')
     return folder
 
@@ -107,16 +109,30 @@ def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
         assert html.endswith(
             '<div id="status" class="status" role="status" aria-live="polite"></div>\n</body>\n</html>\n'
         )
-        assert "<script>" not in html and html.count("<script") == 1, path  # the entry module only: no inline script
+        assert "<script>" not in html and html.count("<script") == 2, path  # the identity check and the entry only
 
 
-def test_every_page_template_extends_the_base_and_has_its_entry_module() -> None:
-    pages = sorted(path for path in PAGES_DIR.glob("*.html") if path.name != "base.html")
-    assert len(pages) >= 11
+def test_every_page_template_extends_the_base_and_names_its_own_entry_and_style() -> None:
+    """A page's template sits in its part's folder (`h2h/`, `hearts/`, `account/`, or `common/` for the shared
+    ones), and its entry module and stylesheet are that part's (the home page's entry is `home.js`)."""
+    pages = sorted(path for path in PAGES_DIR.rglob("*.html") if path.name != "base.html")
+    assert len(pages) >= 14
     for path in pages:
+        part = path.parent.name
+        assert part in ("common", "h2h", "hearts", "account"), path
         lines = path.read_text(encoding="utf-8").splitlines()
-        assert lines[0] == '{% extends "base.html" %}', path.name
-        assert path.name == "error.html" or lines[1].startswith('{% set entry = "/static/js/'), path.name
+        assert lines[0] == '{% extends "common/base.html" %}', path
+        assert lines[1].startswith("{% set page = {") and lines[1].endswith("} %}"), path
+        entry = re.search(r'"entry": "([^"]+)"', lines[1])
+        style = re.search(r'"style": "([^"]+)"', lines[1])
+        if path.name == "error.html":
+            assert entry is None and style is None
+            continue
+        assert entry is not None and style is not None, path
+        assert entry[1].startswith(f"{part}/") or (path.name == "home.html" and entry[1] == "home.js"), path
+        assert (STATIC_DIR / "js" / entry[1]).is_file(), path
+        assert style[1] == (part if part != "common" else "h2h"), path  # the home page shows Heart to Heart's deal
+        assert (STATIC_DIR / "css" / f"{style[1]}.css").is_file(), path
 
 
 def test_every_real_page_answers_head_like_get(app_maker: AppMaker) -> None:

@@ -84,6 +84,6 @@ def test_a_socket_opened_by_another_sites_page_is_refused(client: Any) -> None:
 def test_the_cross_site_refusal_is_translated() -> None:
     catalogs = Catalogs.load(LOCALES_DIR)
     for language in ("en", "it", "el"):
-        own = read_catalog(LOCALES_DIR / language / "LC_MESSAGES" / "server.po")
+        own = read_catalog(LOCALES_DIR / language / "LC_MESSAGES" / "common_server.po")
         assert CrossSiteError.key in own
         assert catalogs.translate(language, CrossSiteError.key) == own[CrossSiteError.key]

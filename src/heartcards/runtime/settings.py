@@ -9,8 +9,8 @@ besides loopback clients may read `/metrics` (`$HEARTCARDS_METRICS_ADDRESSES`, a
 comma-separated), which reverse proxies' forwarded client address is believed (`--trusted-proxy`, else
 `$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the per-address limits spare
 (`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether answers carry `Server-Timing`
-(`$HEARTCARDS_SERVER_TIMING=1`, for debugging and benchmarks; off by default), whether the solver's worker starts
-with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on its first search instead), and Redis (`--redis`, else
+(`$HEARTCARDS_SERVER_TIMING=1`, for debugging and benchmarks; off by default), whether the worker processes start
+with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on the first search or decision instead), and Redis (`--redis`, else
 `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the site with every other server on the same
 database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
 """
@@ -84,7 +84,7 @@ class Settings:
     max_body_bytes: int = 16_384
     """Request bodies above this answer 413: the API's bodies are a few bytes."""
     pages_dir: Path | None = None
-    """Where the pages' templates are (`base.html`, `index.html`, `play.html`, …); None: the package's own."""
+    """Where the pages' templates are (`common/base.html`, `h2h/play.html`, …); None: the package's own."""
     hearts_deal_pause_seconds: float = DEFAULT_DEAL_PAUSE_SECONDS
     """The Hearts score table waits this long for the people to say `next` before the next deal starts by itself."""
     hearts_bot_delay_seconds: float = DEFAULT_BOT_DELAY_SECONDS
@@ -115,8 +115,9 @@ class Settings:
         return self.redis_url is not None and self.database_url.startswith("postgresql")
 
     solver_warm_up: bool = True
-    """Start the solver's worker process with the server, so the first hint does not wait for it (the tests of
-    other things turn it off: each of their apps would start a process it never uses)."""
+    """Start the worker processes (the solver's searches', the computer players' decisions') with the server, so the
+    first hint does not wait for them (the tests of other things turn it off: each of their apps would start
+    processes it never uses)."""
 
     @classmethod
     def from_environment(

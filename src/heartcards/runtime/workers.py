@@ -1,15 +1,34 @@
-"""What every worker process the server spawns (the solver's, the Hearts computer players') sets up first.
+"""What a worker process of the server runs (the pool's, `heartcards.runtime.pool`): set itself up, then answer jobs.
 
-Only the standard library is imported here: a worker imports this module, and must not pay for the web stack.
+Only the standard library is imported here: a worker imports this module, and must not pay for the web stack. A job
+is a top-level function and its arguments, pickled (the function by name: the worker imports its module), and the
+answer its result or what it raised.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
+import socket
+import struct
 import threading
+import traceback
+from collections.abc import Sequence
+from typing import Final
+
+FRAME: Final = struct.Struct("!I")
+"""Each message between the server and a worker: its length, then its pickle."""
+
+
+def frame(message: object) -> bytes:
+    """`message` pickled, after its length."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return FRAME.pack(len(data)) + data
 
 
 def follow_the_server() -> None:
@@ -24,3 +43,35 @@ def follow_the_server() -> None:
 def _exit_with(parent_sentinel: int) -> None:
     multiprocessing.connection.wait([parent_sentinel])
     os._exit(0)
+
+
+def serve_jobs(connection: socket.socket, niceness: int, preload: Sequence[str]) -> None:
+    """A worker's life: at `niceness` more than the server, with the `preload` modules imported, answer one job at a
+    time, `(function, args)` → `(True, function(*args))`, or `(False, traceback, pickled exception or None)` when it
+    raised (the worker lives on), until the server closes the connection. Blocking I/O: the worker has nothing else
+    to do."""
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
+    follow_the_server()
+    for name in preload:
+        importlib.import_module(name)
+    requests = connection.makefile("rb")
+    while True:
+        header = requests.read(FRAME.size)
+        if len(header) < FRAME.size:
+            return  # the server closed its end: it is shutting down
+        (size,) = FRAME.unpack(header)
+        function, args = pickle.loads(requests.read(size))
+        try:
+            answer = frame((True, function(*args)))
+        except Exception as error:  # a job's bug, bad input or an answer that does not pickle: the server hears
+            answer = frame((False, traceback.format_exc(), _pickled(error)))
+        connection.sendall(answer)
+
+
+def _pickled(error: Exception) -> bytes | None:
+    """The error pickled, so the server raises it as it is; None for one that does not pickle."""
+    try:
+        return pickle.dumps(error, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return None

@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if settings.solver_warm_up:
-            h2h.solver.warm_up()
+            services.workers.warm_up()  # the first hint or decision does not wait for them
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()

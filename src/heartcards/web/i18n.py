@@ -1,9 +1,10 @@
 """Languages and messages: which language a request wants, and the Babel catalogs that say it.
 
-Catalogs are gettext `.po` files under `locales/{lang}/LC_MESSAGES/{domain}.po` whose msgids are dotted keys
-(`h2h.error.deal_code`); `server.po` holds the server's messages, `ui.po` (and `ui_hearts.po`, …) the front end's.
-Every domain of a language is merged, the server's winning a clash. They are read once at start-up. A missing
-translation falls back to English, then to the key itself.
+Catalogs are gettext `.po` files under `locales/{lang}/LC_MESSAGES/{part}_{side}.po` whose msgids are dotted keys
+(`h2h.error.deal_code`): `part` is `common` (what both games share), `h2h`, `hearts` or `account`; `side` is
+`server` (the server's messages: errors) or `ui` (the pages' words). Every catalog of a language is merged, a
+server's winning a clash. They are read once at start-up. A missing translation falls back to English, then to the
+key itself.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from starlette.requests import HTTPConnection
 
 LANGUAGES: Final = ("en", "it", "el")
 DEFAULT_LANGUAGE: Final = "en"
-SERVER_DOMAIN: Final = "server"
+SERVER_SIDE: Final = "_server"
 LANGUAGE_COOKIE: Final = "hc_lang"
 
 
@@ -87,7 +88,7 @@ class _Defaults(dict[str, object]):
 
 @dataclass(frozen=True, slots=True)
 class Catalogs:
-    """Every language's messages, both domains merged (server keys win on a clash)."""
+    """Every language's messages, all catalogs merged (server keys win on a clash)."""
 
     messages: Mapping[str, Mapping[str, str]]
     _encoded: dict[str, tuple[bytes, str]] = field(default_factory=dict, compare=False, repr=False)
@@ -99,7 +100,7 @@ class Catalogs:
             messages: dict[str, str] = {}
             folder = locales_dir / language / "LC_MESSAGES"
             paths = sorted(folder.glob("*.po")) if folder.is_dir() else []
-            paths.sort(key=lambda path: path.stem == SERVER_DOMAIN)  # the server's domain last, so it wins
+            paths.sort(key=lambda path: path.stem.endswith(SERVER_SIDE))  # the server's catalogs last: they win
             for path in paths:
                 messages.update(read_catalog(path))
             merged[language] = messages

@@ -2,11 +2,14 @@
 language (each game's `pages` module routes its own pages through it); this module's router serves the home page
 shared by both games, and the health check.
 
-Every page extends `base.html`: the `<html lang>`, the head every page shares (charset, viewport, theme colour,
-icon, stylesheet), then the page's own head (`{% block head %}`: title, stylesheets), a `modulepreload` for each
-module its entry script (`{% set entry = … %}`) imports (`heartcards.web.modules`), the entry script itself, and the
-page's body (`{% block body %}`). No page has inline script (the content policy forbids it). A page whose template
-does not exist (yet) answers a clean 404. `?lang=` is remembered in the `hc_lang` cookie.
+Templates sit in one folder per game (`h2h/`, `hearts/`), `account/`, and `common/` for what both share. Every page
+extends `common/base.html` and says only what is its own in one `{% set page = {…} %}`: its `title`, its entry
+module under `static/js/` (`entry`), its game's stylesheet (`style`, after `common.css`) and its `body_class`. The
+base writes the head every page shares (charset, viewport, theme colour, icon, stylesheets, title), and for a page
+with an entry module the manifest, the catalog's preload, a `modulepreload` for each module the entry imports
+(`heartcards.web.modules`) and the entry itself; then the site's header and the page's body (`{% block body %}`).
+No page has inline script (the content policy forbids it). A page whose template does not exist (yet) answers a
+clean 404. `?lang=` is remembered in the `hc_lang` cookie.
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from starlette.templating import Jinja2Templates
 from heartcards.web.deps import services_of
 from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, language_of, normalize_language
-from heartcards.web.modules import module_graph
+from heartcards.web.modules import FIRST_MODULE, page_preloads
 from heartcards.web.paths import PAGES_DIR
 
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 PAGE_METHODS = ["GET", "HEAD"]  # HEAD too: link previews and uptime checks ask it
-ERROR_TEMPLATE = "error.html"
+ERROR_TEMPLATE = "common/error.html"
 
 
 class PageNotFoundError(WebError):
@@ -47,19 +50,20 @@ def templates_in(folder: Path) -> Jinja2Templates:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,  # a name a template uses that the server does not give is a bug, not ""
     )
-    environment.globals["module_graph"] = module_graph
+    environment.globals["page_preloads"] = page_preloads
+    environment.globals["first_module"] = FIRST_MODULE
     return Jinja2Templates(env=environment)
 
 
 def render_page(request: Request, name: str) -> HTMLResponse:
-    """The page of template `name` (`play` for `templates/play.html`) in the request's language."""
+    """The page of template `name` (`h2h/play` for `templates/h2h/play.html`) in the request's language."""
     folder = services_of(request).settings.pages_dir or PAGES_DIR
     language = language_of(request)
     try:
         response = templates_in(folder).TemplateResponse(
             request,
             f"{name}.html",
-            {"lang": language, "entry": None, "body_class": ""},
+            {"lang": language},
             headers={"Content-Language": language, "Cache-Control": "no-cache"},
         )
     except jinja2.TemplateNotFound:
@@ -77,8 +81,6 @@ def error_page(request: Request, status: int, key: str, params: Mapping[str, obj
     catalogs = services_of(request).catalogs
     context = {
         "lang": language,
-        "entry": None,
-        "body_class": "",
         "title": catalogs.translate(language, "error.page.title"),
         "message": catalogs.translate(language, key, params),
         "home": catalogs.translate(language, "error.page.home"),
@@ -93,8 +95,8 @@ def error_page(request: Request, status: int, key: str, params: Mapping[str, obj
 
 
 def pages_router(pages: Mapping[str, str]) -> APIRouter:
-    """A router serving each path (a route pattern such as `/play/{code}`) with its page (`play` for
-    `templates/play.html`), for `GET` and `HEAD`. Path parameters are the page's to read: the server serves the
+    """A router serving each path (a route pattern such as `/play/{code}`) with its page (`h2h/play` for
+    `templates/h2h/play.html`), for `GET` and `HEAD`. Path parameters are the page's to read: the server serves the
     page for any value."""
     router = APIRouter(include_in_schema=False)
     for path, page in pages.items():
@@ -111,7 +113,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[HTMLResponse]]:
     return page
 
 
-router = pages_router({"/": "index"})
+router = pages_router({"/": "common/home"})
 """The home page, shared by both games, and the health check."""
 
 

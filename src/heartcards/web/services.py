@@ -1,5 +1,6 @@
 """What one running app holds for both games: its settings, the database engine, the translation catalogs, the
-metrics, what `/readyz` checks, and the link to Redis when servers share the site.
+metrics, the worker processes (where the Heart to Heart solver searches and the Hearts computer players decide), what
+`/readyz` checks, and the link to Redis when servers share the site.
 
 Each game keeps its own services beside these: Heart to Heart's (`web.h2h.services`) are made with the app and
 registered with `on_close`, so closing the app's `Services` closes them first; the Hearts table service
@@ -10,16 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from sqlalchemy import Engine
 
 from heartcards.runtime.counters import Counters, MemoryCounters, RedisCounters
 from heartcards.runtime.metrics import Metrics
+from heartcards.runtime.pool import WorkerPool
 from heartcards.runtime.redis_link import RedisLink
 from heartcards.runtime.settings import Settings
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.web.i18n import Catalogs
 from heartcards.web.paths import LOCALES_DIR
+
+WORKER_PRELOAD: Final = ("heartcards.heart_to_heart.solver", "heartcards.hearts.bots")
+"""What each worker imports as it starts, so its first search or decision starts at once (the solver's tables built,
+the bots loaded)."""
 
 
 @dataclass(slots=True)
@@ -40,6 +47,9 @@ class Services:
     """What the games registered to run at close, run newest first."""
     counters: Counters = field(default_factory=MemoryCounters)
     """The per-client limits' counters: in Redis when servers share the site, so the limits are the site's."""
+    workers: WorkerPool = field(default_factory=lambda: WorkerPool(preload=WORKER_PRELOAD))
+    """The worker processes both games' searches and decisions run in, started on the first one (or at the server's
+    start, `Settings.solver_warm_up`); closed last."""
 
     @classmethod
     def start(cls, settings: Settings) -> Services:
@@ -65,12 +75,10 @@ class Services:
         self.closers.append(closer)
 
     def close(self) -> None:
-        """Close what the games registered (each one even if another fails), then release the database."""
+        """Close what the games registered (each one even if another fails), then end the workers and release the
+        database."""
         closers, self.closers = self.closers, []
-        try:
-            _close_all(closers)
-        finally:
-            self.engine.dispose()
+        _close_all([self.engine.dispose, self.workers.close, *closers])
 
 
 def _close_all(closers: list[Callable[[], None]]) -> None:

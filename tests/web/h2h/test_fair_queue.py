@@ -1,10 +1,10 @@
 """The solver's fair queue: one client asking for many searches cannot make another player's hint wait behind them,
-and nobody can queue searches without bound."""
+nobody can queue searches without bound, and the pool is handed one search at a time."""
 
 from __future__ import annotations
 
-import time
-from concurrent.futures import ThreadPoolExecutor
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,40 +12,72 @@ import pytest
 from heartcards.web.h2h.solving import WAITING_PER_REQUESTER, FairQueue, SolverBusyError
 
 
-def slow(label: str, finished: list[str]) -> str:
-    time.sleep(0.05)
-    finished.append(label)
-    return label
+class Pool:
+    """A stand-in for the worker pool: each job takes a few milliseconds; it notes the order jobs ran in and how many
+    ran at once."""
+
+    def __init__(self) -> None:
+        self.finished: list[str] = []
+        self.running = 0
+        self.most_running = 0
+
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        self.running += 1
+        self.most_running = max(self.most_running, self.running)
+        try:
+            await asyncio.sleep(0.01)
+            result = function(*args)
+            self.finished.append(str(result))
+            return result
+        finally:
+            self.running -= 1
 
 
-def test_requesters_are_served_in_turn_and_each_line_is_bounded() -> None:
-    pool = ThreadPoolExecutor(max_workers=1)
-    queue = FairQueue(lambda: pool, lambda: None)  # type: ignore[arg-type, return-value]
-    finished: list[str] = []
-    try:
-        flood = [queue.submit("flooder", slow, f"f{number}", finished) for number in range(WAITING_PER_REQUESTER + 1)]
+def test_requesters_are_served_in_turn_each_line_is_bounded_and_one_search_runs_at_a_time() -> None:
+    pool = Pool()
+
+    async def flood_then_hint() -> None:
+        queue = FairQueue(pool.run)
+        flood = [queue.submit("flooder", str, f"f{number}") for number in range(WAITING_PER_REQUESTER + 1)]
         with pytest.raises(SolverBusyError):
-            queue.submit("flooder", slow, "one too many", finished)
-        hint = queue.submit("player", slow, "hint", finished)
-        assert hint.result(timeout=10) == "hint"
-        assert [future.result(timeout=10) for future in flood] == [f"f{n}" for n in range(WAITING_PER_REQUESTER + 1)]
-    finally:
-        pool.shutdown(wait=True)
-    assert finished.index("hint") <= 2  # behind the search running and at most one more of the flooder's
+            queue.submit("flooder", str, "one too many")
+        hint = queue.submit("player", str, "hint")
+        assert await hint == "hint"
+        assert await asyncio.gather(*flood) == [f"f{n}" for n in range(WAITING_PER_REQUESTER + 1)]
+        assert queue.waiting == 0
+
+    asyncio.run(flood_then_hint())
+    assert pool.finished.index("hint") <= 2  # behind the search running and at most one more of the flooder's
+    assert pool.most_running == 1
 
 
 def test_a_failed_search_reaches_its_requester_and_the_queue_goes_on() -> None:
-    pool = ThreadPoolExecutor(max_workers=1)
-    queue = FairQueue(lambda: pool, lambda: None)  # type: ignore[arg-type, return-value]
+    pool = Pool()
 
-    def fails() -> Any:
-        raise ValueError("no such deal")
-
-    try:
-        failed = queue.submit("a", fails)
-        after = queue.submit("b", slow, "ok", [])
+    async def fail_then_go_on() -> None:
+        queue = FairQueue(pool.run)
+        failed = queue.submit("a", int, "no such deal")
+        after = queue.submit("b", str, "ok")
         with pytest.raises(ValueError, match="no such deal"):
-            failed.result(timeout=10)
-        assert after.result(timeout=10) == "ok"
-    finally:
-        pool.shutdown(wait=True)
+            await failed
+        assert await after == "ok"
+
+    asyncio.run(fail_then_go_on())
+
+
+def test_a_search_nobody_waits_for_is_not_run_and_close_cancels_the_rest() -> None:
+    pool = Pool()
+
+    async def cancel_and_close() -> None:
+        queue = FairQueue(pool.run)
+        running = queue.submit("a", str, "running")
+        dropped = queue.submit("b", str, "dropped")
+        waiting = queue.submit("c", str, "waiting")
+        dropped.cancel()  # its requester went away
+        assert await running == "running"
+        queue.close()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+
+    asyncio.run(cancel_and_close())
+    assert "dropped" not in pool.finished

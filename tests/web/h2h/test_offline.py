@@ -91,7 +91,7 @@ def test_the_worker_stores_what_the_server_serves_the_replay_page_and_icons_amon
     served_by = dict(pair.split("=") for pair in shells.group(1).split())
     assert served_by["/play/"] in paths and served_by["/replay/"] in paths
     replay_shell = client.get(served_by["/replay/"]).text
-    assert '<script type="module" src="/static/js/replay.js"></script>' in replay_shell
+    assert '<script type="module" src="/static/js/h2h/replay.js"></script>' in replay_shell
     # A solo Hearts game plays on the device: the lobby, the table page for any game's address, its engine and bots.
     assert {"/hearts", "/static/js/hearts/local-table.js", "/static/js/hearts/bots/worker.js"} <= set(paths)
     assert {"/static/js/hearts/engine/game.js", "/static/css/hearts.css"} <= set(paths)
@@ -109,7 +109,7 @@ def test_a_changed_page_template_is_a_new_worker(tmp_path: Path, monkeypatch: py
     offline.worker_script.cache_clear()
     try:
         _, before = offline.worker_script()
-        play = templates / "play.html"
+        play = templates / "h2h" / "play.html"
         play.write_text(play.read_text(encoding="utf-8").replace("</main>", "<p>new</p></main>"), encoding="utf-8")
         offline.worker_script.cache_clear()
         assert offline.worker_script()[1] != before

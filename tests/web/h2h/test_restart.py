@@ -54,10 +54,8 @@ def test_a_dead_solver_process_is_replaced_without_a_server_error(app_maker: App
     client = app_maker.client(app)
     game_id = new_game(client)["id"]
     assert client.post(f"/api/h2h/games/{game_id}/hint").status_code == 200
-    executor = app.state.h2h.solver._executor
-    for process in list(executor._processes.values()):
-        os.kill(process.pid, signal.SIGKILL)
-        process.join(timeout=10)
+    for pid in app.state.services.workers.worker_pids():
+        os.kill(pid, signal.SIGKILL)
     first = client.post(f"/api/h2h/games/{game_id}/hint")
     assert first.status_code in (200, 503), first.text
     again = client.post(f"/api/h2h/games/{game_id}/hint")

@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 
 from heartcards.hearts.bots import EASY, player
 from heartcards.hearts.engine import Game, Phase, Variant
+from heartcards.hearts.tables.decisions import decide, decision_seed
 from heartcards.hearts.tables.quotas import PER_PLAYER
-from heartcards.hearts.tables.thinking import decide, decision_seed
 
 SEED = 1234567890123456789  # past 2**53: the record carries it as decimal text
 

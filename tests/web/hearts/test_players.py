@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from heartcards.hearts.bots import STRENGTH_NAMES, STRENGTHS
 from heartcards.hearts.bots import decide as bot_decide
 from heartcards.hearts.engine import Game
+from heartcards.hearts.tables.decisions import decide
 from heartcards.hearts.tables.models import PublicTable, TableStrength
 from heartcards.hearts.tables.players import BOT_NAMES, bot_name, full_decision_seconds
-from heartcards.hearts.tables.thinking import decide
 from heartcards.web.hearts.routes import CreateTable
 from heartcards.web.paths import STATIC_DIR
 
@@ -25,7 +25,7 @@ def test_the_api_and_the_pages_offer_the_registrys_words() -> None:
     assert offered == ("easy", "normal", "strong") and set(offered) <= set(STRENGTH_NAMES)
     for model in (CreateTable, PublicTable):
         assert set(get_args(model.model_fields["strength"].annotation)) == set(offered)
-    settings = (Path(STATIC_DIR) / "js" / "settings.js").read_text(encoding="utf-8")
+    settings = (Path(STATIC_DIR) / "js" / "common" / "settings.js").read_text(encoding="utf-8")
     choices = re.search(r"strength: \[([^\]]*)\]", settings)
     assert choices is not None and set(re.findall(r'"(\w+)"', choices.group(1))) == set(offered)
 

@@ -16,8 +16,8 @@ from typing import Final
 
 from heartcards.cards import Card
 from heartcards.hearts.engine import Game, HeartsError, Observation, Phase, Variant
+from heartcards.hearts.tables.decisions import decision_seed
 from heartcards.hearts.tables.errors import DeviceGameBotError, DeviceGameIllegalError, DeviceGameUnfinishedError
-from heartcards.hearts.tables.thinking import decision_seed
 
 PERSON_SEAT: Final = 0
 """The seat of the person in a solo game played on the device, as at a solo table of the server."""

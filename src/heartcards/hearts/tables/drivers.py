@@ -18,8 +18,9 @@ from typing import Final
 from heartcards.hearts.bots import RuleBot
 from heartcards.hearts.engine import HeartsError, Observation, Phase
 from heartcards.hearts.table import BotTurn, NextDeal, Table
+from heartcards.hearts.tables.decisions import decision_seed
 from heartcards.hearts.tables.errors import NotSavedError
-from heartcards.hearts.tables.thinking import Thinkers, decision_seed
+from heartcards.hearts.tables.thinking import Thinkers
 from heartcards.runtime.logs import about_table
 from heartcards.runtime.metrics import Metrics
 

@@ -53,6 +53,7 @@ from heartcards.hearts.tables.quotas import TABLES_RULE, WINDOW_SECONDS
 from heartcards.hearts.tables.saving import TableStore
 from heartcards.hearts.tables.stored_tables import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.hearts.tables.sweeper import Sweeper
+from heartcards.hearts.tables.thinking import Thinkers
 from heartcards.runtime.clients import UNKNOWN_CLIENT
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.counters import MemoryCounters, RedisBuckets, RedisHolds
@@ -106,6 +107,7 @@ class TableService:
         quota: CreationQuota | None = None,
         socket_holds: RedisHolds | None = None,
         message_buckets: RedisBuckets | None = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.repository = repository
         self.metrics = metrics or Metrics()
@@ -134,6 +136,7 @@ class TableService:
             finished=self._forget,
             deal_pause_seconds=deal_pause_seconds,
             bot_delay_seconds=bot_delay_seconds,
+            thinkers=thinkers,
             metrics=self.metrics,
         )
         self.metrics.tables_owned.set_function(lambda: len(self.tables))

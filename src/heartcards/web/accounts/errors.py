@@ -1,4 +1,4 @@
-"""The accounts' web errors: a status and a message key (`account.error.*`, translated in `accounts.po`).
+"""The accounts' web errors: a status and a message key (`account.error.*`, translated in `account_server.po`).
 
 A refused code or passkey says the same whatever the reason (wrong, used, expired, no such account), so an answer
 never tells whether an account exists.

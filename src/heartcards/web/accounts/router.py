@@ -17,7 +17,7 @@ from heartcards.web.services import Services
 
 router = APIRouter()
 router.include_router(api_router)
-router.include_router(pages_router({"/account": "account"}))
+router.include_router(pages_router({"/account": "account/account"}))
 
 
 def start_accounts(app: FastAPI, services: Services, store_names: Sequence[str]) -> AccountService:

@@ -1,4 +1,4 @@
-"""Heart to Heart's own web errors: a status and a message key (`h2h.error.*`, translated in `server.po`)."""
+"""Heart to Heart's own web errors: a status and a message key (`h2h.error.*`, translated in `h2h_server.po`)."""
 
 from __future__ import annotations
 

@@ -45,8 +45,8 @@ ICONS: Final = tuple(
 def worker_script() -> tuple[str, str]:
     """The worker's text and its version (the static files do not change while the server runs)."""
     digest = hashlib.sha256()
-    for page in sorted(PAGES_DIR.glob("*.html")):  # the pages the worker stores are rendered from these
-        digest.update(f"templates/{page.name}".encode())
+    for page in sorted(PAGES_DIR.rglob("*.html")):  # the pages the worker stores are rendered from these
+        digest.update(f"templates/{page.relative_to(PAGES_DIR).as_posix()}".encode())
         digest.update(page.read_bytes())
     assets: list[str] = []
     for path in sorted(STATIC_DIR.rglob("*")):

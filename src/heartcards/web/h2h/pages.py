@@ -1,4 +1,4 @@
-"""The Heart to Heart pages (templates in `templates/`), served with the shared `render_page`.
+"""The Heart to Heart pages (templates in `templates/h2h/`), served with the shared `render_page`.
 
 `/replay/{game_id}` is served for any value: the page asks the API and shows its error. `/play/{code}` is served for
 any deal code (the page starts or continues that deal); an address that is no deal code answers the not-found page,
@@ -29,16 +29,16 @@ async def play_deal_page(request: Request, code: str) -> HTMLResponse:
         normalize_code(code)
     except DealCodeError:
         raise NoSuchDealError(code=code[:CODE_SHOWN_CHARS]) from None
-    return render_page(request, "play")
+    return render_page(request, "h2h/play")
 
 
 router = pages_router(
     {
-        "/play": "play",
-        "/rules": "rules",
-        "/examples": "examples",
-        "/stats": "stats",
-        "/replay/{game_id}": "replay",
+        "/play": "h2h/play",
+        "/rules": "h2h/rules",
+        "/examples": "h2h/examples",
+        "/stats": "h2h/stats",
+        "/replay/{game_id}": "h2h/replay",
     }
 )
-router.add_api_route("/play/{code}", play_deal_page, methods=PAGE_METHODS, response_class=HTMLResponse, name="play")
+router.add_api_route("/play/{code}", play_deal_page, methods=PAGE_METHODS, response_class=HTMLResponse, name="h2h/play")

@@ -1,29 +1,28 @@
 """The solver as a service: optimal solutions cached per code (memory, then the database), hints and the daily deal.
 
-Searches run in one worker process (spawned on first use), so the event loop and the GIL stay free for taps.
-A game's solution is asked for in the background when the game starts, so its par is ready when it is won.
-The worker is handed one search at a time from a fair queue (`FairQueue`): each requester (a player, an address)
-has its own line, served in turn, and may have only a few searches waiting; so one client asking for thousands of
-solutions delays another player's hint by one search at most, and the queue never grows without bound.
+Searches run in the server's worker pool (`heartcards.runtime.pool`), so the event loop and the GIL stay free for
+taps. A game's solution is asked for in the background when the game starts, so its par is ready when it is won.
+The pool is handed one search at a time from a fair queue (`FairQueue`): each requester (a player, an address) has
+its own line, served in turn, and may have only a few searches waiting; so one client asking for thousands of
+solutions delays another player's hint by one search at most, the queue never grows without bound, and a long
+search holds one of the pool's workers, never the others the computer players decide in.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, CancelledError, Future, ProcessPoolExecutor
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.heart_to_heart.solver import daily_code
-from heartcards.runtime.workers import follow_the_server
-from heartcards.storage import Repository, SolutionRecord
+from heartcards.runtime.pool import WorkerDiedError, WorkerPool
+from heartcards.storage.h2h_records import SolutionRecord
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.errors import WebError
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
@@ -40,6 +39,11 @@ WAITING_PER_REQUESTER: Final = 4
 """Searches one requester may have waiting (besides the one running): more answer `SolverBusyError`."""
 WAITING_IN_ALL: Final = 256
 """Searches waiting in all: the queue's bound."""
+PRELOAD: Final = ("heartcards.heart_to_heart.solver",)
+"""What a worker of the solver's own pool imports as it starts (its tables built, the first search starts at once)."""
+
+Run = Callable[..., Awaitable[Any]]
+"""How the queue runs a search: the pool's `run(function, *args)`."""
 
 
 class SolverBusyError(WebError):
@@ -51,97 +55,91 @@ class SolverBusyError(WebError):
 
 
 class FairQueue:
-    """Hands the worker one search at a time, taking the requesters in turn (round robin over their own lines).
-    Thread-safe: a finished search's callback runs in the executor's management thread and starts the next."""
+    """Hands the pool one search at a time, taking the requesters in turn (round robin over their own lines). Runs on
+    the event loop: a finished search starts the next."""
 
-    def __init__(self, pool: Callable[[], ProcessPoolExecutor], reset: Callable[[], None]) -> None:
-        self._pool = pool
-        self._reset = reset
-        self._lines: OrderedDict[str, deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]]] = OrderedDict()
+    def __init__(self, run: Run) -> None:
+        self._run = run
+        self._lines: OrderedDict[str, deque[tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]]] = (
+            OrderedDict()
+        )
         self._waiting = 0
-        self._running = False
-        self._lock = threading.Lock()
+        self._running: tuple[asyncio.Task[None], asyncio.Future[Any]] | None = None
+        """The search running, and its answer."""
 
     @property
     def waiting(self) -> int:
         """Searches waiting for their turn (not the one running)."""
         return self._waiting
 
-    def submit(self, requester: str, function: Callable[..., T], *args: Any) -> Future[T]:
-        """A future of `function(*args)` run in the worker when `requester`'s turn comes; raises `SolverBusyError`
+    def submit(self, requester: str, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """A future of `function(*args)` run in a worker when `requester`'s turn comes; raises `SolverBusyError`
         when the requester (or everyone) has too many searches waiting."""
-        answer: Future[T] = Future()
-        with self._lock:
-            line = self._lines.get(requester)
-            if self._waiting >= WAITING_IN_ALL or (line is not None and len(line) >= WAITING_PER_REQUESTER):
-                raise SolverBusyError()
-            if line is None:
-                line = self._lines[requester] = deque()
-            line.append((answer, function, args))
-            self._waiting += 1
+        line = self._lines.get(requester)
+        if self._waiting >= WAITING_IN_ALL or (line is not None and len(line) >= WAITING_PER_REQUESTER):
+            raise SolverBusyError()
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        if line is None:
+            line = self._lines[requester] = deque()
+        line.append((answer, function, args))
+        self._waiting += 1
         self._next()
         return answer
 
+    def close(self) -> None:
+        """Cancel the searches waiting and the one running."""
+        lines, self._lines = self._lines, OrderedDict()
+        self._waiting = 0
+        for line in lines.values():
+            for answer, _, _ in line:
+                answer.cancel()
+        if self._running is not None:
+            task, answer = self._running
+            task.cancel()
+            answer.cancel()
+
     def _next(self) -> None:
-        with self._lock:
-            if self._running or not self._lines:
-                return
+        while self._running is None and self._lines:
             requester, line = self._lines.popitem(last=False)
             answer, function, args = line.popleft()
             if line:
                 self._lines[requester] = line  # back at the end: the others come first
             self._waiting -= 1
-            self._running = True
-        try:
-            try:
-                running = self._pool().submit(function, *args)
-            except BrokenExecutor:  # the worker died (killed, out of memory): start a new one once
-                self._reset()
-                running = self._pool().submit(function, *args)
-        except Exception as error:
-            with self._lock:
-                self._running = False
-            answer.set_exception(error)
-            self._next()
-            return
-        running.add_done_callback(lambda done: self._finished(done, answer))
+            if not answer.done():  # a search nobody waits for any more is not run
+                task = asyncio.get_running_loop().create_task(self._search(answer, function, args))
+                self._running = (task, answer)
 
-    def _finished(self, done: Future[Any], answer: Future[Any]) -> None:
-        with self._lock:
-            self._running = False
-        failure = None if done.cancelled() else done.exception()
-        if done.cancelled():
+    async def _search(self, answer: asyncio.Future[Any], function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        try:
+            result = await self._run(function, *args)
+        except asyncio.CancelledError:
             answer.cancel()
-        elif failure is not None:
-            answer.set_exception(failure)
+            raise
+        except Exception as error:
+            if not answer.done():
+                answer.set_exception(error)
         else:
-            answer.set_result(done.result())
-        self._next()
+            if not answer.done():
+                answer.set_result(result)
+        finally:
+            self._running = None
+            self._next()
 
 
 class Solver:
-    def __init__(self, repository: Repository) -> None:
+    def __init__(self, repository: H2HRepository, pool: WorkerPool | None = None) -> None:
+        """Searches in `pool` (the server's, shared with the Hearts computer players), or in a pool of their own,
+        closed with the solver."""
         self.repository = repository
+        self.pool = pool or WorkerPool(preload=PRELOAD)
+        self._own_pool = pool is None
         self._known: dict[str, SolutionRecord] = {}
-        self._pending: dict[str, Future[SolvedCode]] = {}
-        self._executor: ProcessPoolExecutor | None = None
-        self.queue = FairQueue(self._pool, self._forget_pool)
-
-    def _forget_pool(self) -> None:
-        self._executor = None
-
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=follow_the_server,
-            )
-        return self._executor
+        self._pending: dict[str, asyncio.Future[SolvedCode]] = {}
+        self.queue = FairQueue(self.pool.run)
 
     def warm_up(self) -> None:
-        """Start the worker process now (at server start) rather than on the first win or hint."""
-        self._pool().submit(solver_worker.warm_up)
+        """Start the workers now (at server start, in its event loop) rather than on the first win or hint."""
+        self.pool.warm_up()
 
     def known(self, code: str) -> SolutionRecord | None:
         """The solution if already solved (memory, then database); never starts a search."""
@@ -152,7 +150,7 @@ class Solver:
                 self._known[code] = found
         return found
 
-    def _submit(self, code: str, requester: str) -> Future[SolvedCode]:
+    def _submit(self, code: str, requester: str) -> asyncio.Future[SolvedCode]:
         pending = self._pending.get(code)
         if pending is None:
             pending = self.queue.submit(requester, solver_worker.solve_code, code)
@@ -160,10 +158,10 @@ class Solver:
             pending.add_done_callback(lambda done: self._store(code, done))
         return pending
 
-    def _store(self, code: str, done: Future[SolvedCode]) -> None:
-        """Keeps a finished search's answer (memory, then the database). Runs in the executor's management thread:
-        only plain dict operations and one short write. A failed search is logged here (whoever awaits it gets the
-        error too); a failed write is logged, and the answer stays in memory (the next start solves it again)."""
+    def _store(self, code: str, done: asyncio.Future[SolvedCode]) -> None:
+        """Keeps a finished search's answer (memory, then the database). A failed search is logged here (whoever
+        awaits it gets the error too); a failed write is logged, and the answer stays in memory (the next start
+        solves it again)."""
         self._pending.pop(code, None)
         if done.cancelled():
             return
@@ -194,35 +192,36 @@ class Solver:
         known = self.known(code)
         if known is not None:
             return known
-        try:
-            return SolutionRecord(*await asyncio.wrap_future(self._submit(code, requester)))
-        except BrokenExecutor as error:
-            self._executor = None
-            raise SolverUnavailableError() from error
+        # shielded: another request may wait for the same search, and a caller that goes away must not cancel it
+        return SolutionRecord(*await self._answer(asyncio.shield(self._submit(code, requester))))
 
     async def par(self, code: str, wait_seconds: float = 5.0) -> int | None:
         """The fewest moves for `code`, waiting a little for a running search; None if unknown or unavailable."""
         try:
             solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
-        except (TimeoutError, SolverUnavailableError, CancelledError):
+        except (TimeoutError, SolverUnavailableError, asyncio.CancelledError):
             return None
         return solved.move_count
 
     async def hint(self, position: Position, requester: str = BACKGROUND) -> Move | None:
         """The next move of a shortest win from `position`, searched for in `requester`'s turn."""
-        return await self._run(requester, solver_worker.hint_for, position)
+        return await self._answer(self.queue.submit(requester, solver_worker.hint_for, position))
 
-    async def _run(self, requester: str, function: Callable[[Position], T], argument: Position) -> T:
+    @staticmethod
+    async def _answer(search: Awaitable[T]) -> T:
+        """The search's answer; `SolverUnavailableError` when no worker could run it (they keep dying, or cannot
+        start)."""
         try:
-            return await asyncio.wrap_future(self.queue.submit(requester, function, argument))
-        except BrokenExecutor as error:
-            self._executor = None
+            return await search
+        except (WorkerDiedError, OSError) as error:
             raise SolverUnavailableError() from error
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+        """Cancel the searches waiting; end the workers if the pool is the solver's own (a server closes its shared
+        pool itself)."""
+        self.queue.close()
+        if self._own_pool:
+            self.pool.close()
 
 
 @lru_cache(maxsize=64)

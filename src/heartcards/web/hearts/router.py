@@ -18,10 +18,11 @@ from heartcards.hearts.tables.ownership import Ownership, server_name
 from heartcards.hearts.tables.quotas import TABLES_RULE
 from heartcards.hearts.tables.relay import Relay
 from heartcards.hearts.tables.service import TableService
+from heartcards.hearts.tables.thinking import Thinkers
 from heartcards.runtime.counters import RedisBuckets, RedisHolds
 from heartcards.runtime.quotas import CreationQuota
+from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import HeartsRepository
-from heartcards.storage.leases import TableLeases
 from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.services import Services
 
@@ -44,6 +45,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         quota=CreationQuota(services.counters, TABLES_RULE, settings.unlimited_networks),
         socket_holds=None if services.redis is None else RedisHolds(services.redis.client),
         message_buckets=None if services.redis is None else RedisBuckets(services.redis.client),
+        thinkers=Thinkers(services.workers),
     )
     app.state.hearts_tables = service
     relay = board = None

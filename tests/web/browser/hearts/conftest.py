@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from heartcards.hearts.engine import Game, Phase, Variant
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import fast_hearts
 
-ROOT = Path(__file__).resolve().parents[4]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FAST = {"speed": "fast", "variant": "classic", "target": 50, "strength": "easy"}
@@ -156,10 +155,7 @@ class HeartsPlayer:
         return str(kind)
 
     def shot(self, name: str, full_page: bool = False) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        path = SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        save_screenshot(self.page, f"hearts-{name}", full_page)
 
     def state_frames(self) -> list[dict[str, Any]]:
         out = []
@@ -242,14 +238,15 @@ def computer_players_without_pause() -> Iterator[None]:
 
 
 @pytest.fixture
-def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
+def new_hearts_player(browser: Any, service_workers: str) -> Iterator[Callable[..., HeartsPlayer]]:
     contexts: list[Any] = []
 
     def make(
         base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
     ) -> HeartsPlayer:
         """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
-        context = browser.new_context(viewport=viewport, reduced_motion="reduce" if reduced else "no-preference")
+        motion = "reduce" if reduced else "no-preference"
+        context = browser.new_context(viewport=viewport, reduced_motion=motion, service_workers=service_workers)
         context.add_init_script(settings_script(settings))
         contexts.append(context)
         return HeartsPlayer(context, base_url)

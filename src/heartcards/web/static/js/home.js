@@ -3,22 +3,23 @@
 // game is started on the device as the play page starts it (play/session.js: a fresh N or S code, the typed code,
 // the daily deal of a day already fetched), and the game to continue is the device's last one.
 
-import { ApiError, api, isOffline } from "./api.js";
-import { startPage } from "./chrome.js";
-import { openCodeDialog } from "./code-dialog.js";
-import { byId, find } from "./dom.js";
-import { t } from "./i18n.js";
-import { calendarSection } from "./daily.js";
-import { createBooks, fetchDaily } from "./play/books.js";
-import { confirmLeaving } from "./play/confirm.js";
-import { viewOf } from "./play/local-view.js";
-import { heldEntry, startOnDevice } from "./play/session.js";
-import { loadSettings } from "./settings.js";
-import { announce } from "./status.js";
-import { registerWorker } from "./sync-worker.js";
+import { ApiError, isOffline } from "./common/api.js";
+import { api } from "./h2h/api.js";
+import { startPage } from "./common/chrome.js";
+import { openCodeDialog } from "./h2h/code-dialog.js";
+import { byId, find } from "./common/dom.js";
+import { t } from "./common/i18n.js";
+import { calendarSection } from "./h2h/daily.js";
+import { createBooks, fetchDaily } from "./h2h/play/books.js";
+import { confirmLeaving } from "./h2h/play/confirm.js";
+import { viewOf } from "./h2h/play/local-view.js";
+import { heldEntry, startOnDevice } from "./h2h/play/session.js";
+import { loadSettings } from "./common/settings.js";
+import { announce } from "./common/status.js";
+import { registerWorker } from "./common/service-worker.js";
 
-/** @import { NewGameSpec } from "./api.js" */
-/** @import { GameView } from "./types.js" */
+/** @import { NewGameSpec } from "./h2h/api.js" */
+/** @import { GameView } from "./h2h/types.js" */
 
 // The play page opened next reloads the server's game if a batch sent from here is refused.
 const books = createBooks({ onRefused: () => {} });

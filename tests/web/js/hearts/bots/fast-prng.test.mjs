@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SplitMix64 } from "../../../../../src/heartcards/web/static/js/h2h/engine/prng.js";
+import { SplitMix64 } from "../../../../../src/heartcards/web/static/js/common/prng.js";
 import { FastSplitMix64 } from "../../../../../src/heartcards/web/static/js/hearts/bots/fast-prng.js";
 
 const SEEDS = [0n, 1n, 2026n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n + 5n, 0x9e3779b97f4a7c15n, 123456789012345678n];

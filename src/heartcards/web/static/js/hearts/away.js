@@ -2,10 +2,10 @@
 // and any action of theirs, a tap or a key anywhere, that gives the seat back at once (the server does so for any of
 // their messages, so the seat is theirs again before the card they tapped, if any, is sent).
 
-import { t } from "../i18n.js";
-import { announce } from "../status.js";
+import { t } from "../common/i18n.js";
+import { announce } from "../common/status.js";
 
-/** @import { StateMessage } from "../types.js" */
+/** @import { StateMessage } from "./types.js" */
 
 /**
  * Whether the page plays a seat (not a spectator's).

@@ -1,10 +1,9 @@
-// Hearts cards in the same style as the Heart to Heart cards (../cards.js): a white face with rounded corners, the
+// Hearts cards in the same style as the Heart to Heart cards (../h2h/cards.js): a white face with rounded corners, the
 // rank and suit in two corners, pips or a framed court card, in red (♦ ♥) or black (♣ ♠). Card texts are the
 // server's ("QS", "10H", "2C").
 
-import { PIP_ROWS, backMarkup, installSprite } from "../cards.js";
+import { HEART_PATH, PIP_ROWS, SVG_NS, backMarkup, installSprite } from "../common/cards.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 /** The order a hand is sorted in: black, red, black, red. */
 export const SUITS = ["C", "D", "S", "H"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -13,7 +12,7 @@ const RED = new Set(["D", "H"]);
 // One 32×30 box per suit so the corner and pip code is shared.
 /** @type {Record<string, string>} */
 const SUIT_PATHS = {
-  H: "M16 29C16 29 1.5 19.6 1.5 9.8 1.5 5 5.2 1.5 9.4 1.5c2.9 0 5.3 1.6 6.6 4.1 1.3-2.5 3.7-4.1 6.6-4.1 4.2 0 7.9 3.5 7.9 8.3C30.5 19.6 16 29 16 29Z",
+  H: HEART_PATH,
   D: "M16 .8C19.6 6.4 23.6 11 28.4 15 23.6 19 19.6 23.6 16 29.2 12.4 23.6 8.4 19 3.6 15 8.4 11 12.4 6.4 16 .8Z",
   S: "M16 .8C16 .8 1.8 10.4 1.8 18.2c0 4.2 3.2 7.2 7 7.2 2.7 0 4.9-1.4 6-3.3-.3 3.1-1.6 5.4-3.6 7.1h9.6c-2-1.7-3.3-4-3.6-7.1 1.1 1.9 3.3 3.3 6 3.3 3.8 0 7-3 7-7.2C30.2 10.4 16 .8 16 .8Z",
   C: "M16 1.2c-3.9 0-6.9 3-6.9 6.8 0 1.7.6 3.2 1.6 4.4-.8-.3-1.6-.5-2.5-.5-3.9 0-7 3.1-7 6.9s3.1 6.9 7 6.9c2.6 0 4.8-1.4 6-3.4-.2 3.2-1.5 5.5-3.5 7.2h10.6c-2-1.7-3.3-4-3.5-7.2 1.2 2 3.4 3.4 6 3.4 3.9 0 7-3.1 7-6.9s-3.1-6.9-7-6.9c-.9 0-1.7.2-2.5.5 1-1.2 1.6-2.7 1.6-4.4 0-3.8-3-6.8-6.9-6.8Z",

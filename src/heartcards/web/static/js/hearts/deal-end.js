@@ -4,8 +4,8 @@
 
 import { openDealOver, openGameOver, showReady } from "./table-dialogs.js";
 
-/** @import { OpenDialog } from "../dialogs.js" */
-/** @import { HeartsView, StateMessage } from "../types.js" */
+/** @import { OpenDialog } from "../common/dialogs.js" */
+/** @import { HeartsView, StateMessage } from "./types.js" */
 
 export class DealEnd {
   /** @param {() => void} onNext asks for the next deal */

@@ -1,11 +1,11 @@
 // What each player took in a deal, for its end: who took the Q♠, and each seat's hearts as small cards, so the score
 // table's numbers read as the deal that was just played.
 
-import { t, tn } from "../i18n.js";
+import { t, tn } from "../common/i18n.js";
 import { sortHand } from "./cards.js";
 import { cardName, cardShort } from "./names.js";
 
-/** @import { HeartsView } from "../types.js" */
+/** @import { HeartsView } from "./types.js" */
 
 const QUEEN = "QS";
 

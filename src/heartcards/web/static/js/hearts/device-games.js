@@ -3,9 +3,9 @@
 // the person's name and every action, so a reload or a closed tab replays the deal from them), and sent to the
 // server once finished (`POST /api/hearts/device-games`), which replays every card before the game counts.
 
-import { ApiError, isRetryable, request } from "../api.js";
-import { reportFallback } from "../report.js";
-import { keysStartingWith, readJson, writeItem } from "../storage.js";
+import { ApiError, isRetryable, request } from "../common/api.js";
+import { reportFallback } from "../common/report.js";
+import { keysStartingWith, readJson, writeItem } from "../common/storage.js";
 import { Game } from "./engine/index.js";
 
 const PREFIX = "hc_hearts_device_";

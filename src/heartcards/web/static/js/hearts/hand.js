@@ -1,11 +1,11 @@
 // Your hand at the Hearts table: one button per card (kept across states, so cards slide instead of jumping), laid
 // out as one fan or, on a phone, two rows; the three cards chosen for the pass; the pass button.
 
-import { t } from "../i18n.js";
+import { t } from "../common/i18n.js";
 import { faceMarkup, sortHand } from "./cards.js";
 import { cardName } from "./names.js";
 
-/** @import { StateMessage } from "../types.js" */
+/** @import { StateMessage } from "./types.js" */
 
 /** @typedef {"none" | "wait" | "pass" | "play"} HandMode */
 

@@ -5,8 +5,8 @@
 // computer players think in the bots' Web Worker with the seeds a server table gives them (./bots/seeds.js); every
 // action is stored at once (./device-games.js), and a finished game is sent to the server to be checked and counted.
 
-import { t } from "../i18n.js";
-import { reportFallback } from "../report.js";
+import { t } from "../common/i18n.js";
+import { reportFallback } from "../common/report.js";
 import { BotWorker } from "./bots/bot-worker.js";
 import { decisionSeed } from "./bots/seeds.js";
 import { syncDeviceGames, saveDeviceGame } from "./device-games.js";
@@ -15,7 +15,7 @@ import { PERSON_SEAT, personView } from "./local-view.js";
 
 /** @import { DeviceGame } from "./device-games.js" */
 /** @import { LinkStatus } from "./net.js" */
-/** @import { ServerMessage, StateMessage, TableInfo } from "../types.js" */
+/** @import { ServerMessage, StateMessage, TableInfo } from "./types.js" */
 
 const BOT_NAMES = ["Ada", "Alan", "Grace"];
 const RESERVE_NAMES = ["Hedy", "Kurt", "Mary", "Joan", "Linus", "Rosa"];

@@ -5,7 +5,7 @@
 import { CARD_TEXTS, HEARTS, QUEEN_OF_SPADES, suitOf } from "./engine/index.js";
 
 /** @import { Game, Observation, Trick } from "./engine/game.js" */
-/** @import { HeartsView } from "../types.js" */
+/** @import { HeartsView } from "./types.js" */
 
 export const PERSON_SEAT = 0;
 const HAND_SIZE = 13;

@@ -1,9 +1,9 @@
 // Hearts words and seat arithmetic shared by the table's pieces: card names, who a seat is, where a pass comes from.
 
-import { t } from "../i18n.js";
+import { t } from "../common/i18n.js";
 import { cardPoints, parseCard } from "./cards.js";
 
-/** @import { TableInfo } from "../types.js" */
+/** @import { TableInfo } from "./types.js" */
 
 /** @type {Record<string, string>} */
 const SUIT_SIGNS = { C: "♣", D: "♦", S: "♠", H: "♥" };

@@ -2,10 +2,10 @@
 // server's translated message) and the live table socket, which says hello with the seat token, reconnects with a
 // growing pause after a drop, and hands every server message to the page in order.
 
-import { request } from "../api.js";
-import { reportFallback } from "../report.js";
+import { request } from "../common/api.js";
+import { reportFallback } from "../common/report.js";
 
-/** @import { PlayerRatings, Ratings, ServerMessage, TableInfo } from "../types.js" */
+/** @import { PlayerRatings, Ratings, ServerMessage, TableInfo } from "./types.js" */
 
 /**
  * @typedef {{variant: string, target: number, strength: string, mode: string, name: string, idle_seconds: number}} TableSpec

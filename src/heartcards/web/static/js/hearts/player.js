@@ -1,15 +1,15 @@
 // A Hearts player's page (/hearts/players/{id}?variant=…): their rating in a ruleset, its history as a chart, and
 // their recent rated games.
 
-import { startPage } from "../chrome.js";
-import { find } from "../dom.js";
-import { formatDate } from "../format.js";
-import { currentLanguage, t } from "../i18n.js";
-import { announce } from "../status.js";
+import { startPage } from "../common/chrome.js";
+import { find } from "../common/dom.js";
+import { formatDate } from "../common/format.js";
+import { currentLanguage, t } from "../common/i18n.js";
+import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { chosenVariant, fillVariantTabs, playerName, ratingChart } from "./rating-parts.js";
 
-/** @import { RatingPoint } from "../types.js" */
+/** @import { RatingPoint } from "./types.js" */
 
 const RECENT = 10;
 

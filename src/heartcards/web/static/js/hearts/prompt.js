@@ -1,12 +1,12 @@
 // The Hearts table's prompt line (whose turn, what to do, the cards received) and its indicators: whether hearts
 // are broken, and which way this deal's pass goes.
 
-import { find } from "../dom.js";
-import { t } from "../i18n.js";
+import { find } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 import { sortHand } from "./cards.js";
 import { cardShort, passSource, seatName } from "./names.js";
 
-/** @import { StateMessage } from "../types.js" */
+/** @import { StateMessage } from "./types.js" */
 
 /**
  * The prompt's text and kind ("you" when it is the person's move) for `state`, `chosen` cards being chosen to pass.

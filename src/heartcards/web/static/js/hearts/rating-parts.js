@@ -1,9 +1,9 @@
 // What the Hearts ratings pages share: the ruleset tabs, a player's shown name, and the chart of a rating's history
 // (an SVG drawn here, with its words in the page's language).
 
-import { t, tn } from "../i18n.js";
+import { t, tn } from "../common/i18n.js";
 
-/** @import { RatedPlayer, RatingPoint } from "../types.js" */
+/** @import { RatedPlayer, RatingPoint } from "./types.js" */
 
 export const VARIANTS = ["classic", "special"];
 

@@ -1,14 +1,14 @@
 // The Hearts leaderboard (/hearts/ratings?variant=…): the best 100 of a ruleset, where I stand, and the choice to be
 // hidden from the leaderboards. A guest with no rated game yet is told how to get a rating, never shown one.
 
-import { startPage } from "../chrome.js";
-import { find } from "../dom.js";
-import { t, tn } from "../i18n.js";
-import { announce } from "../status.js";
+import { startPage } from "../common/chrome.js";
+import { find } from "../common/dom.js";
+import { t, tn } from "../common/i18n.js";
+import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { chosenVariant, fillVariantTabs, playerName } from "./rating-parts.js";
 
-/** @import { Ratings } from "../types.js" */
+/** @import { Ratings } from "./types.js" */
 
 /**
  * @param {string} tag

@@ -3,17 +3,17 @@
 // places instead of jumping; each `show()` returns a promise that settles when its animation (and, for a finished
 // trick, the reading pause) is over, so the page can play the server's messages one after another.
 
-import { find } from "../dom.js";
+import { find } from "../common/dom.js";
 import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
-import { t } from "../i18n.js";
+import { t } from "../common/i18n.js";
 import { cardName, seatName } from "./names.js";
 import { PromptView } from "./prompt.js";
 import { SeatsView } from "./seats.js";
 import { holdMs, moveMs } from "./timing.js";
 
-/** @import { HeartsSettings } from "../settings.js" */
-/** @import { StateMessage, Trick } from "../types.js" */
+/** @import { HeartsSettings } from "../common/settings.js" */
+/** @import { StateMessage, Trick } from "./types.js" */
 
 const EASE = "cubic-bezier(.2,.7,.3,1)";
 

@@ -2,7 +2,7 @@
 // barred, some with their points), the four passing directions round a table, a trick and who takes it, a score
 // example. Each function returns an element with its caption; the cards carry their spoken names.
 
-import { t } from "../i18n.js";
+import { t } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName } from "./names.js";
 import { trickFigure } from "./widgets.js";

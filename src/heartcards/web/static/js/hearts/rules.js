@@ -2,8 +2,8 @@
 // pictures drawn by the table's card renderer. Section ids are the anchors of docs/rules/hearts.md, so the table can
 // link an illegal tap's message to the rule it quotes (./rule-links.js).
 
-import { startPage } from "../chrome.js";
-import { t } from "../i18n.js";
+import { startPage } from "../common/chrome.js";
+import { t } from "../common/i18n.js";
 import { installSuits } from "./cards.js";
 import { cardRow, passDiagram, scoreExample, trickPicture } from "./rules-figures.js";
 

@@ -1,13 +1,13 @@
 // The four seats around the Hearts felt: who sits where (you at the bottom), their name plate (avatar, tag, cards
 // left, points taken this deal, total) and the backs of their cards.
 
-import { find } from "../dom.js";
-import { t, tn } from "../i18n.js";
+import { find } from "../common/dom.js";
+import { t, tn } from "../common/i18n.js";
 import { backMarkup } from "./cards.js";
 import { seatName } from "./names.js";
 import { hIcon } from "./widgets.js";
 
-/** @import { StateMessage } from "../types.js" */
+/** @import { StateMessage } from "./types.js" */
 
 const POSITIONS = ["bottom", "left", "top", "right"];
 

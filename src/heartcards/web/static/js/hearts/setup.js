@@ -3,14 +3,14 @@
 // solo table while the server answers, and is played on the device (./local-table.js) when it does not: with no
 // network, or the server down or busy. Finished device games are sent to the server from here too.
 
-import { ApiError, isOffline } from "../api.js";
-import { startPage } from "../chrome.js";
-import { find } from "../dom.js";
-import { t } from "../i18n.js";
-import { choice, loadSettings, saveSettings } from "../settings.js";
-import { reportFallback } from "../report.js";
-import { announce } from "../status.js";
-import { registerWorker } from "../sync-worker.js";
+import { ApiError, isOffline } from "../common/api.js";
+import { startPage } from "../common/chrome.js";
+import { find } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { choice, loadSettings, saveSettings } from "../common/settings.js";
+import { reportFallback } from "../common/report.js";
+import { announce } from "../common/status.js";
+import { registerWorker } from "../common/service-worker.js";
 import { installSuits } from "./cards.js";
 import { deviceGames, keepDeviceGamesSynced, newDeviceGame } from "./device-games.js";
 import { LocalTable } from "./local-table.js";
@@ -18,8 +18,8 @@ import { heartsApi } from "./net.js";
 import { loadName, loadSeat, saveName, saveSeat, seatTables } from "./store.js";
 import { tableFacts } from "./widgets.js";
 
-/** @import { HeartsSettings } from "../settings.js" */
-/** @import { TableInfo } from "../types.js" */
+/** @import { HeartsSettings } from "../common/settings.js" */
+/** @import { TableInfo } from "./types.js" */
 
 const form = find(document, "[data-setup]", HTMLFormElement);
 const nameInput = find(form, "[data-name]", HTMLInputElement);

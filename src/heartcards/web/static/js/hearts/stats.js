@@ -1,11 +1,11 @@
 // Hearts statistics (/hearts/stats): games, wins, average place, moons and queens of spades taken, from the
 // finished games this browser's player sat in, and the recent games.
 
-import { startPage } from "../chrome.js";
-import { find } from "../dom.js";
-import { formatDate } from "../format.js";
-import { currentLanguage, t } from "../i18n.js";
-import { announce } from "../status.js";
+import { startPage } from "../common/chrome.js";
+import { find } from "../common/dom.js";
+import { formatDate } from "../common/format.js";
+import { currentLanguage, t } from "../common/i18n.js";
+import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 
 /**

@@ -2,7 +2,7 @@
 // name. (The table settings live in ../settings.js with Heart to Heart's.) Private mode without storage still works
 // for the page's lifetime.
 
-import { keysStartingWith, readItem, writeItem } from "../storage.js";
+import { keysStartingWith, readItem, writeItem } from "../common/storage.js";
 
 const TOKEN_PREFIX = "hc_hearts_token_";
 const SEAT_PREFIX = "hc_hearts_seat_";

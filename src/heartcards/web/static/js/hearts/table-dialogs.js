@@ -1,17 +1,17 @@
 // The Hearts table's dialogs: a deal's scores (with who is still to say "next deal"), the game's end, the score
 // table at any time, the last trick, and the trick speed.
 
-import { openDialog } from "../dialogs.js";
-import { t } from "../i18n.js";
-import { TRICK_SPEEDS, saveSettings } from "../settings.js";
+import { openDialog } from "../common/dialogs.js";
+import { t } from "../common/i18n.js";
+import { TRICK_SPEEDS, saveSettings } from "../common/settings.js";
 import { isSeated } from "./away.js";
 import { dealTaken } from "./deal-taken.js";
 import { seatName } from "./names.js";
 import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
 
-/** @import { OpenDialog } from "../dialogs.js" */
-/** @import { Settings } from "../settings.js" */
-/** @import { HeartsView, StateMessage } from "../types.js" */
+/** @import { OpenDialog } from "../common/dialogs.js" */
+/** @import { Settings } from "../common/settings.js" */
+/** @import { HeartsView, StateMessage } from "./types.js" */
 
 /**
  * The four seats' names as the person at `state.seat` sees them.

@@ -3,13 +3,13 @@
 // renderer (state → DOM), the taps (intents: choose a card to pass, pass, play, next deal), the dialogs (the deal's
 // and the game's end in ./deal-end.js), the return of a person marked away (./away.js) and the waiting room.
 
-import { startPage } from "../chrome.js";
-import { copyText } from "../clipboard.js";
-import { byId, find } from "../dom.js";
-import { t } from "../i18n.js";
-import { loadSettings } from "../settings.js";
-import { reportFallback } from "../report.js";
-import { announce } from "../status.js";
+import { startPage } from "../common/chrome.js";
+import { copyText } from "../common/clipboard.js";
+import { byId, find } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { loadSettings } from "../common/settings.js";
+import { reportFallback } from "../common/report.js";
+import { announce } from "../common/status.js";
 import { SeatReturn, isSeated } from "./away.js";
 import { installSuits } from "./cards.js";
 import { DealEnd } from "./deal-end.js";
@@ -25,7 +25,7 @@ import { WaitingRoom } from "./waiting.js";
 import { hIcon, tableFacts } from "./widgets.js";
 
 /** @import { LinkStatus } from "./net.js" */
-/** @import { ServerMessage, StateMessage, TableInfo } from "../types.js" */
+/** @import { ServerMessage, StateMessage, TableInfo } from "./types.js" */
 
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const onDevice = window.location.pathname.startsWith("/hearts/solo/");

@@ -1,8 +1,8 @@
 // How long the Hearts table's animations take, from the trick speed setting and prefers-reduced-motion.
 
-import { reducedMotion } from "../settings.js";
+import { reducedMotion } from "../common/settings.js";
 
-/** @import { HeartsSettings, TrickSpeed } from "../settings.js" */
+/** @import { HeartsSettings, TrickSpeed } from "../common/settings.js" */
 
 /** @type {Record<TrickSpeed, number>} */
 const HOLD_MS = { slow: 2600, normal: 1500, fast: 500 };

@@ -1,15 +1,15 @@
 // The waiting room of an online Hearts table: the link to share, the four seats (sit at a free one under your
 // name), and the creator's Start button.
 
-import { find } from "../dom.js";
-import { t } from "../i18n.js";
-import { announce } from "../status.js";
+import { find } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { loadName, saveName, saveSeat } from "./store.js";
 import { tableFacts } from "./widgets.js";
 
 /** @import { HeldSeat } from "./store.js" */
-/** @import { SeatInfo, TableInfo } from "../types.js" */
+/** @import { SeatInfo, TableInfo } from "./types.js" */
 
 /**
  * @typedef {object} WaitingRoomHooks

@@ -1,11 +1,11 @@
 // Small pieces of Hearts DOM shared by the pages: the score table across deals, a trick drawn as a cross, the
 // one-line description of a table, and a few line icons of our own.
 
-import { t, tn } from "../i18n.js";
+import { t, tn } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName, pointsOf } from "./names.js";
 
-/** @import { FinishedTrick, HeartsView, TableInfo } from "../types.js" */
+/** @import { FinishedTrick, HeartsView, TableInfo } from "./types.js" */
 
 /** @type {Record<string, string>} */
 const ICONS = {

@@ -9,8 +9,8 @@
 
 import { DealCodeError } from "./errors.js";
 import { HEART_SIZE } from "./layout.js";
-import { SplitMix64 } from "./prng.js";
-import { cleaned } from "./pytext.js";
+import { SplitMix64 } from "../../common/prng.js";
+import { cleaned } from "../../common/pytext.js";
 import { orderWinnable } from "./reach.js";
 
 /** @typedef {"N" | "S"} Mode N: any shuffle; S: a winnable one. */

@@ -2,7 +2,7 @@
 // One error class per kind of bad input, as in engine/errors.py: the same message (quoting the input as Python's
 // repr() does), the same translation `key` and the same `params`.
 
-import { pyRepr } from "./pytext.js";
+import { pyRepr } from "../../common/pytext.js";
 
 export class HeartToHeartError extends Error {
   /** @returns {string} the message key for translation */

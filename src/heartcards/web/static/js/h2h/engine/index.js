@@ -15,6 +15,6 @@ export {
 export { Game, SAME_RANK_MESSAGE, STATUS, STOCK, UNDO_LIMIT, WASTE } from "./game.js";
 export { HEART_SIZE, REMOVED_SETS, SLOTS, freeMask, freePositions } from "./layout.js";
 export { PairMove, STOCK_TAP, StockTap, WasteMove, formatMoves, parseMove, parseMoves, sameMove } from "./moves.js";
-export { SplitMix64 } from "./prng.js";
+export { SplitMix64 } from "../../common/prng.js";
 export { RANK_TEXTS, rankOf, rankText } from "./ranks.js";
 export { orderWinnable } from "./reach.js";

@@ -4,7 +4,7 @@
 // best mean value; for a pass, play sampled deals out after each candidate pass. A count of playouts sets the
 // strength, never a time, so the same observation, seed and settings give the card the server's player gives.
 
-import { SplitMix64 } from "../../h2h/engine/prng.js";
+import { SplitMix64 } from "../../common/prng.js";
 import { FastSplitMix64 } from "./fast-prng.js";
 import { knowledgeOf, setOf } from "./knowledge.js";
 import { QUEEN_BIT, QUEEN_OF_SPADES, SPADES, bottomOrder, countOf } from "./masks.js";

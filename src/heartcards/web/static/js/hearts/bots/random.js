@@ -2,7 +2,7 @@
 // `random` (bots/random_bot.py): any legal card and any three cards to pass, drawn from its own SplitMix64 stream,
 // so the same observation and seed give the card the server's player would give.
 
-import { SplitMix64 } from "../../h2h/engine/prng.js";
+import { SplitMix64 } from "../../common/prng.js";
 
 /** @typedef {import("../engine/game.js").Observation} Observation */
 

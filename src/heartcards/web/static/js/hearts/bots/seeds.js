@@ -3,7 +3,7 @@
 // game's seed, the seat and how many actions the game has seen, so the device's bots decide what the server's would
 // and the server, replaying a game played on the device, asks its bots with the very same seeds.
 
-import { SplitMix64 } from "../../h2h/engine/prng.js";
+import { SplitMix64 } from "../../common/prng.js";
 
 const MASK64 = (1n << 64n) - 1n;
 

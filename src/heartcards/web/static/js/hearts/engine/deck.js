@@ -2,7 +2,7 @@
 // The deal of a Hearts game (engine/deck.py): deal d's deck 0..51 is shuffled by SplitMix64 (Fisher–Yates) from a
 // stream seed of its own, mixed from the game's seed and d, and dealt thirteen cards a seat in deck order.
 
-import { SplitMix64 } from "../../h2h/engine/prng.js";
+import { SplitMix64 } from "../../common/prng.js";
 import { handOf } from "./cards.js";
 
 /** @typedef {import("./cards.js").Hand} Hand */

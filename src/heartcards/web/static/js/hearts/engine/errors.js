@@ -2,7 +2,7 @@
 // One error class per kind of bad input, as in engine/errors.py: the same message (quoting the input as Python's
 // repr() does), the same translation `key` and the same `params`.
 
-import { pyRepr } from "../../h2h/engine/pytext.js";
+import { pyRepr } from "../../common/pytext.js";
 
 /**
  * A value as Python's repr() writes it in a message: numbers as they are, text quoted.

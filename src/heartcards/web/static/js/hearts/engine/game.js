@@ -4,7 +4,7 @@
 // `applyPlay(seat, card)`, `applyNextDeal()` after a scored deal; `applyAction("pass 0 2C 3C 4C" | "play 2 QS" |
 // "next")` takes the same actions as text. A game is rebuilt from its seed and actions: `Game.fromDict(game.toDict())`.
 
-import { DIGIT_PATTERN, pyInt, pyRepr, pySplit } from "../../h2h/engine/pytext.js";
+import { DIGIT_PATTERN, pyInt, pyRepr, pySplit } from "../../common/pytext.js";
 import {
   CARD_TEXTS,
   HEARTS,

@@ -1,0 +1,237 @@
+"""The server's worker pool: jobs run in other processes at a lower priority, driven from the event loop with no
+thread here; a dead worker is replaced and its job asked once more; what a job raises is raised here."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from heartcards.runtime.pool import JobError, WorkerDiedError, WorkerPool
+
+
+class TwoPartError(Exception):
+    """An error whose pickle does not load (its class needs two arguments, its args hold one)."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(f"{first} {second}")
+
+
+def fails_oddly() -> None:
+    raise TwoPartError("no", "luck")
+
+
+def ended(pid: int) -> bool:
+    """The process ended and was reaped (no zombie left)."""
+    return not os.path.exists(f"/proc/{pid}")
+
+
+async def soon(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether `condition` holds within `seconds`, the loop running meanwhile (a busy machine is slow to end a
+    process)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+def test_jobs_run_in_other_processes_at_a_lower_priority_and_no_thread_here() -> None:
+    pool = WorkerPool(workers=1)
+    threads = set(threading.enumerate())
+
+    async def ask() -> tuple[int, int]:
+        pool.warm_up()
+        return await pool.run(os.getpid), await pool.run(os.nice, 0)
+
+    try:
+        pid, niceness = asyncio.run(ask())
+        assert pool.worker_pids() == [pid] and pid != os.getpid()
+        assert niceness > os.nice(0)
+        assert set(threading.enumerate()) == threads  # no feeder or manager thread to take the GIL from the loop
+    finally:
+        pool.close()
+
+
+def test_more_jobs_than_workers_are_all_answered_in_order() -> None:
+    pool = WorkerPool(workers=2)
+
+    async def ask_all() -> list[int]:
+        return await asyncio.gather(*(pool.run(pow, number, 2) for number in range(20)))
+
+    try:
+        assert asyncio.run(ask_all()) == [number**2 for number in range(20)]
+        assert len(pool.worker_pids()) == 2 and pool.queued == 0
+    finally:
+        pool.close()
+
+
+def test_a_job_larger_than_the_sockets_buffer_is_sent_whole() -> None:
+    pool = WorkerPool(workers=1)
+    try:
+        assert asyncio.run(pool.run(len, b"x" * 4_000_000)) == 4_000_000
+    finally:
+        pool.close()
+
+
+def test_what_a_job_raises_is_raised_here_and_the_worker_lives_on() -> None:
+    pool = WorkerPool(workers=1)
+
+    async def ask() -> None:
+        with pytest.raises(ValueError, match="invalid literal") as raised:
+            await pool.run(int, "not a number")
+        assert isinstance(raised.value.__cause__, JobError)  # the worker's traceback
+        (pid,) = pool.worker_pids()
+        with pytest.raises(JobError, match="TwoPartError: no luck"):
+            await pool.run(fails_oddly)
+        assert pool.worker_pids() == [pid]
+        assert await pool.run(abs, -3) == 3
+
+    try:
+        asyncio.run(ask())
+    finally:
+        pool.close()
+
+
+def test_a_worker_killed_while_working_is_replaced_and_the_job_answered() -> None:
+    pool = WorkerPool(workers=1)
+
+    async def ask_and_kill() -> int:
+        pool.warm_up()
+        (pid,) = pool.worker_pids()
+        job = asyncio.ensure_future(pool.run(sum, range(10)))
+        await asyncio.sleep(0)  # the job is sent: the worker, still starting, cannot have answered yet
+        os.kill(pid, signal.SIGKILL)
+        answer = await job
+        assert pool.worker_pids() != [pid]
+        assert await soon(lambda: ended(pid))
+        return answer
+
+    try:
+        assert asyncio.run(ask_and_kill()) == 45
+    finally:
+        pool.close()
+
+
+def test_an_idle_worker_killed_is_replaced_on_the_next_job() -> None:
+    pool = WorkerPool(workers=1)
+
+    async def kill_then_ask() -> int:
+        pool.warm_up()
+        (pid,) = pool.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        assert await soon(lambda: ended(pid) and pool.worker_pids() == [])
+        return await pool.run(abs, -7)
+
+    try:
+        assert asyncio.run(kill_then_ask()) == 7
+    finally:
+        pool.close()
+
+
+def test_a_job_fails_when_its_worker_dies_twice() -> None:
+    pool = WorkerPool(workers=1)
+
+    async def ask_and_kill_twice() -> None:
+        pool.warm_up()
+        job = asyncio.ensure_future(pool.run(time.sleep, 30))
+        killed: list[int] = []
+        for _ in range(2):
+            while not pool.worker_pids() or pool.worker_pids()[0] in killed:
+                await asyncio.sleep(0)  # until the job is sent to a (new) worker
+            (pid,) = pool.worker_pids()
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+        with pytest.raises(WorkerDiedError):
+            await job
+
+    try:
+        asyncio.run(ask_and_kill_twice())
+    finally:
+        pool.close()
+
+
+def test_close_ends_every_worker_even_a_busy_one_and_cancels_the_jobs() -> None:
+    pool = WorkerPool(workers=2)
+
+    async def start_working() -> list[int]:
+        pool.warm_up()
+        jobs = [asyncio.ensure_future(pool.run(time.sleep, 30)) for _ in range(3)]
+        await asyncio.sleep(0)  # two jobs are sent, one waits
+        pids = pool.worker_pids()
+        pool.close()  # as the server's shutdown does, in its loop
+        for job in jobs:
+            with pytest.raises(asyncio.CancelledError):
+                await job
+        return pids
+
+    pids = asyncio.run(start_working())
+    assert len(pids) == 2 and all(ended(pid) for pid in pids)
+    assert pool.worker_pids() == []
+
+
+def test_a_pool_used_from_a_new_event_loop_starts_new_workers() -> None:
+    pool = WorkerPool(workers=1)
+    try:
+        first = asyncio.run(pool.run(os.getpid))
+        second = asyncio.run(pool.run(os.getpid))
+        assert first != second and pool.worker_pids() == [second] and ended(first)
+    finally:
+        pool.close()
+
+
+PROGRAM = """
+import asyncio, os, sys
+from heartcards.runtime.pool import WorkerPool
+
+async def main() -> None:
+    pool = WorkerPool(workers=2)
+    pool.warm_up()
+    await asyncio.gather(pool.run(os.getpid), pool.run(os.getpid))
+    with open(sys.argv[1], "w") as pids:
+        print(*pool.worker_pids(), file=pids)
+    os._exit(0)  # dies like a killed server: no shutdown of the pool
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
+
+
+def test_the_workers_end_when_their_server_dies(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(PROGRAM)
+    pids = tmp_path / "pids"
+    subprocess.run(
+        [sys.executable, str(script), str(pids)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,  # no pipe a surviving worker could hold open
+        timeout=120,
+        check=True,
+    )
+    workers = [int(pid) for pid in pids.read_text().split()]
+    assert len(workers) == 2
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    survivors = [pid for pid in workers if alive(pid)]
+    for pid in survivors:  # do not leave one behind when this test fails
+        os.kill(pid, 9)
+    assert not survivors

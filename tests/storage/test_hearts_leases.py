@@ -1,0 +1,106 @@
+"""Table leases and their epochs on a real database (a SQLite file, and PostgreSQL): one owner at a time, and a save
+from an older epoch refused by the database itself."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import Engine
+
+from heartcards.storage.database import current_revision, open_engine, upgrade_database
+from heartcards.storage.hearts_leases import TableLeases
+from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, StaleEpochError, TableRecord
+
+NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+LOG = {"deal": 1, "scores": [26, 0, 0, 0]}
+
+
+@pytest.fixture
+def engine(each_database_url: str) -> Iterator[Engine]:
+    engine = open_engine(each_database_url)
+    upgrade_database(engine)
+    yield engine
+    engine.dispose()
+
+
+def new_table(repository: HeartsRepository, table_id: str = "t1", lease: tuple[str, float] | None = None) -> None:
+    seats = [SeatRecord(seat, "human", f"P{seat}") for seat in range(4)]
+    record = TableRecord(table_id, "online", "classic", 50, "easy", 60, "playing", {"actions": []}, NOW, seats)
+    record.epoch = 0 if lease is None else 1
+    repository.create_table(record, NOW, lease)
+
+
+def test_one_server_at_a_time_and_each_taking_raises_the_epoch(engine: Engine) -> None:
+    repository = HeartsRepository(engine)
+    new_table(repository, lease=("a", 30.0))
+    a, b = TableLeases(engine, "a", 30.0), TableLeases(engine, "b", 30.0)
+    assert b.take("t1") is None  # a holds it
+    assert a.owner_of("t1") == "a" and b.renew({"t1": 1}) == set() and a.renew({"t1": 1}) == {"t1"}
+    a.release(["t1"])
+    assert a.owner_of("t1") is None and b.orphans() == []  # released, not orphaned
+    assert b.take("t1") == 2
+    assert a.take("t1") is None and b.owner_of("t1") == "b"
+
+
+def test_a_lapsed_lease_is_an_orphan_any_server_may_take(engine: Engine) -> None:
+    repository = HeartsRepository(engine)
+    new_table(repository, lease=("a", 0.2))
+    b = TableLeases(engine, "b", 30.0)
+    assert b.take("t1") is None
+    time.sleep(0.4)
+    assert b.orphans() == ["t1"]
+    assert b.take("t1") == 2 and b.orphans() == []
+    assert TableLeases(engine, "a", 0.2).renew({"t1": 1}) == set()  # the old owner learns it lost the table
+
+
+def test_a_save_from_an_older_epoch_is_refused_and_writes_nothing(engine: Engine) -> None:
+    repository = HeartsRepository(engine)
+    new_table(repository, "t1", lease=("a", 0.2))
+    new_table(repository, "t2", lease=("a", 30.0))
+    time.sleep(0.4)
+    assert TableLeases(engine, "b", 30.0).take("t1") == 2
+    refused = repository.save_games(
+        [
+            GameSave("t1", "playing", {"actions": ["late"]}, logs=[LOG], epoch=1),
+            GameSave("t2", "playing", {"actions": ["kept"]}, epoch=1),
+        ],
+        NOW,
+    )
+    assert refused == {"t1"}
+    first, second = repository.table("t1"), repository.table("t2")
+    assert first is not None and first.game == {"actions": []} and first.epoch == 2
+    assert repository.deal_logs("t1") == []
+    assert second is not None and second.game == {"actions": ["kept"]}
+    assert repository.save_games([GameSave("t1", "playing", {"actions": ["new owner"]}, epoch=2)], NOW) == set()
+    stored = repository.table("t1")
+    assert stored is not None and stored.game == {"actions": ["new owner"]}
+    with pytest.raises(StaleEpochError):
+        repository.save_seat("t1", SeatRecord(1, "bot", "Late"), epoch=1)
+    repository.save_seat("t1", SeatRecord(1, "bot", "Bot"), epoch=2)
+    repository.close()
+
+
+def test_the_lease_migration_goes_up_and_down(each_database_url: str) -> None:
+    engine = open_engine(each_database_url)
+    try:
+        upgrade_database(engine, "0004")
+        HeartsRepository(engine)  # the models' columns are not all there yet: nothing is read here
+        upgrade_database(engine)
+        assert current_revision(engine) == "0005"
+        new_table(HeartsRepository(engine))
+        stored = HeartsRepository(engine).table("t1")
+        assert stored is not None and stored.epoch == 0  # tables from before leases start at epoch 0
+        from alembic import command
+
+        from heartcards.storage.database import alembic_config
+
+        config = alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0004")
+        assert current_revision(engine) == "0004"
+    finally:
+        engine.dispose()

@@ -1,0 +1,523 @@
+"""What a first-time player stumbles on in Heart to Heart, in headless Chromium: a deal stuck from the start explains
+itself, starting another game from home asks first, hints show on the board, a mistyped address gets a page with a
+way home, and the pages, their dialogs and the play bar at its longest (both badges, moves waiting to sync) fit phone
+(both orientations) and desktop screens in every language, with nothing past the screen's edge, no text cut off and
+no deal code broken at its hyphens."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import httpx
+import pytest
+
+from heartcards.heart_to_heart.engine.deal import Mode, format_code
+from heartcards.heart_to_heart.engine.game import Game, Status
+from heartcards.heart_to_heart.solver.solve import is_winnable, solve
+from tests.web.browser.conftest import Player, settings_script
+from tests.web.browser.h2h.deals import stalled_at_start, stalls_after_moves
+from tests.web.browser.layout import assert_fits, at_each_size, overlap
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., Player]
+SEED_DEAL = "HH1-N-AAAAAAM"
+OTHER_DEAL = "HH1-N-AAAAABC"
+PORTRAIT = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+WIDE = {"width": 1366, "height": 768}
+SIZES = [PORTRAIT, LANDSCAPE, WIDE]
+SIZE_IDS = ["portrait", "landscape", "desktop"]
+LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
+MIN_TARGET_PX = 44
+
+
+def test_a_deal_stuck_from_the_start_says_it_cannot_be_played(new_player: NewPlayer) -> None:
+    player = new_player(settings={"animation": "off", "dealMode": "N"})  # one who chose "Any deal"
+    player.open(f"/play/{stalled_at_start()}")
+    dialog = player.dialog()
+    dialog.wait_for()
+    text = dialog.inner_text()
+    assert dialog.locator("h2").inner_text() == "No moves possible"  # the rules' label
+    assert dialog.locator('[data-role="stuck-lead"]').inner_text() == "This deal cannot be played"
+    assert "Undo" not in text  # nothing to undo: no Undo button, no advice to undo
+    assert dialog.locator('[data-action="undo"]').count() == 0
+    assert dialog.locator('[data-action="winnable"]').count() == 1
+    player.shot("first-stuck-dialog")
+    player.page.keyboard.press("Escape")
+    assert player.dialog().count() == 0
+    note = player.page.locator('[data-role="stuck"]')
+    assert note.is_visible()  # the "no moves" state stays once the dialog is closed
+    assert note.inner_text() == "No moves possible"
+    player.shot("first-stuck-closed")
+    player.tap("stock")  # a tap brings the dialog back
+    player.dialog().locator('[data-action="winnable"]').click()
+    player.idle()
+    assert player.field("code").startswith("HH1-S-")
+    assert not player.page.locator('[data-role="stuck"]').is_visible()
+    stored = player.page.evaluate("JSON.parse(localStorage.getItem('heartcards.settings')).heartToHeart.dealMode")
+    assert stored == "S"
+
+
+def test_a_later_stalemate_offers_undo_only_while_there_is_a_move_to_undo(new_player: NewPlayer) -> None:
+    code, moves = stalls_after_moves()
+    player = new_player()
+    player.open(f"/play/{code}")
+    player.play(moves)
+    dialog = player.dialog()
+    dialog.wait_for()
+    assert dialog.locator('[data-action="undo"]').count() == 1
+    assert dialog.locator('[data-action="winnable"]').count() == 0
+    dialog.locator('[data-action="new"]').click()
+    player.idle()
+    assert player.field("code") != code
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
+    player.open(f"/play/{SEED_DEAL}")
+    bar = player.page.locator(".bar").bounding_box()
+    heart = player.page.locator(".heart").bounding_box()
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    status = player.status_text()
+    assert status.startswith("Hint")
+    assert not any(ch.isdigit() for ch in status)
+    hinted = player.page.eval_on_selector_all("[data-hint]", "els => els.map(e => e.dataset.pos || e.dataset.pile)")
+    assert hinted  # the move's cards (or the stock) are marked on the board
+    # The toast covers neither the stock nor the waste, and the "Hints used" badge moves neither the bar nor the heart.
+    toast = player.page.locator("#status").bounding_box()
+    for pile in ("stock", "waste"):
+        box = player.page.locator(f'[data-pile="{pile}"]').bounding_box()
+        assert toast is not None and box is not None
+        assert not overlap(toast, box), pile
+    assert player.page.locator('[data-role="badge"]').is_visible()
+    assert player.page.locator(".bar").bounding_box() == bar
+    assert player.page.locator(".heart").bounding_box() == heart
+    player.shot("first-hint")
+
+
+def test_hint_on_an_unwinnable_first_position_never_says_undo(new_player: NewPlayer, server: LiveServer) -> None:
+    code = unwinnable_playing_deal()
+    player = new_player()
+    player.open(f"/play/{code}")
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    dialog = player.dialog()
+    dialog.wait_for()
+    assert dialog.locator("h2").inner_text() == "This deal cannot be won"
+    assert "Undo" not in dialog.inner_text()
+    player.shot("first-hint-lost")
+    dialog.locator('[data-action="winnable"]').click()  # a new winnable deal in one tap
+    player.idle()
+    assert player.field("code").startswith("HH1-S-") and player.field("moves") == "0"
+
+
+def unwinnable_playing_deal() -> str:
+    """A normal deal that can be played at first but never won (so a hint at move 0 has no winning move)."""
+    for number in range(2_000):
+        game = Game.from_code(format_code(Mode.NORMAL, number))
+        if game.status is Status.PLAYING and not is_winnable(game.position):
+            return game.record.split()[0]
+    raise LookupError("no unwinnable deal that can be played")
+
+
+@pytest.mark.parametrize("button", ["new", "daily"])
+def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer, button: str) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    player.tap("stock")
+    player.open("/")
+    player.page.locator(f'#home [data-role="{button}"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    dialog.locator('[data-action="cancel"]').click()
+    assert player.page.url.endswith("/")
+    player.page.locator('#home [data-role="continue"]').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    assert player.field("code") == SEED_DEAL
+    assert player.field("moves") == "1"
+
+
+@pytest.mark.parametrize("button", ["new", "daily"])
+def test_home_starts_the_other_game_once_asked_and_counts_the_begun_one_as_lost(
+    new_player: NewPlayer, button: str
+) -> None:
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    player.tap("stock")
+    player.page.wait_for_function("() => document.body.dataset.sync === 'saved'")
+    player.open("/")
+    player.page.locator(f'#home [data-role="{button}"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    with player.page.expect_navigation():
+        dialog.locator('[data-action="confirm"]').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    player.idle()
+    request = player.page.request
+    if button == "daily":
+        assert player.field("code") == request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+    else:
+        assert player.field("code").startswith("HH1-S-")  # a new player gets winnable deals
+    assert player.field("moves") == "0"
+    # docs/h2h-web-api.md: a new game abandons the running one, which counts as played and lost.
+    stats = request.get(f"{player.base_url}/api/h2h/stats").json()
+    assert (stats["played"], stats["won"]) == (1, 0)
+    assert [(game["code"], game["status"], game["moves"]) for game in stats["recent"]] == [(SEED_DEAL, "abandoned", 1)]
+
+
+def test_a_mistyped_address_gets_a_page_with_a_way_home(new_player: NewPlayer, server: LiveServer) -> None:
+    player = new_player(locale="it-IT")
+    for path, words in (("/no-such-page", "/no-such-page"), ("/play/XYZ", "XYZ")):
+        response = player.page.goto(server.url.rstrip("/") + path)
+        assert response is not None and response.status == 404
+        assert "text/html" in response.headers["content-type"]
+        assert player.page.locator("h1").inner_text() == "Pagina non trovata"
+        assert words in player.page.locator('[data-role="message"]').inner_text()
+        assert player.page.locator("#table").count() == 0  # no other game shown under that address
+        player.page.locator('[data-role="home"]').click()
+        player.page.wait_for_selector("body[data-ready='true']")
+    with httpx.Client(base_url=server.url) as client:
+        answer = client.get("/api/h2h/nothing-here", headers={"Accept": "text/html"})
+    assert answer.status_code == 404
+    assert answer.json()["error"]["key"] == "error.not_found"
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
+    player.open(f"/play/{SEED_DEAL}")
+    widths = player.page.eval_on_selector_all(
+        "#table [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert len(widths) == 25
+    assert min(widths) >= MIN_TARGET_PX
+    chip = player.page.locator('[data-field="code"]').bounding_box()
+    assert chip is not None and chip["height"] >= MIN_TARGET_PX
+    assert player.page.evaluate("getComputedStyle(document.querySelector('[data-field=\"code\"]')).whiteSpace") == (
+        "nowrap"
+    )
+    player.shot("first-play")
+    player.open("/examples")  # the examples' heart too
+    widths = player.page.eval_on_selector_all(
+        ".viewer [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+    )
+    assert min(widths) >= MIN_TARGET_PX
+
+
+def give_up_a_game(player: Player) -> str:
+    """A game of the player's, begun and given up through the API (so their statistics list it and it has a replay):
+    its id."""
+    games = f"{player.base_url}/api/h2h/games"
+    request = player.page.request
+    game = request.post(games, data={"code": OTHER_DEAL}).json()
+    for _ in range(3):
+        assert request.post(f"{games}/{game['id']}/tap", data={"target": "stock"}).ok
+    assert request.post(f"{games}/{game['id']}/abandon").ok
+    return str(game["id"])
+
+
+@cache
+def seed_solution() -> tuple[str, ...]:
+    return tuple(str(move) for move in solve(Game.from_code(SEED_DEAL).position).moves)
+
+
+def play_on_the_server(player: Player, moves: tuple[str, ...]) -> None:
+    """Play `moves` in the player's running game through the API's taps (quicker than the page's)."""
+    request = player.page.request
+    game = request.get(f"{player.base_url}/api/h2h/games/current").json()
+    for move in moves:
+        first, _, second = move.partition("-")
+        targets = ["stock"] if move == "S" else [int(first), "waste" if second == "W" else int(second)]
+        for target in targets:
+            assert request.post(f"{player.base_url}/api/h2h/games/{game['id']}/tap", data={"target": target}).ok
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+    player.open("/")
+    replay = give_up_a_game(player)
+    pages = (
+        ("/", "home"),
+        (f"/play/{SEED_DEAL}", "play"),
+        ("/stats", "stats"),
+        ("/examples", "examples"),
+        ("/rules", "rules"),
+        (f"/replay/{replay}", "replay"),
+    )
+    for path, name in pages:
+        player.open(path)
+        for size in at_each_size(player.page):
+            assert_fits(player.page, f"{path} in {lang} ({size})")
+            player.shot(f"first-{name}-{lang}")
+    response = player.page.goto(f"{player.base_url}/no-such-page")
+    assert response is not None and response.status == 404
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"the not-found page in {lang} ({size})")
+        player.shot(f"first-not-found-{lang}")
+
+
+def assert_fits_at_each_size(player: Player, what: str, shot: str) -> None:
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"{what} ({size})")
+        player.shot(shot)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_play_pages_dialogs_fit(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    player.dialog().wait_for()
+    assert_fits_at_each_size(player, f"the settings in {lang}", f"first-settings-{lang}")
+    player.open(f"/play/{stalled_at_start()}")
+    player.dialog().wait_for()
+    assert_fits_at_each_size(player, f"a deal stuck from the start in {lang}", f"first-play-stuck-{lang}")
+    code, moves = stalls_after_moves()
+    player.open(f"/play/{code}")
+    player.play(moves)
+    player.dialog().wait_for()
+    assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}")
+    player.open(f"/play/{SEED_DEAL}")
+    solution = seed_solution()
+    play_on_the_server(player, solution[:-1])
+    player.open(f"/play/{SEED_DEAL}")  # the game one move from its win, then that move by taps
+    player.play(solution[-1:])
+    player.dialog().locator('[data-fact="moves"]').wait_for()
+    assert_fits_at_each_size(player, f"the win in {lang}", f"first-win-{lang}")
+
+
+_BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .bar .code, .bar .badge")]
+  .filter((el) => el.checkVisibility())
+  .flatMap((el) => {
+    if (el.matches(".code")) return [[el.textContent.trim(), el.getBoundingClientRect().toJSON()]];
+    const range = document.createRange();
+    range.selectNodeContents(el);  // the text's own boxes, not the line's height around it
+    return [...range.getClientRects()].map((box) => [el.textContent.trim(), box.toJSON()]);
+  })"""
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewPlayer, lang: str) -> None:
+    """The daily deal with a hint taken ("Daily deal · Hints used" under the code) and its moves waiting to sync, on
+    a line of its own on a phone held upright."""
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+    player.open("/")
+    daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+    player.open(f"/play/{daily}")
+    player.page.locator('.toolbar [data-action="hint"]').click()
+    player.idle()
+    assert " · " in player.page.locator('[data-role="badge"]').inner_text()  # both badges
+    player.page.context.set_offline(True)
+    player.tap("stock")
+    player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
+    player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
+    for size in at_each_size(player.page):
+        assert_fits(player.page, f"the bar waiting to sync in {lang} ({size})")
+        texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
+        assert len(texts) >= 9  # three figures and their labels, the save state, the code, the badges
+        clashes = [(a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)]
+        assert clashes == [], (size, clashes)
+        player.shot(f"first-play-waiting-{lang}")
+    player.page.context.set_offline(False)
+
+
+_CODE_LINES = """(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/HH1-[A-Z]-(?:[A-Z]{7}|…)/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 0) found.push([match[0], tops.size]);
+    }
+  }
+  return found;
+}"""
+
+
+def codes_on_one_line(player: Player, root: str, what: str) -> None:
+    """Every deal code shown under `root` is on one line at each phone width from 320 to 480 px (at some of them a
+    code that could break would end a line)."""
+    for width in range(320, 481, 4):
+        player.page.set_viewport_size({"width": width, "height": PORTRAIT["height"]})
+        found = player.page.eval_on_selector(root, _CODE_LINES)
+        assert found, (what, width)
+        broken = [code for code, lines in found if lines > 1]
+        assert broken == [], (what, width, broken)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_deal_codes_never_break_at_their_hyphens(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+    player.open("/")
+    replay = give_up_a_game(player)
+    for path in ("/examples", "/stats", f"/replay/{replay}"):
+        player.open(path)
+        codes_on_one_line(player, "main", path)
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    player.dialog().wait_for()
+    codes_on_one_line(player, "dialog[open]", "the settings")  # the winnable deals' "HH1-S-…"
+
+
+def test_the_bars_labels_are_at_least_13_pixels_on_a_desktop(new_player: NewPlayer) -> None:
+    player = new_player(viewport=WIDE)
+    player.open(f"/play/{SEED_DEAL}")
+    sizes = player.page.eval_on_selector_all(
+        ".bar .label", "els => els.map(e => [e.textContent, parseFloat(getComputedStyle(e).fontSize)])"
+    )
+    assert len(sizes) == 4  # time, score, moves, the save state
+    assert all(size >= 13 for _, size in sizes), sizes
+
+
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_statistics_on_a_phone_show_the_replay_link_and_a_readable_hints_mark(new_player: NewPlayer) -> None:
+    code, moves = stalls_after_moves()
+    player = new_player(viewport=PORTRAIT)
+    player.open(f"/play/{code}")
+    player.play(moves)
+    player.dialog().wait_for()
+    player.open("/stats")
+    replay = player.page.locator('[data-role="recent"] a[href^="/replay/"]').first
+    box = replay.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PORTRAIT["width"]
+    assert box["height"] >= MIN_TARGET_PX
+    # The "(hints)" mark a game with hints gets in its result cell (this stalled deal has no hint to take).
+    color = player.page.evaluate(
+        """() => { const mark = document.createElement("span"); mark.className = "hints-note";
+        document.querySelector('[data-role="recent"] td').append(mark); return getComputedStyle(mark).color; }"""
+    )
+    rgb = tuple(int(part) for part in color[color.index("(") + 1 : color.index(")")].split(",")[:3])
+    felt_light = (0x2F, 0x7A, 0x59)  # the lightest green of the page's background
+    assert contrast((rgb[0], rgb[1], rgb[2]), felt_light) >= 4.5
+    player.shot("first-stats-played")
+
+
+def test_quick_stock_taps_during_the_draw_animation_all_draw(new_player: NewPlayer) -> None:
+    player = new_player(viewport=LANDSCAPE, settings={"animation": "slow"})
+    player.open(f"/play/{SEED_DEAL}")
+    box = player.page.locator('[data-pile="stock"]').bounding_box()
+    assert box is not None
+    taps = 14
+    for _ in range(taps):  # each tap lands while the previous card still flies from the stock to the waste
+        player.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        player.page.wait_for_timeout(50)
+    player.page.wait_for_function(f"() => document.querySelector('[data-field=\"moves\"]').textContent === '{taps}'")
+    player.idle()
+    assert player.field("moves") == str(taps)
+    assert player.pressed() == []  # the waste was never selected by a tap meant for the stock
+
+
+def setting_notes(player: Player) -> list[str]:
+    player.open(f"/play/{SEED_DEAL}")
+    player.page.locator('.toolbar [data-action="settings"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    return [note.strip() for note in dialog.locator(".note").all_inner_texts()]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer, lang: str) -> None:
+    player = new_player(locale=LOCALES[lang])
+    notes = setting_notes(player)
+    # placement help, move errors, animation, deal mode, daily deal (the language names itself)
+    assert len([note for note in notes if note]) == 5
+    assert not any(note.startswith("ui.") for note in notes)  # a sentence, not a missing catalog key
+    player.shot(f"first-settings-notes-{lang}")
+    if lang != "en":  # in the page's language, not English
+        english = setting_notes(new_player(locale=LOCALES["en"]))
+        assert all(note != other for note, other in zip(notes, english, strict=True)), notes
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, WIDE], ids=["portrait", "desktop"])
+def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer, viewport: dict[str, int]) -> None:
+    player = new_player(viewport=viewport)
+    for path in ("/", "/examples"):
+        player.open(path)
+        heights = player.page.eval_on_selector_all(
+            "main a, .site nav a",
+            """els => els.filter(e => e.offsetParent !== null && !e.closest('li, .prose p'))
+                        .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])""",
+        )
+        assert heights
+        short = [(text, height) for text, height in heights if height < MIN_TARGET_PX]
+        assert short == [], path
+
+
+def paper_colour(page: Any, position: int) -> tuple[int, int, int]:
+    """The paper colour of the face drawn at `position` (the first rectangle's fill in its SVG picture)."""
+    source = page.eval_on_selector(
+        f'#table [data-pos="{position}"] .face', "face => decodeURIComponent(getComputedStyle(face).backgroundImage)"
+    )
+    fill = re.search(r'<rect[^>]*fill="#([0-9a-fA-F]{6})"', source)
+    assert fill is not None, source[:200]
+    value = fill.group(1)
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def test_free_and_covered_cards_are_clearly_distinct(new_player: NewPlayer) -> None:
+    player = new_player(settings={"animation": "off", "placementHelp": False})
+    player.open(f"/play/{SEED_DEAL}")
+    assert player.card(1).get_attribute("data-free") == "false"
+    assert player.card(25).get_attribute("data-free") == "true"
+    # A luminance ratio of 1.4 between the two papers: white against a visibly darker cream.
+    assert contrast(paper_colour(player.page, 25), paper_colour(player.page, 1)) >= 1.4
+
+
+def test_a_tapped_toolbar_button_does_not_stay_highlighted_on_touch(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(viewport=PORTRAIT, has_touch=True, is_mobile=True, service_workers="block")
+    try:
+        context.add_init_script(settings_script({"animation": "off"}))
+        player = Player(context.new_page(), server.url)
+        player.open(f"/play/{SEED_DEAL}")
+        assert player.page.evaluate("matchMedia('(hover: hover)').matches") is False
+        button = player.page.locator('.toolbar [data-action="restart"]')
+        button.tap()
+        player.idle()
+        background = button.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background == "rgba(0, 0, 0, 0)"
+    finally:
+        context.close()
+
+
+def test_a_first_visit_has_no_console_error_and_no_failed_request(new_player: NewPlayer) -> None:
+    """A new player has no running game: the home page and the play page ask for it and get a normal answer."""
+    player = new_player()
+    errors: list[str] = []
+    player.page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    # A request the browser cancels because the page moved on (the favicon of the page just left) is not a failure.
+    player.page.on(
+        "requestfailed",
+        lambda request: None if request.failure == "net::ERR_ABORTED" else errors.append(f"failed {request.url}"),
+    )
+    player.page.on(
+        "response", lambda answer: errors.append(f"{answer.status} {answer.url}") if answer.status >= 400 else None
+    )
+    player.open("/")
+    assert player.page.locator('#home [data-role="continue"]').is_hidden()
+    player.open("/play")
+    assert player.field("code").startswith("HH1-")
+    assert errors == []

@@ -1,0 +1,49 @@
+"""The Statistics page's bests per deal on a phone: a card per deal, each figure under its own label, with no heading
+row standing alone above them ("Deal" over four headings read as a stray line); a desktop keeps the table and its
+heading row. In English, Italian and Greek at 390×844, 844×390 and 1366×768, through the layout check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser.conftest import Player
+from tests.web.browser.h2h.test_first_time import give_up_a_game
+from tests.web.browser.layout import assert_fits
+
+pytestmark = pytest.mark.browser
+NewPlayer = Callable[..., Player]
+
+SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
+LANGUAGES = ("en", "it", "el")
+TABLE = 'table.deals[data-role="per-deal"]'
+_LABELS = """(table) => [...table.querySelectorAll("tbody tr:first-child td")].slice(1).map((td) => ({
+  label: getComputedStyle(td, "::before").content.replace(/^"|"$/g, ""),
+  top: td.getBoundingClientRect().top,
+}))"""
+
+
+def test_the_bests_per_deal_read_as_cards_on_a_phone(new_player: NewPlayer) -> None:
+    player = new_player()
+    player.open("/")
+    give_up_a_game(player)
+    for language in LANGUAGES:
+        for size in SIZES:
+            label = f"{language}-{size['width']}x{size['height']}"
+            player.page.set_viewport_size(size)
+            player.open(f"/stats?lang={language}")
+            table = player.page.locator(TABLE)
+            table.locator("tbody tr").first.wait_for()
+            headings = table.locator("thead th").all_inner_texts()[1:]
+            header = table.locator("thead").bounding_box()
+            assert header is not None and len(headings) == 4, label
+            figures = table.evaluate(_LABELS)
+            if size["width"] <= 640:
+                assert header["height"] <= 1, (label, "a heading row above the cards", header)
+                assert [figure["label"] for figure in figures] == headings, (label, figures)
+                assert len({round(figure["top"]) for figure in figures}) == 1, (label, "figures in one row", figures)
+            else:
+                assert header["height"] > 10 and all(figure["label"] in ("none", "") for figure in figures), label
+            assert_fits(player.page, f"statistics {label}")
+            player.shot(f"stats-per-deal-{language}")
