@@ -6,6 +6,8 @@
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
     uv run python benchmarks/tables.py --tables 2 --fuzz-messages 200 --http-examples 3 --no-keep   # the smallest
     uv run python benchmarks/tables.py --servers 2 --tables 200 --solo-tables 100   # two servers sharing the site
+    uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --target 100 --kills 20 --kill-every 6
+    uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --restarts   # a drained restart
 
 1. Load: the real server (`heartcards serve` in a subprocess on a temporary SQLite file, started by
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
@@ -20,7 +22,14 @@
    With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis
    (the tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn
    and each seat's socket opened on one drawn at random, as a proxy would spread them, so about (N-1)/N of the
-   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers.
+   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers, and
+   what Redis and PostgreSQL carried is counted (commands and publishes, commits and rows written, per answered
+   message). A seat whose socket closes reconnects to the next server up, after the page's first pause, as the page
+   does through a proxy (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the run
+   with SIGTERM (it drains; a proxy stops sending it anything): no client may see an error. `--kills N` kills a
+   server (each in turn) every `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for
+   each seat of each table the killed server ran, the time from the kill to the first state on the socket it
+   opened afterwards, p50 and p99, and the slowest seat of each kill.
    Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
    without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
    opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
