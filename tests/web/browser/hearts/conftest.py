@@ -8,7 +8,6 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -218,15 +217,6 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {message.get('seat')} was sent {sorted(leaked)}"
     return checked
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test module here keeps to one xdist worker: its server (`live_server_module`, a process of its own)
-    then starts once, not once on each worker."""
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.parent == here:
-            item.add_marker(pytest.mark.xdist_group(f"hearts-browser-{item.path.stem}"))
 
 
 @pytest.fixture(scope="package", autouse=True)
