@@ -8,6 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Engine
+
+from heartcards.hearts.table import Table
 from heartcards.hearts.tables.fanout import Connection, StateDue
 from heartcards.hearts.tables.relay import Relay, Watched, frame, server_channel, table_channel, unframe
 from heartcards.hearts.tables.service import TableService
@@ -27,6 +30,17 @@ def sent(relay: Relay) -> list[tuple[str, dict[str, Any], list[str]]]:
         channel, data = relay.outgoing.get_nowait()
         found.append((channel, *unframe(data)))
     return found
+
+
+async def owner_with_a_table(engine: Engine) -> tuple[TableService, Relay, Table]:
+    """A server "a" (its table service and relay, no Redis) running one online table, waiting for players."""
+    service = TableService(HeartsRepository(engine))
+    relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
+    service.fanout.remote = relay.published
+    seating = await service.create(
+        player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+    )
+    return service, relay, seating.table
 
 
 def test_a_missed_state_is_made_up_by_the_next_whole_one_and_old_ones_are_ignored() -> None:
@@ -59,14 +73,8 @@ def test_an_owner_asked_with_an_old_version_sends_the_seats_watched_there(tmp_pa
     upgrade_database(engine)
 
     async def scenario() -> None:
-        service = TableService(HeartsRepository(engine))
-        relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
-        service.fanout.remote = relay.published
+        service, relay, table = await owner_with_a_table(engine)
         try:
-            seating = await service.create(
-                player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
-            )
-            table = seating.table
             entry = {"table": table.id, "version": [-1, -1], "seats": [0]}
 
             def watch(**changed: object) -> dict[str, Any]:
@@ -101,14 +109,8 @@ def test_a_relayed_action_is_answered_by_its_state_and_replied_to_only_when_that
     upgrade_database(engine)
 
     async def scenario() -> None:
-        service = TableService(HeartsRepository(engine))
-        relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
-        service.fanout.remote = relay.published
+        service, relay, table = await owner_with_a_table(engine)
         try:
-            seating = await service.create(
-                player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
-            )
-            table = seating.table
             for seat in (1, 2, 3):
                 await service.join(table.id, seat, f"P{seat}", f"p{seat}")
             await service.start_table(table, table.seats[0], None, None)
