@@ -10,16 +10,18 @@ largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1
    short in turn). On the server as it is (its address's budget of moves answers most of them 429), and on one that
    spares the attacker's address the budget (`moves_unbudgeted`: every batch is played, what the batches' own cost
    does to the bystanders, measured against that server's own `*_alone_unbudgeted`).
-2. `hints`: 300 fresh cookies ask one hint each at once on a deal whose search takes some 50 ms; the bystander's own
-   hint (on a deal whose hint takes milliseconds) is asked alone and once every flood hint is queued or refused
-   (`bystander_hint_*_s`): it waits for the search running and at most one more.
-3. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
+2. `hints`: 300 fresh cookies ask one hint each at once on a deal whose search takes a few times the bystander's;
+   the bystander's own hint is asked alone and once every flood hint is queued or refused (`bystander_hint_*_s`):
+   it waits for the search running and at most one more.
+3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each), three times: the server works on 8 of
+   them at a time, 64 more wait, and the rest are refused at once (`requests_answered_*`).
+4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
-4. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
+5. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
-    uv run python benchmarks/fairness.py            # about three minutes; --no-keep for a run not worth keeping
+    uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from heartcards.figures import percentile
 from record import record_run
 
 SEED_CODE = "HH1-N-AAAAAAM"
-COSTLY_HINT_CODE = "HH1-N-AAAAAEA"  # the fairness test's: its opening hint searches some 2,000 states
+COSTLY_HINT_CODE = "HH1-N-AAAAAHV"  # the fairness test's: its opening hint takes a few times the bystander's
 BATCHES = 50
 BYSTANDER = "127.0.0.2"
 HEALTH_PAUSE_SECONDS = 0.02
@@ -247,6 +249,25 @@ def hint_flood(url: str, watch: Callable[[], contextlib.AbstractContextManager[N
     }
 
 
+async def requests_at_once(url: str) -> dict[str, int]:
+    answered: dict[str, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        for _ in range(3):
+            answers = await asyncio.gather(
+                *(
+                    flooder.get("/api/h2h/stats", headers={"cookie": f"hc_player={secrets.token_hex(16)}"})
+                    for _ in range(300)
+                ),
+                return_exceptions=True,
+            )
+            for answer in answers:
+                key = f"requests_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+                answered[key] = answered.get(key, 0) + 1
+    return answered
+
+
 async def tables_on_one_cookie(url: str) -> int:
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.5")
     async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as one_cookie:
@@ -362,6 +383,8 @@ def main() -> None:
             with watch("moves")():
                 figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
             figures.update(hint_flood(url, watch("hints")))
+            with watch("requests")():
+                figures.update(asyncio.run(requests_at_once(url)))
             figures["concurrent_tables_on_one_cookie"] = asyncio.run(tables_on_one_cookie(url))
             with watch("h2h_games")():
                 figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
@@ -371,7 +394,7 @@ def main() -> None:
         finally:
             server.stop()
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
-        (phase, "alone") for phase in ("moves", "hints", "h2h_games", "hearts_tables", "sockets")
+        (phase, "alone") for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "sockets")
     ]
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))
