@@ -23,7 +23,8 @@ from tests.web.browser.offline import (
 )
 from tests.web.conftest import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.service_worker]  # the app on the device, as on a phone
+
 
 SEED_DEAL = "HH1-N-AAAAAAM"
 DEVICE_KEYS = ("heartcards.identity", "heartcards.settings")

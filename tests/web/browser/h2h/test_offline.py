@@ -30,7 +30,8 @@ from tests.web.browser.offline import (
 )
 from tests.web.conftest import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # the app on the device, as on a phone
+
 
 SEED_DEAL = "HH1-N-AAAAAAM"
 OFFLINE_DEAL = "HH1-S-AAAAAAB"
