@@ -5,6 +5,7 @@ everyone else's requests, and an address has a budget of moves a minute."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,18 +38,24 @@ def health_latencies(client: httpx.Client, until: Callable[[], bool], least: int
     return latencies
 
 
-@pytest.fixture(params=["budget", "no budget"])
-def moves_server(
-    request: pytest.FixtureRequest, tmp_path: Path, sqlite_template: SqliteTemplate
-) -> Iterator[LiveServer]:
-    """The server as it is, and one sparing this machine the budget of moves (every batch is played)."""
-    spared = {} if request.param == "budget" else {UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.1"}
-    server = LiveServer(sqlite_template.copy_to(tmp_path / "db.sqlite3"), environment=spared)
+@contextlib.contextmanager
+def started(database_url: str, spared: bool) -> Iterator[LiveServer]:
+    """A server of the test's own; `spared` spares 127.0.0.1 the per-address limits (budgets, requests at once)."""
+    server = LiveServer(database_url, environment={UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.1"} if spared else {})
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(params=["budget", "no budget"])
+def moves_server(
+    request: pytest.FixtureRequest, tmp_path: Path, sqlite_template: SqliteTemplate
+) -> Iterator[LiveServer]:
+    """The server as it is, and one sparing this machine the budget of moves (every batch is played)."""
+    with started(sqlite_template.copy_to(tmp_path / "db.sqlite3"), spared=request.param == "no budget") as server:
+        yield server
 
 
 def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(moves_server: LiveServer) -> None:
@@ -112,13 +119,8 @@ def _queued_searches(client: httpx.Client) -> int:
 @pytest.fixture
 def spared_server(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[LiveServer]:
     """A server sparing 127.0.0.1 the per-address limits of requests and quotas: the solver's queue stands alone."""
-    spared = {UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.1"}
-    server = LiveServer(sqlite_template.copy_to(tmp_path / "db.sqlite3"), environment=spared)
-    server.start()
-    try:
+    with started(sqlite_template.copy_to(tmp_path / "db.sqlite3"), spared=True) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(spared_server: LiveServer) -> None:
