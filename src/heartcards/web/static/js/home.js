@@ -12,7 +12,7 @@ import { t } from "./common/i18n.js";
 import { calendarSection } from "./h2h/daily.js";
 import { createBooks, fetchDaily } from "./h2h/play/books.js";
 import { confirmLeaving } from "./h2h/play/confirm.js";
-import { viewOf } from "./h2h/play/local-view.js";
+import { gameView } from "./h2h/game-view.js";
 import { heldEntry, startOnDevice } from "./h2h/play/session.js";
 import { loadSettings } from "./common/settings.js";
 import { announce } from "./common/status.js";
@@ -68,7 +68,7 @@ async function runningGame() {
     const last = books.entries().pop();
     if (!last) return null;
     const { game, meta } = heldEntry(last);
-    return game.status === "won" ? null : viewOf(game, meta);
+    return game.status === "won" ? null : gameView(game, meta);
   }
 }
 

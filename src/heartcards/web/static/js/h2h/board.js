@@ -7,7 +7,7 @@ import { backMarkup } from "../common/cards.js";
 import { faceMarkup, installFaceStyles, slotMarkup, warmFacePictures } from "./cards.js";
 import { rankName, t, tn } from "../common/i18n.js";
 import { find, setAttribute, setText } from "../common/dom.js";
-import { HEART_SIZE, slotBox } from "./layout.js";
+import { HEART_SIZE, slotBox } from "./engine/layout.js";
 
 /** @import { BoardState, Target } from "./types.js" */
 /** @import { LookName } from "./cards.js" */
