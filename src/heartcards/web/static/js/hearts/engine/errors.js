@@ -2,31 +2,13 @@
 // One error class per kind of bad input, as in engine/errors.py: the same translation `key` and the same `params`
 // (the corpus holds the two engines to them); the message, for a developer, quotes the input.
 
-/**
- * A value as a message quotes it: text in quotes, anything else as it is written.
- * @param {unknown} value
- * @returns {string}
- */
-export function quoted(value) {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
-}
+import { KeyedError, quoted } from "../../common/keyed-error.js";
 
 /** Any Hearts rule or record error: a message key and the params that fill it in. */
-export class HeartsError extends Error {
-  /** @returns {string} the message key for translation */
+export class HeartsError extends KeyedError {
+  /** @override */
   get key() {
     return "hearts.error";
-  }
-
-  /**
-   * @param {string} message
-   * @param {Record<string, unknown>} [params]
-   */
-  constructor(message, params = {}) {
-    super(message);
-    this.name = new.target.name;
-    /** @type {Record<string, unknown>} */
-    this.params = params;
   }
 }
 

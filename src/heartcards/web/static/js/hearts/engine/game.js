@@ -4,6 +4,7 @@
 // `applyPlay(seat, card)`, `applyNextDeal()` after a scored deal; `applyAction("pass 0 2C 3C 4C" | "play 2 QS" |
 // "next")` takes the same actions as text. A game is rebuilt from its seed and actions: `Game.fromDict(game.toDict())`.
 
+import { quoted } from "../../common/keyed-error.js";
 import { DIGIT_PATTERN, pyInt, pySplit } from "../../common/text-input.js";
 import {
   CARD_TEXTS,
@@ -36,7 +37,6 @@ import {
   PassError,
   QueenOnFirstTrickError,
   WrongPhaseError,
-  quoted,
 } from "./errors.js";
 import {
   HAND_SIZE,
