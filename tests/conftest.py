@@ -17,7 +17,7 @@ from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.support.databases import SqliteTemplate
 
-pytest_plugins = ["tests.support.summary"]
+pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]
 
 # The servers, workers and commands the tests start (hundreds of Python processes) read their modules' cached
 # bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.

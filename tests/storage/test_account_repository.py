@@ -10,14 +10,14 @@ from sqlalchemy import select
 from heartcards.runtime.clock import utc_now
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.storage.account_repository import AccountRecord, AccountRepository, PasskeyRecord, SessionRecord
+from heartcards.storage.h2h_repository import GAMES, H2HRepository
 from heartcards.storage.hearts_repository import SEATS, HeartsRepository, SeatRecord, TableRecord
-from heartcards.storage.repository import GAMES, Repository
 
 
 def test_secrets_are_taken_once_games_merge_and_erasure_keeps_shared_tables(each_database_url: str) -> None:
     engine = open_engine(each_database_url)
     upgrade_database(engine)
-    accounts, games, hearts = AccountRepository(engine), Repository(engine), HeartsRepository(engine)
+    accounts, games, hearts = AccountRepository(engine), H2HRepository(engine), HeartsRepository(engine)
     now = utc_now()
     account = AccountRecord("a" * 32, "b" * 32, "Ada", now)
     accounts.create_account(account, PasskeyRecord("cred", account.id, b"key", 0, "Phone", now, None))

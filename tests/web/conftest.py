@@ -2,7 +2,7 @@
 and headless Chromium.
 
 - `live_server` (per test) / `live_server_module` (per test module) / `shared_live_server` (per session, for the
-  Heart to Heart browser tests): `.url` ("http://127.0.0.1:PORT/"),
+  browser tests): `.url` ("http://127.0.0.1:PORT/"),
   `.database_url`, `.restart()` (stop, start again on the same database and port), `.stop()`.
 - `browser` (per session, so per xdist worker): Playwright's Chromium from /usr/bin/chromium (never `playwright install`);
   `page` (per test): a fresh context (own cookies) and page. Mark such tests `@pytest.mark.browser`.
@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE
 from tests.support.databases import SqliteTemplate
 from tests.support.live_server import LiveServer
 
@@ -65,8 +66,8 @@ def fast_hearts() -> Iterator[None]:
         yield
 
 
-def _start_server(folder: Path, template: SqliteTemplate) -> LiveServer:
-    server = LiveServer(template.copy_to(folder / "db.sqlite3"))
+def _start_server(folder: Path, template: SqliteTemplate, environment: dict[str, str] | None = None) -> LiveServer:
+    server = LiveServer(template.copy_to(folder / "db.sqlite3"), environment=environment)
     server.start()
     return server
 
@@ -84,9 +85,12 @@ def live_server(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[Liv
 def shared_live_server(
     tmp_path_factory: pytest.TempPathFactory, sqlite_template: SqliteTemplate
 ) -> Iterator[LiveServer]:
-    """One server per pytest process (per xdist worker) for the browser tests that need none of their own: each of
-    those tests is a new player (its own browser context and cookie), so none sees another's games or settings."""
-    server = _start_server(tmp_path_factory.mktemp("shared_live_server"), sqlite_template)
+    """One server per pytest process (per xdist worker) for the browser tests of both games that need none of their
+    own: each of those tests is a new player (its own browser context and cookie), so none sees another's games or
+    settings. Hearts at the tests' pace (`FAST_HEARTS`), and the per-address limits (creation quotas, sockets, the
+    move budget) left to the tests that start a server to check them: every player here comes from 127.0.0.1."""
+    environment = {**FAST_HEARTS, UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.0/8"}
+    server = _start_server(tmp_path_factory.mktemp("shared_live_server"), sqlite_template, environment)
     try:
         yield server
     finally:

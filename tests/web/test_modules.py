@@ -1,17 +1,17 @@
 """The ES module graph behind the pages' `modulepreload` links: read from the import statements (known values on a
-small tree), and on every real page each module the entry needs is preloaded once, exists, and no template lists
-its own."""
+small tree), and on every real page each module the entry and the identity check need is preloaded once, exists, and
+no template lists its own; the identity check runs before the entry."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from heartcards.web.modules import imports_of, module_graph
+from heartcards.web.modules import FIRST_MODULE, imports_of, module_graph
 from heartcards.web.paths import PAGES_DIR, STATIC_DIR
 from tests.web.conftest import REAL_PAGES, AppMaker
 
-ENTRY_SCRIPT = re.compile(r'<script type="module" src="(/static/[^"]+\.js)"></script>')
+MODULE_SCRIPT = re.compile(r'<script type="module" src="(/static/[^"]+\.js)"></script>')
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -54,11 +54,12 @@ def test_every_page_preloads_each_module_its_entry_needs_once(app_maker: AppMake
     client = app_maker.client(app_maker.new_app())
     for path in REAL_PAGES:
         html = client.get(path).text
-        entry = ENTRY_SCRIPT.search(html)
-        assert entry is not None, path
+        first, entry = MODULE_SCRIPT.finditer(html)
+        assert first.group(1) == FIRST_MODULE, path
         preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
-        assert preloaded == list(module_graph(entry.group(1))) and len(preloaded) >= 5, path
-        assert html.index('rel="modulepreload"') < entry.start(), path
+        needed = {FIRST_MODULE, *module_graph(FIRST_MODULE), *module_graph(entry.group(1))}
+        assert len(preloaded) == len(set(preloaded)) and set(preloaded) == needed and len(preloaded) >= 5, path
+        assert html.index('rel="modulepreload"') < first.start(), path
         for url in preloaded:
             assert client.get(url).status_code == 200, (path, url)
     for template in PAGES_DIR.rglob("*.html"):

@@ -109,7 +109,7 @@ def test_every_real_page_gets_the_shared_head_once(app_maker: AppMaker) -> None:
         assert html.endswith(
             '<div id="status" class="status" role="status" aria-live="polite"></div>\n</body>\n</html>\n'
         )
-        assert "<script>" not in html and html.count("<script") == 1, path  # the entry module only: no inline script
+        assert "<script>" not in html and html.count("<script") == 2, path  # the identity check and the entry only
 
 
 def test_every_page_template_extends_the_base_and_names_its_own_entry_and_style() -> None:

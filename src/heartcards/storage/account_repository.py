@@ -22,9 +22,9 @@ from heartcards.storage.account_models import (
     AccountRecoveryCode,
     AccountSession,
 )
+from heartcards.storage.h2h_repository import GAMES
 from heartcards.storage.hearts_repository import LOGS, SEATS, TABLES
 from heartcards.storage.models import Player
-from heartcards.storage.repository import GAMES
 
 ACCOUNTS = cast(Table, Account.__table__)
 PASSKEYS = cast(Table, AccountPasskey.__table__)

@@ -10,21 +10,9 @@ from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
 from heartcards.runtime.clients import FORWARDED_HEADER, client_address, group_key
-from heartcards.runtime.clock import utc_now
-from heartcards.web.accounts.sessions import session_of
 from heartcards.web.i18n import language_of
-from heartcards.web.identity import PLAYER_STATE
+from heartcards.web.identity import player_of
 from heartcards.web.services import Services
-
-
-def player_of(request: Request) -> str:
-    """The player's id: the account's on a signed-in device (`hc_session`), else the guest's from the `hc_player`
-    cookie, which `identity.PlayerIdentity` puts in the request's state (setting the cookie when it is new)."""
-    signed_in = session_of(request, utc_now())
-    if signed_in is not None:
-        return signed_in.player_id
-    player_id: str = getattr(request.state, PLAYER_STATE)
-    return player_id
 
 
 def client_key(connection: HTTPConnection) -> str:

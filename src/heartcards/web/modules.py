@@ -1,6 +1,6 @@
 """The front end's ES module graph, read from the files themselves: a page (`templates/common/base.html`) preloads
 every module its entry imports, directly or not, so the browser fetches them at once instead of one level of imports
-at a time.
+at a time. Before its entry every page runs `FIRST_MODULE`, the identity check, whose modules are preloaded too.
 
 Only static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` with relative paths count (the
 front end has no bare imports and no build step); dynamic `import()` is left to load when it runs.
@@ -12,10 +12,13 @@ import functools
 import posixpath
 import re
 from pathlib import Path
+from typing import Final
 
 from heartcards.web.paths import STATIC_DIR
 
 STATIC_URL = "/static/"
+FIRST_MODULE: Final = "/static/js/common/identity-check.js"
+"""The module every page runs before its entry: a change of player drops the previous one's data first."""
 _STATIC_IMPORT = re.compile(
     r"""^[ \t]*(?:import|export)\b[^'";]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']|^[ \t]*import\s*["'](\.{1,2}/[^"']+)["']""",
     re.MULTILINE,
@@ -44,3 +47,11 @@ def module_graph(entry: str, static_dir: Path = STATIC_DIR) -> tuple[str, ...]:
                 found.append(url)
                 queue.append(url)
     return tuple(found)
+
+
+@functools.cache
+def page_preloads(entry: str, static_dir: Path = STATIC_DIR) -> tuple[str, ...]:
+    """Every module a page whose entry is `entry` loads, each once: `FIRST_MODULE` and its imports, then the
+    entry's imports (the entry itself left out)."""
+    first = (FIRST_MODULE, *module_graph(FIRST_MODULE, static_dir))
+    return (*first, *(url for url in module_graph(entry, static_dir) if url not in first))

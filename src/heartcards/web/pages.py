@@ -26,7 +26,7 @@ from starlette.templating import Jinja2Templates
 from heartcards.web.deps import services_of
 from heartcards.web.errors import WebError
 from heartcards.web.i18n import LANGUAGE_COOKIE, language_of, normalize_language
-from heartcards.web.modules import module_graph
+from heartcards.web.modules import FIRST_MODULE, page_preloads
 from heartcards.web.paths import PAGES_DIR
 
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
@@ -50,7 +50,8 @@ def templates_in(folder: Path) -> Jinja2Templates:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,  # a name a template uses that the server does not give is a bug, not ""
     )
-    environment.globals["module_graph"] = module_graph
+    environment.globals["page_preloads"] = page_preloads
+    environment.globals["first_module"] = FIRST_MODULE
     return Jinja2Templates(env=environment)
 
 

@@ -11,10 +11,11 @@ A pure ASGI middleware (`SecurityMiddleware`), installed once in the app:
   person, pass; a page on another port of the same host is `same-site`, and refused too) or, for older browsers, in
   `Origin` (its host must be the request's `Host`). Programs that send neither (tests, scripts) are not browsers
   acting for a visitor, and pass.
-- The identity cookies (`hc_player`, and `hc_session` of a signed-in device) are never set on an answer to a request
-  that did not come from the app's own pages: another site could otherwise make a visitor's browser drop their
-  statistics and running game for a new identity. They are `SameSite=Lax`: sent when a person follows a link to the
-  app (so a shared table link keeps their identity), never on another site's form posts or embedded requests.
+- The identity cookies (`hc_player`, `hc_session` of a signed-in device, `hc_identity`) are never set on an answer
+  to a request that did not come from the app's own pages: another site could otherwise make a visitor's browser
+  drop their statistics and running game for a new identity. They are `SameSite=Lax`: sent when a person follows a
+  link to the app (so a shared table link keeps their identity), never on another site's form posts or embedded
+  requests.
 - A WebSocket handshake from another site's page (its `Origin` host is not the request's `Host`) is refused.
 """
 
@@ -54,8 +55,9 @@ SECURITY_HEADERS: Final = (
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 FROM_THE_APP: Final = frozenset({"same-origin", "none"})
 """`Sec-Fetch-Site` values of requests made by the app's own pages (or typed by the person)."""
-IDENTITY_COOKIES: Final = frozenset({b"hc_player", b"hc_session"})
-"""The cookies that say who the visitor is: the guest's player id and a signed-in device's session."""
+IDENTITY_COOKIES: Final = frozenset({b"hc_player", b"hc_session", b"hc_identity"})
+"""The cookies that say who the visitor is: the guest's player id, a signed-in device's session, and the digest of
+the player id that the pages read."""
 
 
 class CrossSiteError(WebError):

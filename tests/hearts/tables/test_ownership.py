@@ -15,8 +15,8 @@ from heartcards.hearts.tables.ownership import Ownership
 from heartcards.hearts.tables.service import Connection, TableService
 from heartcards.runtime.metrics import Metrics
 from heartcards.storage.database import open_engine, upgrade_database
+from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import HeartsRepository
-from heartcards.storage.leases import TableLeases
 from tests.postgres import PostgresServer
 
 LEASE_SECONDS = 0.6

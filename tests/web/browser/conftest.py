@@ -1,19 +1,17 @@
 """Helpers for the end-to-end tests: pages at phone or desktop size with animations off, taps that wait for the
-server's answer, and screenshots saved to test-artifacts/screenshots/ (git-ignored) for a person to look at."""
+server's answer, and screenshots for a person to look at when asked (`tests/web/browser/screenshots.py`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import LiveServer
 
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 # Tests run with animations off unless a test sets its own settings first.
@@ -82,9 +80,7 @@ class Player:
         return self.page.locator('[role="dialog"]')
 
     def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
+        save_screenshot(self.page, name)
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +91,15 @@ def server(shared_live_server: LiveServer) -> LiveServer:
 
 
 @pytest.fixture
-def new_player(browser: Any, server: LiveServer) -> Iterator[Callable[..., Player]]:
+def service_workers(request: pytest.FixtureRequest) -> str:
+    """Whether the pages' service worker registers in a test's browser contexts (Playwright's "allow" or "block"):
+    only in the tests marked `service_worker`, those of the app on the device; in every other context it would
+    fetch and store the whole app beside the test."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
+@pytest.fixture
+def new_player(browser: Any, server: LiveServer, service_workers: str) -> Iterator[Callable[..., Player]]:
     """Make players: new_player(viewport=PHONE, settings=None, locale="en-US") → Player in a fresh context."""
     contexts: list[Any] = []
 
@@ -105,7 +109,7 @@ def new_player(browser: Any, server: LiveServer) -> Iterator[Callable[..., Playe
         locale: str = "en-US",
         base_url: str | None = None,
     ) -> Player:
-        context = browser.new_context(viewport=viewport or PHONE, locale=locale)
+        context = browser.new_context(viewport=viewport or PHONE, locale=locale, service_workers=service_workers)
         context.add_init_script(settings_script(settings if settings is not None else DEFAULT_SETTINGS))
         contexts.append(context)
         return Player(context.new_page(), base_url or server.url)

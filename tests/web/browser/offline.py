@@ -1,5 +1,6 @@
-"""Helpers of the offline browser tests: the service worker in control, the books' sync mark, the books themselves,
-the player's identity outside the browser, and the server and network going away and coming back."""
+"""Helpers of the offline browser tests: the service worker in control and what it keeps, the books' sync mark, the
+books themselves, the player's identity outside the browser, and the server and network going away and coming
+back."""
 
 from __future__ import annotations
 
@@ -12,10 +13,34 @@ from tests.web.browser.conftest import Player
 from tests.web.conftest import LiveServer
 
 SYNC_TIMEOUT_MS = 40_000
+APP_PAGES = ("/", "/play", "/rules", "/examples", "/stats", "/hearts")
+"""The pages the service worker keeps (with the replay's and the device's Hearts table's shells)."""
+OTHER_PAGES = ("/account", "/hearts/stats", "/hearts/ratings", "/hearts/rules")
+API_ANSWERS = ("/api/h2h/stats", "/api/h2h/games/current", "/api/account", "/api/hearts/tables")
+CACHED_PATHS_SCRIPT = """async () => {
+    const paths = [];
+    for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+}"""
 
 
 def wait_for_worker(player: Player) -> None:
     player.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def cached_paths(player: Player) -> list[str]:
+    """The path of every answer the service worker keeps."""
+    paths: list[str] = player.page.evaluate(CACHED_PATHS_SCRIPT)
+    return paths
+
+
+def kept_beyond_the_app(paths: list[str]) -> list[str]:
+    """What a cache holds besides the app (its pages and shells, static files, catalogs): someone's data."""
+    shells = ("/replay/offline", "/hearts/solo/offline")
+    return [
+        path for path in paths if not (path.startswith(("/static/", "/api/i18n/")) or path in (*APP_PAGES, *shells))
+    ]
 
 
 def wait_for_sync(player: Player, state: str = "saved", label: str = "", timeout: int = SYNC_TIMEOUT_MS) -> None:

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from heartcards.heart_to_heart.engine import Game, Move
 from heartcards.heart_to_heart.solver import daily_code, solve
 from heartcards.runtime.settings import Settings
-from heartcards.storage import GameStatus, Progress
+from heartcards.storage.h2h_records import GameStatus, Progress
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.web.app import create_app
 from heartcards.web.h2h.daily import CALENDAR_DAYS, STREAK_WINDOW_DAYS, player_days, streak_from

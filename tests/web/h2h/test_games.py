@@ -12,8 +12,9 @@ from typing import TypeVar
 import pytest
 
 from heartcards.heart_to_heart.engine import STOCK_TAP
-from heartcards.storage import GameStatus, open_engine
-from heartcards.storage.repository import Repository
+from heartcards.storage import open_engine
+from heartcards.storage.h2h_records import GameStatus
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, PLAY_CHUNK, Games
 from tests.support.databases import SqliteTemplate
 from tests.web.h2h.helpers import SEED_CODE
@@ -55,9 +56,9 @@ def test_a_full_record_is_read_back_a_chunk_at_a_time(
     engine = open_engine(sqlite_template.copy_to(tmp_path / "db.sqlite3"))
 
     async def scenario() -> None:
-        writer = Games(Repository(engine), 16)
+        writer = Games(H2HRepository(engine), 16)
         live, _ = await writer.start(PLAYER, SEED_CODE)
-        reader = Games(Repository(engine), 16, shared=shared)  # a restarted server, or one sharing the database
+        reader = Games(H2HRepository(engine), 16, shared=shared)  # a restarted server, or one sharing the database
         if shared:
             await reader.owned(live.id, PLAYER)  # it holds the game from before the other server's moves
         await writer.sync(live, 0, [STOCK_TAP] * MAX_RECORD_MOVES, replace=False)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from heartcards.storage import Repository
+from heartcards.storage.h2h_repository import H2HRepository
 from tests.web.h2h.helpers import new_game
 
 
@@ -15,7 +15,7 @@ def test_a_tap_that_cannot_be_stored_is_not_played(
     client: Any, shared_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     view = new_game(client)
-    repository: Repository = shared_app.state.h2h.games.repository
+    repository: H2HRepository = shared_app.state.h2h.games.repository
 
     def disk_full(*_: object) -> None:
         raise OSError(28, "No space left on device")

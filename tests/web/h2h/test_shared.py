@@ -9,7 +9,7 @@ import pytest
 
 from heartcards.heart_to_heart.engine import Game
 from heartcards.storage import open_engine, upgrade_database
-from heartcards.storage.repository import Repository
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.games import Games
 from tests.web.h2h.helpers import SEED_CODE
@@ -31,7 +31,7 @@ def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) 
     upgrade_database(engine)
 
     async def scenario() -> None:
-        first, second = Games(Repository(engine), 256, shared=True), Games(Repository(engine), 256, shared=True)
+        first, second = Games(H2HRepository(engine), 256, shared=True), Games(H2HRepository(engine), 256, shared=True)
         live, _ = await first.start("p" * 32, SEED_CODE)
         game_id = live.id
         for turn in range(6):  # the two tabs take turns, each on its own server
@@ -39,7 +39,7 @@ def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) 
             live = await games.owned(game_id, "p" * 32)
             move = Game.from_record(live.record).legal_moves()[0]
             await games.sync(live, len(live.game.played), [move], replace=False)
-        stored = Repository(engine).game(game_id)
+        stored = H2HRepository(engine).game(game_id)
         assert stored is not None and stored.move_count == 6
         assert stored.moves.split() == next_moves(SEED_CODE, 6)
 
@@ -49,12 +49,12 @@ def test_two_servers_keep_each_tabs_moves_once_in_order(each_database_url: str) 
         await first.sync(fresh, 6, [move], replace=False)  # …changed on the other first
         with pytest.raises(NotSavedError):
             second.undo(stale)  # made on what it read: refused, nothing applied
-        stored = Repository(engine).game(game_id)
+        stored = H2HRepository(engine).game(game_id)
         assert stored is not None and stored.move_count == 7
         retried = await second.owned(game_id, "p" * 32)  # the retry reads the other tab's move first
         assert len(retried.game.played) == 7
         second.undo(retried)
-        stored = Repository(engine).game(game_id)
+        stored = H2HRepository(engine).game(game_id)
         assert stored is not None and stored.move_count == 6
 
     try:

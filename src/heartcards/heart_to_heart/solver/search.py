@@ -31,7 +31,7 @@ from heartcards.heart_to_heart.engine.reach import (
     popcount,
     top_bit,
 )
-from heartcards.heart_to_heart.solver.tables import FREE_LIST, STEP
+from heartcards.heart_to_heart.solver.lookups import FREE_LIST, STEP
 
 INFINITY: Final = 1 << 30
 _PAIRABLE: Final[dict[int, int]] = {}

@@ -36,6 +36,7 @@ from heartcards.hearts.engine.cards import (
     hearts_order,
     mask_of,
 )
+from heartcards.hearts.engine.deal_record import DealRecord
 from heartcards.hearts.engine.deck import deal_hands
 from heartcards.hearts.engine.errors import (
     BadCardError,
@@ -55,7 +56,6 @@ from heartcards.hearts.engine.errors import (
 )
 from heartcards.hearts.engine.game import Game
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
-from heartcards.hearts.engine.records import DealRecord
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,
     MOON_POINTS,

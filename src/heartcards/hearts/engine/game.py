@@ -23,6 +23,7 @@ from heartcards.hearts.engine.cards import (
     cards_of,
     mask_points,
 )
+from heartcards.hearts.engine.deal_record import DealRecord
 from heartcards.hearts.engine.deck import deal_hands
 from heartcards.hearts.engine.errors import (
     BadCardError,
@@ -40,7 +41,6 @@ from heartcards.hearts.engine.errors import (
     WrongPhaseError,
 )
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
-from heartcards.hearts.engine.records import DealRecord
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,
     HAND_SIZE,

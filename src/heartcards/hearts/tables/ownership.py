@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 from heartcards.runtime.metrics import Metrics
-from heartcards.storage.leases import TableLeases
+from heartcards.storage.hearts_leases import TableLeases
 
 logger = logging.getLogger("heartcards.hearts.tables")
 

@@ -30,7 +30,7 @@ from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
 from heartcards.web.deps import client_key
-from heartcards.web.identity import PLAYER_COOKIE, valid_player_id
+from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 
@@ -99,7 +99,14 @@ def _signed_in_answer(
 ) -> AccountSummary:
     set_session_cookie(response, session.secret, party.secure)
     response.delete_cookie(PLAYER_COOKIE, path="/")  # the guest id's games now belong to the account
+    set_identity_cookie(response, session.signed_in.player_id)
     return _summary(accounts, session.signed_in)
+
+
+def _as_guest(request: Request, response: Response) -> None:
+    """This device plays as its guest id from now on (made by `identity.PlayerIdentity` if it had none): the page is
+    told that its player changed."""
+    set_identity_cookie(response, getattr(request.state, PLAYER_STATE))
 
 
 @router.get("")
@@ -213,18 +220,26 @@ async def remove_passkey(credential_id: str, signed_in: Current, accounts: Accou
 
 
 @router.post("/sign-out")
-async def sign_out(signed_in: Current, party: Party, accounts: Accounts, response: Response) -> AccountSummary:
+async def sign_out(
+    request: Request, signed_in: Current, party: Party, accounts: Accounts, response: Response
+) -> AccountSummary:
     """Sign this device out: it plays as a new guest from now on (the account keeps every game)."""
     accounts.sign_out(signed_in, [signed_in.session_id])
     clear_session_cookie(response, party.secure)
+    _as_guest(request, response)
     return _summary(accounts, None)
 
 
 @router.post("/devices/{session_id}/sign-out")
-async def sign_out_device(session_id: str, signed_in: Current, accounts: Accounts) -> AccountSummary:
+async def sign_out_device(
+    session_id: str, request: Request, signed_in: Current, accounts: Accounts, response: Response
+) -> AccountSummary:
     """Sign out another device of the account."""
     accounts.sign_out(signed_in, [session_id[:32]])
-    return _summary(accounts, signed_in if session_id != signed_in.session_id else None)
+    if session_id != signed_in.session_id:
+        return _summary(accounts, signed_in)
+    _as_guest(request, response)
+    return _summary(accounts, None)
 
 
 @router.post("/devices/sign-out-others")
@@ -242,9 +257,12 @@ async def export(signed_in: Current, accounts: Accounts) -> JSONResponse:
 
 
 @router.delete("")
-async def delete_account(signed_in: Current, party: Party, accounts: Accounts, response: Response) -> AccountSummary:
+async def delete_account(
+    request: Request, signed_in: Current, party: Party, accounts: Accounts, response: Response
+) -> AccountSummary:
     """Erase the account now: name, passkeys, sessions, codes and its own games; other people's tables keep their
     games with this seat nameless."""
     accounts.delete(signed_in)
     clear_session_cookie(response, party.secure)
+    _as_guest(request, response)
     return _summary(accounts, None)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
-from heartcards.storage import GameRecord, GameStatus, Repository
+from heartcards.storage.h2h_records import GameRecord, GameStatus
+from heartcards.storage.h2h_repository import H2HRepository
 
 CALENDAR_DAYS: Final = 28
 """The calendar shows the last four weeks, today included."""
@@ -87,7 +88,7 @@ def calendar_days(today: date) -> list[date]:
 
 
 def daily_wins(
-    repository: Repository, player_id: str, days: Sequence[date], code_for: Callable[[date], str]
+    repository: H2HRepository, player_id: str, days: Sequence[date], code_for: Callable[[date], str]
 ) -> frozenset[date]:
     """Which of `days` the player won that day's deal on (a game of it started that day)."""
     codes = {code_for(day): day for day in days}
@@ -95,7 +96,7 @@ def daily_wins(
     return frozenset(codes[game.code] for game in won if game.created_at.date() == codes[game.code])
 
 
-def player_days(repository: Repository, player_id: str, today: date, code_for: Callable[[date], str]) -> PlayerDays:
+def player_days(repository: H2HRepository, player_id: str, today: date, code_for: Callable[[date], str]) -> PlayerDays:
     """The player's streak and calendar, reading the database one window of days at a time while the streak goes on."""
     won: set[date] = set()
     newest = today

@@ -36,7 +36,8 @@ from heartcards.heart_to_heart.engine import (
 from heartcards.heart_to_heart.engine.moves import parse_moves
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.quotas import AddressBudget
-from heartcards.storage import GameRecord, GameStatus, Progress, Repository
+from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.errors import NotSavedError
 from heartcards.web.h2h.errors import (
     GameCodeMismatchError,
@@ -195,7 +196,7 @@ class Games:
 
     def __init__(
         self,
-        repository: Repository,
+        repository: H2HRepository,
         cache_size: int,
         clock: Callable[[], datetime] = utc_now,
         on_new_code: Callable[[str], None] = lambda code: None,

@@ -9,7 +9,7 @@ from typing import Annotated, Final, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, WithJsonSchema
 
 from heartcards.heart_to_heart.engine import MoveSyntaxError, TapOutcome
-from heartcards.storage import GameStatus
+from heartcards.storage.h2h_records import GameStatus
 
 Status = GameStatus
 """A game's status: the engine's three (playing, won, stalled) and the two ways a player leaves a game (abandoned,

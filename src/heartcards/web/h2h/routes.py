@@ -11,7 +11,7 @@ from fastapi import APIRouter, Response, status
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.runtime.quotas import Taken
-from heartcards.storage import GameStatus
+from heartcards.storage.h2h_records import GameStatus
 from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
 from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
-from heartcards.storage import Repository
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
 from heartcards.web.services import Services
@@ -25,7 +25,7 @@ A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_ma
 
 @dataclass(frozen=True, slots=True)
 class H2HServices:
-    repository: Repository
+    repository: H2HRepository
     games: Games
     solver: Solver
     quota: CreationQuota
@@ -36,7 +36,7 @@ class H2HServices:
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
         """The game's services on the app's database; the solver searches in the app's workers."""
-        repository = Repository(services.engine)
+        repository = H2HRepository(services.engine)
         solver = Solver(repository, services.workers)
         games = Games(
             repository,

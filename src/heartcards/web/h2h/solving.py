@@ -21,7 +21,8 @@ from typing import Any, Final, TypeVar
 from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.heart_to_heart.solver import daily_code
 from heartcards.runtime.pool import WorkerDiedError, WorkerPool
-from heartcards.storage import Repository, SolutionRecord
+from heartcards.storage.h2h_records import SolutionRecord
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.errors import WebError
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
@@ -126,7 +127,7 @@ class FairQueue:
 
 
 class Solver:
-    def __init__(self, repository: Repository, pool: WorkerPool | None = None) -> None:
+    def __init__(self, repository: H2HRepository, pool: WorkerPool | None = None) -> None:
         """Searches in `pool` (the server's, shared with the Hearts computer players), or in a pool of their own,
         closed with the solver."""
         self.repository = repository

@@ -8,7 +8,8 @@ from datetime import date, datetime
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.runtime.clock import iso_utc
-from heartcards.storage import GameRecord, Stats
+from heartcards.storage.h2h_records import GameRecord
+from heartcards.storage.h2h_stats import Stats
 from heartcards.web.h2h.daily import PlayerDays, RankedWin, calendar_days
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (

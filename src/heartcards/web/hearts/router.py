@@ -21,8 +21,8 @@ from heartcards.hearts.tables.service import TableService
 from heartcards.hearts.tables.thinking import Thinkers
 from heartcards.runtime.counters import RedisBuckets, RedisHolds
 from heartcards.runtime.quotas import CreationQuota
+from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import HeartsRepository
-from heartcards.storage.leases import TableLeases
 from heartcards.web.hearts import pages, ratings, routes, socket
 from heartcards.web.services import Services
 

@@ -9,7 +9,8 @@
 // by the stored shell, and is never stored itself; any other address (an API answer opened in the address bar, the
 // account page, a person's statistics) is left to the network, so the cache never holds what one person saw for the
 // next one who opens the browser. The API is never cached (a failed request is how a page knows it is offline),
-// except the catalogs, which fall back to the stored copy.
+// except the catalogs, which fall back to the stored copy. When the player changes, the page says so
+// (`identity-changed`, from js/common/identity.js) and the worker drops everything it stored and stores the app again.
 
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__".split(" ");
@@ -34,6 +35,21 @@ self.addEventListener("activate", (event) => {
       .then(() => self.clients.claim()),
   );
 });
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "identity-changed") event.waitUntil(renew());
+});
+
+/** Drop every stored answer, then store the app again (what is missing offline is stored as it is next fetched). */
+async function renew() {
+  const keys = await caches.keys();
+  await Promise.all(keys.filter((key) => key.startsWith("heartcards-")).map((key) => caches.delete(key)));
+  try {
+    await (await caches.open(CACHE)).addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+  } catch {
+    // offline: each page and file is stored again as it is next fetched
+  }
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -19,7 +19,8 @@ from sqlalchemy import create_engine, text
 
 from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
-from tests.web.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, Player
+from tests.web.browser.conftest import DESKTOP, PHONE, Player
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import FAST_HEARTS
 
 pytestmark = pytest.mark.browser
@@ -49,7 +50,7 @@ class Device:
     """A browser context (its own cookies) with a virtual authenticator, on the server's localhost address."""
 
     def __init__(self, browser: Any, base_url: str, viewport: dict[str, int], locale: str = "en-US") -> None:
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.context = browser.new_context(viewport=viewport, locale=locale, service_workers="block")
         self.page = self.context.new_page()
         self.base_url = base_url
         self.cdp = self.context.new_cdp_session(self.page)
@@ -93,9 +94,7 @@ class Device:
         return str(self.page.locator("#status").inner_text())
 
     def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"))
+        save_screenshot(self.page, name)
 
 
 @pytest.fixture

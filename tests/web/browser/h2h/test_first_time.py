@@ -488,7 +488,7 @@ def test_free_and_covered_cards_are_clearly_distinct(new_player: NewPlayer) -> N
 
 
 def test_a_tapped_toolbar_button_does_not_stay_highlighted_on_touch(browser: Any, server: LiveServer) -> None:
-    context = browser.new_context(viewport=PORTRAIT, has_touch=True, is_mobile=True)
+    context = browser.new_context(viewport=PORTRAIT, has_touch=True, is_mobile=True, service_workers="block")
     try:
         context.add_init_script(settings_script({"animation": "off"}))
         player = Player(context.new_page(), server.url)

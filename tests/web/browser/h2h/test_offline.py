@@ -15,10 +15,23 @@ from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
 from tests.web.browser.conftest import DESKTOP, Player
 from tests.web.browser.h2h.deals import stalls_after_moves
-from tests.web.browser.offline import api_client, books, go_offline, go_online, wait_for_sync, wait_for_worker
+from tests.web.browser.offline import (
+    API_ANSWERS,
+    APP_PAGES,
+    OTHER_PAGES,
+    api_client,
+    books,
+    cached_paths,
+    go_offline,
+    go_online,
+    kept_beyond_the_app,
+    wait_for_sync,
+    wait_for_worker,
+)
 from tests.web.conftest import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # the app on the device, as on a phone
+
 
 SEED_DEAL = "HH1-N-AAAAAAM"
 OFFLINE_DEAL = "HH1-S-AAAAAAB"
@@ -220,11 +233,6 @@ def test_a_tap_is_drawn_before_a_round_trip_could_answer(new_player: NewPlayer, 
         assert client.get("/api/h2h/games/current").json()["record"] == " ".join([SEED_DEAL, *["S"] * taps])
 
 
-APP_PAGES = ("/", "/play", "/rules", "/examples", "/stats", "/hearts")
-OTHER_PAGES = ("/account", "/hearts/stats", "/hearts/ratings", "/hearts/rules")
-API_ANSWERS = ("/api/h2h/stats", "/api/h2h/games/current", "/api/account", "/api/hearts/tables")
-
-
 def test_the_worker_keeps_the_app_and_no_one_s_data(new_player: NewPlayer, server: LiveServer) -> None:
     player = visit(new_player)
     for path in (*APP_PAGES, *OTHER_PAGES, f"/replay/{'a' * 32}", f"/hearts/table/{'b' * 32}"):
@@ -232,14 +240,6 @@ def test_the_worker_keeps_the_app_and_no_one_s_data(new_player: NewPlayer, serve
         player.page.wait_for_load_state("load")
     for path in API_ANSWERS:  # typed into the address bar: the JSON shows, and is not kept
         assert player.page.goto(server.url.rstrip("/") + path) is not None
-    kept = player.page.evaluate(
-        """async () => {
-            const paths = [];
-            for (const name of await caches.keys())
-                for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
-            return paths;
-        }"""
-    )
+    kept = cached_paths(player)
     assert kept and set(APP_PAGES) <= set(kept)
-    unexpected = [path for path in kept if not (path.startswith(("/static/", "/api/i18n/")) or path in APP_PAGES)]
-    assert all(path in ("/replay/offline", "/hearts/solo/offline") for path in unexpected), unexpected
+    assert kept_beyond_the_app(kept) == []

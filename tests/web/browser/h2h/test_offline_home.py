@@ -14,7 +14,8 @@ from tests.web.browser.conftest import DESKTOP, Player
 from tests.web.browser.offline import api_client, books, go_offline, go_online, wait_for_sync, wait_for_worker
 from tests.web.conftest import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # the app on the device, as on a phone
+
 
 SEED_DEAL = "HH1-N-AAAAAAM"
 NewPlayer = Callable[..., Player]

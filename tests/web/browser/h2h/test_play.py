@@ -300,7 +300,9 @@ def test_deal_mode_and_the_daily_deal(new_player: NewPlayer, server: LiveServer)
 
 def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: object, server: LiveServer) -> None:
     for motion, expect_ghost in (("no-preference", True), ("reduce", False)):
-        context = browser.new_context(viewport=PHONE, reduced_motion=motion)  # type: ignore[attr-defined]
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport=PHONE, reduced_motion=motion, service_workers="block"
+        )
         context.add_init_script(settings_script({"animation": "slow"}))
         try:
             player = Player(context.new_page(), server.url)

@@ -8,16 +8,14 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from heartcards.hearts.engine import Game, Phase, Variant
+from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import fast_hearts
 
-ROOT = Path(__file__).resolve().parents[4]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FAST = {"speed": "fast", "variant": "classic", "target": 50, "strength": "easy"}
@@ -156,10 +154,7 @@ class HeartsPlayer:
         return str(kind)
 
     def shot(self, name: str, full_page: bool = False) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        size = self.page.viewport_size
-        path = SCREENSHOTS / f"hearts-{name}-{size['width']}x{size['height']}.png"
-        self.page.screenshot(path=str(path), full_page=full_page)
+        save_screenshot(self.page, f"hearts-{name}", full_page)
 
     def state_frames(self) -> list[dict[str, Any]]:
         out = []
@@ -224,15 +219,6 @@ def assert_no_hidden_cards(frames: list[str]) -> int:
     return checked
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test module here keeps to one xdist worker: its server (`live_server_module`, a process of its own)
-    then starts once, not once on each worker."""
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.parent == here:
-            item.add_marker(pytest.mark.xdist_group(f"hearts-browser-{item.path.stem}"))
-
-
 @pytest.fixture(scope="package", autouse=True)
 def computer_players_without_pause() -> Iterator[None]:
     """The servers these tests start let computer players act at once (the page's own pacing is what is tested),
@@ -242,14 +228,15 @@ def computer_players_without_pause() -> Iterator[None]:
 
 
 @pytest.fixture
-def new_hearts_player(browser: Any) -> Iterator[Callable[..., HeartsPlayer]]:
+def new_hearts_player(browser: Any, service_workers: str) -> Iterator[Callable[..., HeartsPlayer]]:
     contexts: list[Any] = []
 
     def make(
         base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
     ) -> HeartsPlayer:
         """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
-        context = browser.new_context(viewport=viewport, reduced_motion="reduce" if reduced else "no-preference")
+        motion = "reduce" if reduced else "no-preference"
+        context = browser.new_context(viewport=viewport, reduced_motion=motion, service_workers=service_workers)
         context.add_init_script(settings_script(settings))
         contexts.append(context)
         return HeartsPlayer(context, base_url)

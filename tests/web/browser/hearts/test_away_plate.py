@@ -24,13 +24,11 @@ AWAY = {
 _BADGE = "(el) => getComputedStyle(el, '::after').backgroundImage"
 
 
-def test_an_away_persons_plate_reads_whole_at_every_size(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+def test_an_away_persons_plate_reads_whole_at_every_size(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     host.open("/hearts")
     table = host.page.evaluate(_CREATE)
-    guest = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
+    guest = new_hearts_player(server.url, viewport=PHONE, reduced=True)
     guest.open(f"/hearts/table/{table}")
     guest.page.fill("[data-name]", "Bea")
     guest.page.click('[data-action="sit"] >> nth=0')

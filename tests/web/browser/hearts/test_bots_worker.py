@@ -63,9 +63,9 @@ def sampled_cases() -> list[dict[str, Any]]:
     return cases
 
 
-def test_the_worker_decides_what_the_python_bots_decide(page: Any, live_server_module: LiveServer) -> None:
+def test_the_worker_decides_what_the_python_bots_decide(page: Any, server: LiveServer) -> None:
     cases = sampled_cases()
-    page.goto(live_server_module.url)
+    page.goto(server.url)
     answers = page.evaluate(ASK_WORKER, [{k: v for k, v in case.items() if k != "python"} for case in cases])
     mismatches = [
         (case["strength"], case["seat"], case["python"], answer)
@@ -76,8 +76,8 @@ def test_the_worker_decides_what_the_python_bots_decide(page: Any, live_server_m
     assert {case["strength"] for case in cases} == set(PER_STRENGTH)
 
 
-def test_a_decision_that_cannot_be_made_is_refused_with_its_key(page: Any, live_server_module: LiveServer) -> None:
-    page.goto(live_server_module.url)
+def test_a_decision_that_cannot_be_made_is_refused_with_its_key(page: Any, server: LiveServer) -> None:
+    page.goto(server.url)
     refusal = page.evaluate(
         """async () => {
           const { Game } = await import("/static/js/hearts/engine/index.js");
@@ -97,8 +97,8 @@ def test_a_decision_that_cannot_be_made_is_refused_with_its_key(page: Any, live_
     assert refusal == {"name": "BotDecisionError", "key": "hearts.error.decision", "params": {"strength": "random"}}
 
 
-def test_the_page_draws_frames_while_a_bot_thinks(page: Any, live_server_module: LiveServer) -> None:
-    page.goto(live_server_module.url)
+def test_the_page_draws_frames_while_a_bot_thinks(page: Any, server: LiveServer) -> None:
+    page.goto(server.url)
     frames = page.evaluate(
         """async () => {
           const { Game } = await import("/static/js/hearts/engine/index.js");

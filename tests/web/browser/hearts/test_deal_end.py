@@ -23,9 +23,9 @@ HEARTS = {"en": r"^(\d+) hearts?$", "it": r"^(\d+) cuor[ei]$", "el": r"^(\d+) κ
 
 
 def test_the_deal_end_shows_each_players_hearts_and_who_took_the_queen(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
+    server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    player = new_hearts_player(live_server_module.url, reduced=True)
+    player = new_hearts_player(server.url, reduced=True)
     table = player.create_table("solo", "Adele")
     play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=120)
     for language in YOU_TOOK:

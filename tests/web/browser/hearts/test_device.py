@@ -17,7 +17,9 @@ from tests.web.browser.hearts.conftest import DESKTOP, FAST, HeartsPlayer, play_
 from tests.web.browser.offline import api_client, go_offline, go_online, wait_for_worker
 from tests.web.conftest import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.service_worker]  # the app on the device, as on a phone
+
+
 NewPlayer = Callable[..., HeartsPlayer]
 
 _DEVICE_GAMES = """() => Object.keys(localStorage).filter((key) => key.startsWith("hc_hearts_device_"))

@@ -20,10 +20,8 @@ SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width":
 MINUTES = {"en": "minutes", "it": "minuti", "el": "λεπτά"}
 
 
-def test_the_lobby_says_how_long_a_game_to_each_target_lasts(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    player = new_hearts_player(live_server_module.url, reduced=True)
+def test_the_lobby_says_how_long_a_game_to_each_target_lasts(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, reduced=True)
     for language, minutes_word in MINUTES.items():
         for size in SIZES:
             label = f"{language}-{size['width']}x{size['height']}"

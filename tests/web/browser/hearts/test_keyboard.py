@@ -16,8 +16,8 @@ NewPlayer = Callable[..., HeartsPlayer]
 _ACTIVE = "() => document.activeElement?.dataset.card || document.activeElement?.dataset.action || ''"
 
 
-def test_passing_and_playing_by_keyboard(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+def test_passing_and_playing_by_keyboard(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     player.create_table("solo", "Kim")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
     stops = player.page.eval_on_selector_all("[data-hand] [data-card]", "els => els.filter(e => e.tabIndex === 0)")

@@ -50,10 +50,10 @@ STATS_JSON = json.dumps(STATS)
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
-    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
+    language: str, server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=SIZES["phone"], reduced=True)
-    player.page.goto(f"{live_server_module.url}hearts?lang={language}")
+    player = new_hearts_player(server.url, viewport=SIZES["phone"], reduced=True)
+    player.page.goto(f"{server.url}hearts?lang={language}")
     player.page.wait_for_selector("body[data-ready='true']")
     player.page.fill("[data-name]", "Adele")
     for size in at_each_size(player.page):
@@ -77,7 +77,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
         assert words.is_visible() and words.inner_text().strip() and box and box["width"] > 40, size
         player.shot(f"playing-{language}")
 
-    watcher = new_hearts_player(live_server_module.url, viewport=SIZES["phone"], reduced=True)
+    watcher = new_hearts_player(server.url, viewport=SIZES["phone"], reduced=True)
     watcher.open(f"/hearts/table/{table}")
     watcher.page.wait_for_selector("[data-board]:not([hidden])")
     for size in at_each_size(watcher.page):
@@ -99,7 +99,7 @@ def test_the_hearts_pages_fit_every_size_without_sideways_overflow(
     player.page.route(
         "**/api/hearts/stats", lambda route: route.fulfill(body=STATS_JSON, content_type="application/json")
     )
-    player.page.goto(f"{live_server_module.url}hearts/stats")
+    player.page.goto(f"{server.url}hearts/stats")
     player.page.wait_for_selector("[data-recent] tbody tr")
     for size in at_each_size(player.page):
         assert_fits(player.page, f"statistics {language} {size}")

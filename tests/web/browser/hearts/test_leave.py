@@ -22,9 +22,9 @@ TITLES = {"en": "Leave the table?", "it": "Lasciare il tavolo?", "el": "Αποχ
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", TITLES)
 def test_leave_asks_first_in_a_solo_game(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
+    server: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
 ) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=SIZES[size], reduced=True)
+    player = new_hearts_player(server.url, viewport=SIZES[size], reduced=True)
     player.open(f"/hearts?lang={language}")
     table = player.create_table("solo", "Sam")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')

@@ -21,9 +21,9 @@ TABLE_OF = {"en": "Alice's table", "it": "Il tavolo di Alice", "el": "Το τρ�
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", TABLE_OF)
 def test_a_persons_plate_and_the_computers_fit_and_differ(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
+    server: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
 ) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=SIZES[size], reduced=True)
+    player = new_hearts_player(server.url, viewport=SIZES[size], reduced=True)
     player.open(f"/hearts?lang={language}")
     player.create_table("solo", "Adele")  # a computer player's own name is refused (tests/web/hearts/test_players.py)
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
@@ -37,12 +37,12 @@ def test_a_persons_plate_and_the_computers_fit_and_differ(
 
 @pytest.mark.parametrize("language", TABLE_OF)
 def test_the_lobby_names_a_table_by_its_creator(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str
+    server: LiveServer, new_hearts_player: NewPlayer, language: str
 ) -> None:
-    alice = new_hearts_player(live_server_module.url, reduced=True)
+    alice = new_hearts_player(server.url, reduced=True)
     table = alice.create_table("online", "Alice")
     for size in SIZES.values():
-        other = new_hearts_player(live_server_module.url, viewport=size, reduced=True)
+        other = new_hearts_player(server.url, viewport=size, reduced=True)
         other.open(f"/hearts?lang={language}")
         line = other.page.locator(f'[data-lobby] li[data-table="{table}"]')
         line.wait_for()

@@ -41,21 +41,19 @@ _FORGE = """async ([table, cards]) => {
 }"""
 
 
-def test_four_browsers_play_a_deal_at_one_online_table(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     host.open("/hearts")
     host.shot("setup")
     table = host.create_table("online", "Hana")
     host.page.wait_for_selector("[data-waiting]:not([hidden])")
     link = host.page.input_value("[data-share]")
-    assert link == f"{live_server_module.url}hearts/table/{table}"
+    assert link == f"{server.url}hearts/table/{table}"
     assert host.page.is_visible('[data-action="start"]')
 
     guests = []
     for name, viewport in (("Bea", PHONE), ("Cris", DESKTOP), ("Dora", PHONE)):
-        guest = new_hearts_player(live_server_module.url, viewport=viewport, reduced=True)
+        guest = new_hearts_player(server.url, viewport=viewport, reduced=True)
         if name == "Dora":  # the last one finds the table in the lobby
             guest.open("/hearts")
             guest.page.fill("[data-name]", name)
@@ -104,15 +102,13 @@ def test_four_browsers_play_a_deal_at_one_online_table(
         assert player.errors == []
 
 
-def test_a_second_browser_cannot_play_someone_elses_seat(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    owner = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+def test_a_second_browser_cannot_play_someone_elses_seat(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    owner = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     table = owner.create_table("solo", "Olga")
     owner.page.wait_for_selector('[data-hand][data-mode="pass"]')
     hand = owner.hand()
 
-    intruder = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
+    intruder = new_hearts_player(server.url, viewport=PHONE, reduced=True)
     intruder.open(f"/hearts/table/{table}")
     intruder.page.wait_for_selector("[data-board]:not([hidden])")
     intruder.page.wait_for_function("() => document.querySelector('[data-prompt]').textContent.trim() !== ''")

@@ -14,9 +14,10 @@ import pytest
 
 from heartcards.hearts.engine.errors import IllegalPlayError
 from tests.support.live_server import LiveServer
-from tests.web.browser.hearts.conftest import FAST, PHONE, ROOT, HeartsPlayer, play_until
+from tests.web.browser.hearts.conftest import FAST, PHONE, HeartsPlayer, play_until
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[4]
 NewPlayer = Callable[..., HeartsPlayer]
 
 DESKTOP_1366 = {"width": 1366, "height": 768}
@@ -80,9 +81,9 @@ def _open_rules(player: HeartsPlayer, language: str) -> dict[str, object]:
     "viewport", [PHONE, PHONE_LANDSCAPE, DESKTOP_1366], ids=["phone", "phone-landscape", "desktop"]
 )
 def test_the_rules_page_shows_every_section_and_picture_without_sideways_scrolling(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer, language: str, viewport: dict[str, int]
+    server: LiveServer, new_hearts_player: NewPlayer, language: str, viewport: dict[str, int]
 ) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=viewport)
+    player = new_hearts_player(server.url, viewport=viewport)
     layout = _open_rules(player, language)
     assert layout["sections"] == list(SECTIONS)
     assert layout["untitled"] == 0 and layout["rawKeys"] == 0
@@ -119,9 +120,9 @@ def _anchors_of(markdown: Path) -> set[str]:
 
 
 def test_every_rule_the_engine_refuses_with_links_to_a_section_that_the_rules_document_has_too(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
+    server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=DESKTOP_1366)
+    player = new_hearts_player(server.url, viewport=DESKTOP_1366)
     layout = _open_rules(player, "en")
     mapping = player.page.evaluate("async () => ({...(await import('/static/js/hearts/rule-links.js')).RULE_OF_ERROR})")
     refusals = {error.key for error in IllegalPlayError.__subclasses__()}
@@ -134,10 +135,8 @@ def test_every_rule_the_engine_refuses_with_links_to_a_section_that_the_rules_do
     assert layout["sections"] == list(SECTIONS)
 
 
-def test_the_menu_at_a_hearts_table_opens_the_hearts_rules(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=PHONE)
+def test_the_menu_at_a_hearts_table_opens_the_hearts_rules(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, viewport=PHONE)
     player.create_table("solo", "Anna")
     page = player.page
     page.click(".menu-toggle")
@@ -170,10 +169,8 @@ def _last_error_key(player: HeartsPlayer) -> str | None:
     return None
 
 
-def test_an_illegal_tap_links_to_the_rule_it_quotes(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=PHONE, settings=FAST)
+def test_an_illegal_tap_links_to_the_rule_it_quotes(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, viewport=PHONE, settings=FAST)
     player.create_table("solo", "Anna")
     page = player.page
     page.wait_for_selector('[data-hand][data-mode="pass"]')

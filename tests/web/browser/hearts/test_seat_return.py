@@ -37,13 +37,13 @@ _NOBODY_AWAY = """() => ![...document.querySelectorAll(".seat")].some((seat) => 
 
 @pytest.mark.parametrize("how", ["tap", "button"])
 def test_an_away_person_gets_the_seat_back_and_plays_their_own_card(
-    how: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
+    how: str, server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
     """`how` the person comes back: a tap on a card of their hand, whoever's turn it is, or "I'm back"."""
-    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     host.open("/hearts")
     table = host.page.evaluate(_CREATE)
-    guest = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
+    guest = new_hearts_player(server.url, viewport=PHONE, reduced=True)
     guest.open(f"/hearts/table/{table}")
     guest.page.fill("[data-name]", "Bea")
     guest.page.click('[data-action="sit"] >> nth=0')

@@ -115,10 +115,8 @@ def check_the_last_cards_counted(player: HeartsPlayer, language: str) -> None:
     assert {count for count, _, _ in shown} <= {"0", "1"}, shown
 
 
-def test_a_whole_deal_against_the_computer_by_taps(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
-    player = new_hearts_player(live_server_module.url)
+def test_a_whole_deal_against_the_computer_by_taps(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url)
     player.create_table("solo", "Anna")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
     assert len(player.hand()) == 13
@@ -232,13 +230,11 @@ PASS_WORDS = {
 
 
 @pytest.mark.parametrize("language", ["en", "it", "el"])
-def test_one_instruction_while_passing(
-    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
+def test_one_instruction_while_passing(language: str, server: LiveServer, new_hearts_player: NewPlayer) -> None:
     """While cards are chosen, one line says how many (and counts them) and the pass button alone names the
     direction: nothing else on the page repeats the three cards or where they go."""
     button, direction, count = PASS_WORDS[language]
-    player = new_hearts_player(live_server_module.url, reduced=True)
+    player = new_hearts_player(server.url, reduced=True)
     player.open(f"/hearts?lang={language}")
     player.create_table("solo", "Pia")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
@@ -263,8 +259,8 @@ def test_one_instruction_while_passing(
     assert player.errors == []
 
 
-def test_a_refresh_mid_trick_restores_the_view(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=DESKTOP)
+def test_a_refresh_mid_trick_restores_the_view(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, viewport=DESKTOP)
     table = player.create_table("solo", "Ben")
     play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4)
     hand, trick, counts = player.hand(), player.trick(), player.counts()
@@ -384,9 +380,9 @@ GREEK_ILLEGAL = (
 )
 
 
-def test_a_deal_in_greek(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
+def test_a_deal_in_greek(server: LiveServer, new_hearts_player: NewPlayer) -> None:
     """The same deal in Greek: the pass button, an illegal tap's reason from the server and the score table."""
-    player = new_hearts_player(live_server_module.url, reduced=True)
+    player = new_hearts_player(server.url, reduced=True)
     player.open("/hearts?lang=el")
     assert player.page.get_attribute("html", "lang") == "el"
     player.create_table("solo", "Ελένη")

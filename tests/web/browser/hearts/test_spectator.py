@@ -93,14 +93,14 @@ def check_the_layout(watcher: HeartsPlayer, name: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "it", "el"])
 def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
-    language: str, live_server_module: LiveServer, new_hearts_player: NewPlayer
+    language: str, server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     table = host.create_table("online", "Hana")
     host.page.click('[data-action="start"]')  # the computer takes the three empty seats
     host.page.wait_for_selector('[data-hand][data-mode="pass"]')
 
-    watcher = new_hearts_player(live_server_module.url, viewport=PHONE, reduced=True)
+    watcher = new_hearts_player(server.url, viewport=PHONE, reduced=True)
     watcher.open(f"/hearts?lang={language}")
     row = watcher.page.locator(f'[data-lobby] li[data-table="{table}"]')
     row.locator("a.button").click()  # "Watch"
@@ -148,16 +148,14 @@ def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
     assert watcher.errors == []
 
 
-def test_a_spectator_sees_the_scores_of_a_finished_deal(
-    live_server_module: LiveServer, new_hearts_player: NewPlayer
-) -> None:
+def test_a_spectator_sees_the_scores_of_a_finished_deal(server: LiveServer, new_hearts_player: NewPlayer) -> None:
     """After a whole deal watched, the spectator's plates and score table hold the deal's points as the player's do,
     and the last trick is the deal's thirteenth."""
-    host = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     table = host.create_table("online", "Hana")
     host.page.click('[data-action="start"]')
     host.page.wait_for_selector('[data-hand][data-mode="pass"]')
-    watcher = new_hearts_player(live_server_module.url, viewport=DESKTOP, reduced=True)
+    watcher = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
     watcher.open(f"/hearts/table/{table}")
     watcher.page.wait_for_selector("[data-board]:not([hidden])")
 

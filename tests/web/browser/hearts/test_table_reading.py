@@ -45,8 +45,8 @@ def assert_prompt_and_plates_clear(page: Any, what: str) -> None:
         assert not overlap(own, card, 2), (what, "your plate over the hand", own, card)
 
 
-def test_the_table_reads_clearly_at_every_size(live_server_module: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server_module.url, viewport=SIZES[0], reduced=True)
+def test_the_table_reads_clearly_at_every_size(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    player = new_hearts_player(server.url, viewport=SIZES[0], reduced=True)
     for language, you in YOU.items():
         for size in SIZES:
             label = f"{language}-{size['width']}x{size['height']}"

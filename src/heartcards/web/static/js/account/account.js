@@ -6,6 +6,7 @@ import { startPage } from "../common/chrome.js";
 import { byId, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
+import { adoptIdentity, checkIdentity } from "../common/identity.js";
 import { errorText } from "../common/report.js";
 import { createPasskey, passkeysAvailable, usePasskey } from "./passkeys.js";
 
@@ -198,6 +199,7 @@ function wireGuest() {
       const options = await request("POST", "/api/account/register/options", { name });
       const credential = await createPasskey(options.public_key);
       const answer = await request("POST", "/api/account/register", { credential, name });
+      adoptIdentity();
       await signedIn(t("account.ui.created_message"), answer.recovery_codes);
     }),
   );
@@ -207,6 +209,7 @@ function wireGuest() {
       const options = await request("POST", "/api/account/sign-in/options");
       const credential = await usePasskey(options.public_key);
       await request("POST", "/api/account/sign-in", { credential });
+      adoptIdentity();
       await signedIn(t("account.ui.signed_in_message"));
     }),
   );
@@ -221,6 +224,7 @@ function wireGuest() {
     const submit = () =>
       busy(use, async () => {
         await request("POST", path, { code: typed.value });
+        adoptIdentity();
         if (location.search) history.replaceState(null, "", location.pathname);
         await signedIn(t("account.ui.signed_in_message"));
       });
@@ -256,6 +260,7 @@ function wireAccount() {
   on("sign-out-device", async (target) => {
     const id = target.closest("li")?.getAttribute("data-device") || "";
     await request("POST", `/api/account/devices/${encodeURIComponent(id)}/sign-out`);
+    checkIdentity(); // this device's own session: it plays as a guest now
     await signedIn(t("account.ui.device_signed_out"));
   });
   on("sign-out-others", async () => {
@@ -280,10 +285,12 @@ function wireAccount() {
   on("delete-account", async () => {
     if (!confirm(t("account.ui.delete_confirm"))) return;
     await request("DELETE", "/api/account");
+    checkIdentity();
     await signedIn(t("account.ui.deleted"));
   });
   on("sign-out", async () => {
     await request("POST", "/api/account/sign-out");
+    checkIdentity();
     await signedIn(t("account.ui.signed_out"));
   });
 }

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import Engine
 
 from heartcards.storage.database import current_revision, open_engine, upgrade_database
+from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, StaleEpochError, TableRecord
-from heartcards.storage.leases import TableLeases
 
 NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
 LOG = {"deal": 1, "scores": [26, 0, 0, 0]}

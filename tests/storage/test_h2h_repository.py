@@ -7,20 +7,22 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from heartcards.storage import GameStatus, Progress, Repository, SolutionRecord, open_engine, upgrade_database
+from heartcards.storage import open_engine, upgrade_database
+from heartcards.storage.h2h_records import GameStatus, Progress, SolutionRecord
+from heartcards.storage.h2h_repository import H2HRepository
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PLAYER = "a" * 32
 
 
 @pytest.fixture
-def repository(each_migrated_database_url: str) -> Iterator[Repository]:
+def repository(each_migrated_database_url: str) -> Iterator[H2HRepository]:
     engine = open_engine(each_migrated_database_url)
-    yield Repository(engine)
+    yield H2HRepository(engine)
     engine.dispose()
 
 
-def test_a_game_round_trips(repository: Repository) -> None:
+def test_a_game_round_trips(repository: H2HRepository) -> None:
     created = repository.create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)
     assert created.status is GameStatus.PLAYING
     assert created.created_at == NOW and created.created_at.tzinfo is not None
@@ -36,7 +38,7 @@ def test_a_game_round_trips(repository: Repository) -> None:
     assert repository.game("2" * 32) is None
 
 
-def test_running_games_newest_first_and_hints(repository: Repository) -> None:
+def test_running_games_newest_first_and_hints(repository: H2HRepository) -> None:
     older = repository.create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)
     newer = repository.create_game("2" * 32, PLAYER, "HH1-N-AAAAAAB", NOW + timedelta(minutes=1))
     repository.create_game("3" * 32, "b" * 32, "HH1-N-AAAAAAC", NOW)
@@ -51,7 +53,7 @@ def test_running_games_newest_first_and_hints(repository: Repository) -> None:
     assert hinted is not None and hinted.assisted and hinted.hints == 2
 
 
-def test_stats_come_from_stored_games(repository: Repository) -> None:
+def test_stats_come_from_stored_games(repository: H2HRepository) -> None:
     game = repository.create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)
     assert repository.stats(PLAYER).played == 0
     end = NOW + timedelta(minutes=5)
@@ -61,7 +63,7 @@ def test_stats_come_from_stored_games(repository: Repository) -> None:
     assert repository.stats("b" * 32).played == 0
 
 
-def test_solutions_are_kept_once(repository: Repository) -> None:
+def test_solutions_are_kept_once(repository: H2HRepository) -> None:
     assert repository.solution("HH1-N-AAAAAAM") is None
     solution = SolutionRecord("HH1-N-AAAAAAM", True, "S 25-W", 2, 10)
     repository.save_solution(solution, NOW)
@@ -73,9 +75,9 @@ def test_a_second_repository_on_the_same_database_sees_the_data(each_database_ur
     url = each_database_url
     first = open_engine(url)
     upgrade_database(first)
-    Repository(first).create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)
+    H2HRepository(first).create_game("1" * 32, PLAYER, "HH1-N-AAAAAAM", NOW)
     first.dispose()
     second = open_engine(url)
     upgrade_database(second)
-    assert Repository(second).count_games() == 1
+    assert H2HRepository(second).count_games() == 1
     second.dispose()

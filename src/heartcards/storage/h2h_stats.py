@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from heartcards.storage.records import GameRecord, GameStatus
+from heartcards.storage.h2h_records import GameRecord, GameStatus
 
 RECENT_LIMIT = 50
 PLAYED_STATUSES = frozenset({GameStatus.WON, GameStatus.STALLED, GameStatus.ABANDONED, GameStatus.RESTARTED})

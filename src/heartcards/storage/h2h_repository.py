@@ -13,9 +13,10 @@ from typing import Any, cast
 from sqlalchemy import Engine, Row, Table, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from heartcards.storage.models import H2HGame, H2HSolution, Player
-from heartcards.storage.records import GameRecord, GameStatus, Progress, SolutionRecord
-from heartcards.storage.stats import Stats, compute_stats
+from heartcards.storage.h2h_models import H2HGame, H2HSolution
+from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, SolutionRecord
+from heartcards.storage.h2h_stats import Stats, compute_stats
+from heartcards.storage.models import Player
 
 GAMES = cast(Table, H2HGame.__table__)
 PLAYERS = cast(Table, Player.__table__)
@@ -51,7 +52,7 @@ def _game(row: Row[Any]) -> GameRecord:
     )
 
 
-class Repository:
+class H2HRepository:
     """Heart to Heart games, players and solutions in one database."""
 
     def __init__(self, engine: Engine) -> None:

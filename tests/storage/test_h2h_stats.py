@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from heartcards.storage import GameRecord, GameStatus, compute_stats
-from heartcards.storage.stats import RECENT_LIMIT, streaks
+from heartcards.storage.h2h_records import GameRecord, GameStatus
+from heartcards.storage.h2h_stats import RECENT_LIMIT, compute_stats, streaks
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
