@@ -55,5 +55,6 @@ def decide_in_worker(
 ) -> tuple[tuple[str, ...], float]:
     """`decide` on an observation sent as plain fields (`heartcards.hearts.tables.wire`), with the wall-clock seconds
     it took in the worker (what a full search costs on this machine now)."""
+    observation = observation_of_fields(fields)
     started = time.perf_counter()
-    return decide(observation_of_fields(fields), strength, seed, budget), time.perf_counter() - started
+    return decide(observation, strength, seed, budget), time.perf_counter() - started

@@ -5,41 +5,25 @@ from __future__ import annotations
 
 from typing import Final
 
-from heartcards.hearts.tables.errors import (
-    BadTokenError,
-    DeviceGameBotError,
-    DeviceGameIllegalError,
-    DeviceGameUnfinishedError,
-    NotCreatorError,
-    NotReadyPhaseError,
-    NotSavedError,
-    SeatTakenError,
-    SpectatorError,
-    TableElsewhereError,
-    TableFinishedError,
-    TableNotFoundError,
-    TableNotStartedError,
-    TableStartedError,
-    TooManyTablesError,
-)
+from heartcards.hearts.tables import errors as table_errors
 from heartcards.web.errors import ErrorStatuses, WebError
 
 STATUSES: Final[ErrorStatuses] = {
-    TableNotFoundError: 404,
-    SeatTakenError: 409,
-    TableStartedError: 409,
-    TableNotStartedError: 409,
-    TableFinishedError: 409,
-    BadTokenError: 403,
-    NotCreatorError: 403,
-    SpectatorError: 403,
-    NotReadyPhaseError: 409,
-    NotSavedError: 503,
-    TableElsewhereError: 503,
-    TooManyTablesError: 429,
-    DeviceGameIllegalError: 422,
-    DeviceGameBotError: 422,
-    DeviceGameUnfinishedError: 422,
+    table_errors.TableNotFoundError: 404,
+    table_errors.SeatTakenError: 409,
+    table_errors.TableStartedError: 409,
+    table_errors.TableNotStartedError: 409,
+    table_errors.TableFinishedError: 409,
+    table_errors.BadTokenError: 403,
+    table_errors.NotCreatorError: 403,
+    table_errors.SpectatorError: 403,
+    table_errors.NotReadyPhaseError: 409,
+    table_errors.NotSavedError: 503,
+    table_errors.TableElsewhereError: 503,
+    table_errors.TooManyTablesError: 429,
+    table_errors.DeviceGameIllegalError: 422,
+    table_errors.DeviceGameBotError: 422,
+    table_errors.DeviceGameUnfinishedError: 422,
 }
 """The HTTP status of each of the tables' errors (400, a bad request, for those not listed)."""
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from heartcards.runtime.clock import utc_now
+from heartcards.runtime.clock import iso_utc, utc_now
 from heartcards.storage.hearts_ratings import BOT_PREFIX, HeartsRatings, RatingRecord
 from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import Language, PlayerId, ServicesDep
@@ -85,7 +85,7 @@ def player_ratings(public_id: str, variant: VariantQuery, services: ServicesDep,
             place=change.place,
             left=change.left,
             rating=change.rating,
-            at=change.created_at.isoformat().replace("+00:00", "Z"),
+            at=iso_utc(change.created_at),
         )
         for change in store.changes(record.identity, variant)
     ]

@@ -5,7 +5,10 @@ of the message was refused.
 
 A message that is not JSON, of an unknown type, forged, out of turn or against the rules answers an `error`
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
-4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
+4403 bad token, 4404 no such table, 4408 no hello within 30 s). A table moving between servers (its server stopped
+or died, or cannot be reached) closes the socket with 1013 and no error, as does a server that is stopping: the
+page reconnects by itself and finds the table where it runs now, and an action relayed meanwhile was not applied
+(the next state says what is due). A failure while sending is logged and closes the
 socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
 only at that pace (`fanout.MessageRate`), those of all of a client address's sockets on every server of the site at
 two persons' pace together (`fanout.ClientRate`), and a client that does not read its answers is closed with 1008
@@ -29,7 +32,16 @@ from heartcards.errors import KeyedError
 from heartcards.hearts.table import Table
 from heartcards.hearts.tables.errors import BadMessageError, BadTokenError, SpectatorError, TableElsewhereError
 from heartcards.hearts.tables.fanout import MAX_SOCKETS_PER_CLIENT, ClientRate, Connection, StateDue
-from heartcards.hearts.tables.messages import ErrorMessage, Hello, Ping, Pong, message_id_in, outgoing, parse_message
+from heartcards.hearts.tables.messages import (
+    Action,
+    ErrorMessage,
+    Hello,
+    Ping,
+    Pong,
+    message_id_in,
+    outgoing,
+    parse_message,
+)
 from heartcards.hearts.tables.relay import Relay, Watched
 from heartcards.hearts.tables.service import TableService
 from heartcards.hearts.tables.views import json_text
@@ -192,14 +204,14 @@ async def _table_socket(
         if table.status == "finished" or service.runs(table):
             await _serve(websocket, service, catalogs, language, table, connection, hello.id)
             return
-        owner = await service.owner_of(table.id) if relay is not None else None
+        owner = await service.owner_of(table.id) if relay is not None and not service.closing else None
         if relay is None or owner is None:  # moving between servers: the page reconnects by itself and finds it
-            await refuse(TableElsewhereError(table=table.id), TRY_AGAIN_CLOSE, hello.id)
+            await websocket.close(TRY_AGAIN_CLOSE)
             return
         try:
             watched = await relay.attach(table.id, owner, connection)
-        except KeyedError as error:
-            await refuse(error, TRY_AGAIN_CLOSE, hello.id)
+        except TableElsewhereError:
+            await websocket.close(TRY_AGAIN_CLOSE)
             return
         await _serve_relayed(websocket, service, relay, watched, catalogs, language, table, connection, hello.id)
     except WebSocketDisconnect:
@@ -222,49 +234,16 @@ async def _serve_relayed(
     async def render(connection: Connection, due: StateDue) -> str:
         return relay.render(watched, connection, due)
 
-    metrics = service.metrics
-    writer = asyncio.get_running_loop().create_task(_write(websocket, render, metrics, table.id, connection))
+    writer = asyncio.get_running_loop().create_task(_write(websocket, render, service.metrics, table.id, connection))
     connection.send_state(hello_id)
     logger.info("socket open on seat %s, relayed to %s", connection.seat, watched.owner)
-    said = time.monotonic()
+
+    async def act(message: Action, raw: str | bytes | None) -> None:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
+        await relay.act(watched, connection, text, message.id)
+
     try:
-        while not connection.overflowed and not connection.closed:
-            wait = await connection.delay(time.monotonic())
-            if wait > 0.0:
-                await asyncio.sleep(wait)
-            raw = await _receive_or_idle(websocket, connection, said)
-            metrics.messages_in.inc()
-            try:
-                message = parse_message(raw)
-            except KeyedError as error:
-                connection.send(outgoing(error_message(catalogs, language, error, message_id_in(raw))))
-                continue
-            message_id = message.id
-            if not isinstance(message, Ping):
-                said = time.monotonic()
-            try:
-                if isinstance(message, Ping):
-                    connection.send(outgoing(Pong(id=message_id)))
-                elif isinstance(message, Hello):
-                    if message.token is not None and (
-                        connection.seat is None
-                        or service.seat_for_token(table, message.token).number != connection.seat
-                    ):
-                        raise BadTokenError(table=table.id)
-                    connection.send_state(message_id)
-                elif connection.seat is None:
-                    raise SpectatorError(action=message.type)
-                else:
-                    began = time.monotonic()
-                    text = raw.decode("utf-8") if isinstance(raw, bytes) else str(raw)
-                    await relay.act(watched, connection, text, message_id)
-                    metrics.action_seconds.observe(time.monotonic() - began)
-            except KeyedError as error:
-                connection.send(outgoing(error_message(catalogs, language, error, message_id)))
-    except WebSocketDisconnect:
-        pass
-    except SpectatorIdleError as error:
-        connection.send(outgoing(error_message(catalogs, language, error, None)))  # then closed, as the writer ends
+        await _read(websocket, service, catalogs, language, table, connection, act, until_closed=True)
     finally:
         logger.info("socket closed on seat %s", connection.seat)
         relay.detach(watched, connection)
@@ -289,10 +268,46 @@ async def _serve(
     writer = asyncio.get_running_loop().create_task(_write(websocket, render, service.metrics, table.id, connection))
     await service.connect(table, connection, hello_id)
     logger.info("socket open on seat %s", connection.seat)
+
+    async def act(message: Action, raw: str | bytes | None) -> None:
+        await service.act(table, connection, message)
+
+    try:
+        await _read(websocket, service, catalogs, language, table, connection, act, until_closed=False)
+    finally:
+        logger.info("socket closed on seat %s", connection.seat)
+        if connection.overflowed:
+            writer.cancel()  # it waits for a client that does not read: what is queued is dropped
+        await service.disconnect(table, connection)
+        if connection.overflowed:
+            await asyncio.gather(writer, return_exceptions=True)
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                await websocket.close(OUTBOX_FULL_CLOSE)
+        else:
+            try:
+                await asyncio.wait_for(writer, WRITER_STOP_SECONDS)
+            except TimeoutError:
+                logger.error("the writer of a socket on table %s did not stop in time", table.id)
+
+
+async def _read(
+    websocket: WebSocket,
+    service: TableService,
+    catalogs: Catalogs,
+    language: str,
+    table: Table,
+    connection: Connection,
+    act: Callable[[Action, str | bytes | None], Awaitable[None]],
+    *,
+    until_closed: bool,
+) -> None:
+    """Read the socket's messages and answer each (a pong, the state again, an error), a seat's actions through
+    `act`, until the client goes, does not read its answers (or, `until_closed`, the connection is closed here), or a
+    spectator stays idle too long (told so before the socket closes)."""
     messages_in, action_seconds = service.metrics.messages_in, service.metrics.action_seconds
     said = time.monotonic()
     try:
-        while not connection.overflowed:  # a client that does not read its answers is closed
+        while not connection.overflowed and not (until_closed and connection.closed):
             wait = await connection.delay(time.monotonic())
             if wait > 0.0:
                 await asyncio.sleep(wait)  # faster than a person: the next frame is read when its turn comes
@@ -320,25 +335,13 @@ async def _serve(
                     raise SpectatorError(action=message.type)
                 else:
                     began = time.monotonic()
-                    await service.act(table, connection, message)
+                    await act(message, raw)
                     action_seconds.observe(time.monotonic() - began)
             except KeyedError as error:
+                if error.key == TableElsewhereError.key:  # the table is moving: the page reconnects and finds it
+                    break
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
     except SpectatorIdleError as error:
         connection.send(outgoing(error_message(catalogs, language, error, None)))  # then closed, as the writer ends
-    finally:
-        logger.info("socket closed on seat %s", connection.seat)
-        if connection.overflowed:
-            writer.cancel()  # it waits for a client that does not read: what is queued is dropped
-        await service.disconnect(table, connection)
-        if connection.overflowed:
-            await asyncio.gather(writer, return_exceptions=True)
-            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-                await websocket.close(OUTBOX_FULL_CLOSE)
-        else:
-            try:
-                await asyncio.wait_for(writer, WRITER_STOP_SECONDS)
-            except TimeoutError:
-                logger.error("the writer of a socket on table %s did not stop in time", table.id)

@@ -268,7 +268,6 @@ def test_a_refresh_mid_trick_restores_the_view(server: LiveServer, new_hearts_pl
     player.page.click('[data-action="settings"]')  # the speed setting: chosen here, remembered by the browser
     player.page.check('[role="dialog"] input[value="slow"]')
     player.page.click('[role="dialog"] [data-action="close"]')
-    player.context.clear_cookies()  # the seat belongs to the token kept in the browser, not to the cookie
     player.page.reload()
     player.page.wait_for_selector("body[data-ready='true']")
     player.page.wait_for_selector('[data-hand][data-mode="play"]')
