@@ -1,30 +1,46 @@
 """One client against everyone else, over loopback, the way issue 30's attacks were run: what each attack costs
-another client now. Figures (kept in `results/fairness.jsonl`):
+another client of either game now. Figures (kept in `results/fairness.jsonl`):
 
-1. `/api/health` p50 and p99 of a bystander, alone and while one cookie sends 50 batches of 2,000 moves toward a
-   100,000-move record (then replaces it, long and short in turn): on the server as it is (its address's budget of
-   moves answers most of them 429), and on one that spares the attacker's address the budget (`unbudgeted`: every
-   batch is played, what the batches' own cost does to the bystander).
-2. A bystander's hint (from 127.0.0.2, on a deal whose hint takes milliseconds) while 300 fresh cookies from
-   127.0.0.1 ask one hint each on random deals: it waits for the search running and at most one more.
-3. Concurrent Hearts table creations on one cookie that succeed (the quota is 12), and Heart to Heart games made
-   with a fresh cookie each from one address in 15 s (the quota is 300 per 10 minutes).
-4. Spectator sockets one address holds open on a table when it asks for 400, and another address's ping round trip
-   on another table (p50) while every one of those sockets sends pings flat out.
+While each attack runs, two bystanders from another address (127.0.0.2) ask at a steady pace: `/api/health` over
+HTTP every 20 ms (`health_*`), and a `ping` on a Hearts table's socket every 100 ms (`ping_*`, under a socket's own
+rate), each round trip's p50 and p99 in milliseconds; `*_alone` is the same with no attack, and `worst_*_ratio` the
+largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1 (or addresses of its own):
 
-    uv run python benchmarks/fairness.py            # about a minute; --no-keep for a run not worth keeping
+1. `moves`: one cookie sends 50 batches of 2,000 moves toward a 100,000-move record (then has it replaced, long and
+   short in turn). On the server as it is (its address's budget of moves answers most of them 429), and on one that
+   spares the attacker's address the budget (`moves_unbudgeted`: every batch is played, what the batches' own cost
+   does to the bystanders, measured against that server's own `*_alone_unbudgeted`).
+2. `hints`: 300 fresh cookies ask one hint each at once on a deal whose search takes a few times the bystander's;
+   the bystander's own hint is asked alone and once every flood hint is queued or refused (`bystander_hint_*_s`):
+   it waits for the search running and at most one more.
+3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each), three times: the server works on 8 of
+   them at a time, 64 more wait, and the rest are refused at once (`requests_answered_*`).
+4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
+   asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
+   concurrent Hearts tables asked on one cookie (the quota is 12).
+5. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
+   them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
+
+    uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
+import secrets
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
+from types import TracebackType
 
 import httpx
 import websockets
@@ -37,89 +53,232 @@ from heartcards.figures import percentile
 from record import record_run
 
 SEED_CODE = "HH1-N-AAAAAAM"
+COSTLY_HINT_CODE = "HH1-N-AAAAAHV"  # the fairness test's: its opening hint takes a few times the bystander's
 BATCHES = 50
+BYSTANDER = "127.0.0.2"
+HEALTH_PAUSE_SECONDS = 0.02
+PING_PAUSE_SECONDS = 0.1
+ALONE_SECONDS = 10.0
+FLOOD_SECONDS = 10.0
 
 
-def health(client: httpx.Client, until: threading.Event | None, least: int) -> list[float]:
-    latencies: list[float] = []
-    while len(latencies) < least or (until is not None and not until.is_set()):
-        started = time.perf_counter()
-        client.get("/api/health")
-        latencies.append((time.perf_counter() - started) * 1000)
-    return latencies
+def new_table(url: str, name: str, address: str = "127.0.0.4") -> str:
+    """A waiting online table (made from an address of its own, so no attacker's quota counts it)."""
+    with httpx.Client(base_url=url, timeout=60, transport=httpx.HTTPTransport(local_address=address)) as host:
+        answer = host.post("/api/hearts/tables", json={"mode": "online", "name": name})
+        answer.raise_for_status()
+        table_id: str = answer.json()["table"]["id"]
+        return table_id
 
 
-def moves_attack(url: str, label: str = "") -> dict[str, float]:
-    done = threading.Event()
-    with httpx.Client(base_url=url, timeout=300) as attacker, httpx.Client(base_url=url, timeout=60) as bystander:
+def socket_address(url: str, table_id: str) -> str:
+    return url.replace("http://", "ws://") + f"ws/hearts/{table_id}"
+
+
+class Probes:
+    """The two bystanders, each in a thread of its own, until `stop` is set: their round trips in milliseconds."""
+
+    def __init__(self, url: str, table_id: str, stop: EventType) -> None:
+        self.url = url
+        self.table_id = table_id
+        self.stop = stop
+        self.health: list[float] = []
+        self.pings: list[float] = []
+        self.connected = threading.Event()
+
+    def run(self) -> tuple[list[float], list[float]]:
+        threads = [
+            threading.Thread(target=self._ask_health),
+            threading.Thread(target=lambda: asyncio.run(self._ping())),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return self.health, self.pings
+
+    def _ask_health(self) -> None:
+        transport = httpx.HTTPTransport(local_address=BYSTANDER)
+        with httpx.Client(base_url=self.url, timeout=120, transport=transport) as client:
+            self.connected.wait()
+            while not self.stop.is_set():
+                started = time.perf_counter()
+                client.get("/api/health")
+                self.health.append((time.perf_counter() - started) * 1000)
+                time.sleep(HEALTH_PAUSE_SECONDS)
+
+    async def _ping(self) -> None:
+        address = socket_address(self.url, self.table_id)
+        async with websockets.connect(address, local_addr=(BYSTANDER, 0), open_timeout=60) as socket:
+            await socket.send(json.dumps({"type": "hello"}))
+            await socket.recv()
+            self.connected.set()
+            number = 0
+            while not self.stop.is_set():
+                number += 1
+                started = time.perf_counter()
+                await socket.send(json.dumps({"type": "ping", "id": number}))
+                while json.loads(await socket.recv()).get("id") != number:  # a state may come first
+                    pass
+                self.pings.append((time.perf_counter() - started) * 1000)
+                await asyncio.sleep(PING_PAUSE_SECONDS)
+
+
+def probe(
+    url: str, table_id: str, ready: EventType, stop: EventType, results: Queue[tuple[list[float], list[float]]]
+) -> None:
+    """The bystanders' process: apart from the attackers' (which would otherwise hold the interpreter lock against
+    them and show in their times)."""
+    probes = Probes(url, table_id, stop)
+    threading.Thread(target=lambda: (probes.connected.wait(), ready.set())).start()
+    results.put(probes.run())
+
+
+class Bystanders:
+    """The two bystanders of a phase, in a process of their own while the body runs."""
+
+    def __init__(self, url: str, table_id: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._ready, self._stop = context.Event(), context.Event()
+        self._results: Queue[tuple[list[float], list[float]]] = context.Queue()
+        self._process = context.Process(target=probe, args=(url, table_id, self._ready, self._stop, self._results))
+        self.health: list[float] = []
+        self.pings: list[float] = []
+
+    def __enter__(self) -> Bystanders:
+        self._process.start()
+        if not self._ready.wait(120):
+            raise RuntimeError("the bystanders did not connect")
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self._stop.set()
+        self.health, self.pings = self._results.get(timeout=300)
+        self._process.join()
+
+    def figures(self, phase: str) -> dict[str, float]:
+        return {
+            f"health_{phase}_p50_ms": round(percentile(self.health, 0.5), 1),
+            f"health_{phase}_p99_ms": round(percentile(self.health, 0.99), 1),
+            f"ping_{phase}_p50_ms": round(percentile(self.pings, 0.5), 1),
+            f"ping_{phase}_p99_ms": round(percentile(self.pings, 0.99), 1),
+        }
+
+
+@contextlib.contextmanager
+def watched(url: str, table_id: str, phase: str, figures: dict[str, object]) -> Iterator[None]:
+    """Runs the bystanders while the body runs, and adds their figures for `phase`."""
+    with Bystanders(url, table_id) as bystanders:
+        yield
+    figures.update(bystanders.figures(phase))
+
+
+def alone(url: str, table_id: str, phase: str, figures: dict[str, object]) -> None:
+    with watched(url, table_id, phase, figures):
+        time.sleep(ALONE_SECONDS)
+
+
+def moves_attack(url: str) -> dict[str, int]:
+    with httpx.Client(base_url=url, timeout=300) as attacker:
         game_id = attacker.post("/api/h2h/games", json={"code": SEED_CODE}).json()["id"]
-        alone = health(bystander, None, 200)
-
-        def attack() -> None:
-            stored = 0
-            for number in range(BATCHES):
-                if number < 25:
-                    body: dict[str, object] = {"from": stored, "moves": ["S"] * 2000}
-                else:
-                    body = {"from": 0, "moves": ["S"] * (2000 if number % 2 else 1000), "replace": True}
-                answer = attacker.post(f"/api/h2h/games/{game_id}/moves", json=body)
-                statuses.append(answer.status_code)
-                stored = answer.json()["stored"] if answer.status_code == 200 else stored
-            done.set()
-
         statuses: list[int] = []
+        stored = 0
+        for number in range(BATCHES):
+            if number < BATCHES // 2:
+                body: dict[str, object] = {"from": stored, "moves": ["S"] * 2000}
+            else:
+                body = {"from": 0, "moves": ["S"] * (2000 if number % 2 else 1000), "replace": True}
+            answer = attacker.post(f"/api/h2h/games/{game_id}/moves", json=body)
+            statuses.append(answer.status_code)
+            stored = answer.json()["stored"] if answer.status_code == 200 else stored
+    return {"answered_200": statuses.count(200), "answered_429": statuses.count(429)}
 
-        thread = threading.Thread(target=attack)
-        thread.start()
-        attacked = health(bystander, done, 200)
-        thread.join()
+
+def queued_searches(client: httpx.Client) -> int:
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith("heartcards_solver_queue_searches "):
+            return int(float(line.split()[1]))
+    raise AssertionError("no heartcards_solver_queue_searches in /metrics")
+
+
+def timed_hint(client: httpx.Client, game_id: str) -> float:
+    started = time.perf_counter()
+    client.post(f"/api/h2h/games/{game_id}/hint").raise_for_status()
+    return time.perf_counter() - started
+
+
+def hint_flood(url: str, watch: Callable[[], contextlib.AbstractContextManager[None]]) -> dict[str, float]:
+    pairs = []
+    for number in range(300):  # the games are made from ten addresses (each has a game quota), the hints from one
+        transport = httpx.HTTPTransport(local_address=f"127.0.1.{number % 10 + 1}")
+        with httpx.Client(base_url=url, transport=transport, timeout=60) as making:
+            answer = making.post("/api/h2h/games", json={"code": COSTLY_HINT_CODE})
+        pairs.append((answer.json()["id"], answer.cookies["hc_player"]))
+    with httpx.Client(base_url=url, transport=httpx.HTTPTransport(local_address=BYSTANDER), timeout=300) as bystander:
+        game_id = bystander.post("/api/h2h/games", json={"code": SEED_CODE}).json()["id"]
+        timed_hint(bystander, game_id)  # the solver's worker started
+        hint_alone = min(timed_hint(bystander, game_id) for _ in range(3))
+        answered: list[int] = []
+
+        async def flood() -> None:
+            transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+            limits = httpx.Limits(max_connections=None)
+            async with httpx.AsyncClient(base_url=url, transport=transport, timeout=300, limits=limits) as flooder:
+
+                async def ask(game: str, cookie: str) -> None:
+                    answer = await flooder.post(
+                        f"/api/h2h/games/{game}/hint", headers={"cookie": f"hc_player={cookie}"}
+                    )
+                    answered.append(answer.status_code)
+
+                await asyncio.gather(*(ask(game, cookie) for game, cookie in pairs))
+
+        with watch():
+            thread = threading.Thread(target=lambda: asyncio.run(flood()))
+            thread.start()
+            while len(answered) + queued_searches(bystander) + 1 < len(pairs):
+                time.sleep(0.05)
+            waited = timed_hint(bystander, game_id)
+            thread.join()
     return {
-        f"health_alone{label}_p50_ms": round(percentile(alone, 0.5), 1),
-        f"health_alone{label}_p99_ms": round(percentile(alone, 0.99), 1),
-        f"health_under_moves{label}_p50_ms": round(percentile(attacked, 0.5), 1),
-        f"health_under_moves{label}_p99_ms": round(percentile(attacked, 0.99), 1),
-        f"moves_batches{label}_answered_200": statuses.count(200),
-        f"moves_batches{label}_answered_429": statuses.count(429),
-    }
-
-
-async def hint_flood(url: str) -> dict[str, float]:
-    flood_transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
-    limits = httpx.Limits(max_connections=None)
-    async with httpx.AsyncClient(base_url=url, transport=flood_transport, timeout=300, limits=limits) as flooder:
-        pairs = []
-        for number in range(300):  # the games are made from ten addresses (each has a game quota), the hints from one
-            creator = httpx.AsyncHTTPTransport(local_address=f"127.0.1.{number % 10 + 1}")
-            async with httpx.AsyncClient(base_url=url, transport=creator, timeout=60) as making:
-                answer = await making.post("/api/h2h/games", json={"mode": "N"})
-            pairs.append((answer.json()["id"], answer.cookies["hc_player"]))
-        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
-        async with httpx.AsyncClient(base_url=url, transport=transport, timeout=300) as bystander:
-            game_id = (await bystander.post("/api/h2h/games", json={"code": SEED_CODE})).json()["id"]
-            flood = asyncio.gather(
-                *(
-                    flooder.post(f"/api/h2h/games/{gid}/hint", headers={"cookie": f"hc_player={cookie}"})
-                    for gid, cookie in pairs
-                )
-            )
-            await asyncio.sleep(1.0)
-            started = time.perf_counter()
-            await bystander.post(f"/api/h2h/games/{game_id}/hint")
-            waited = time.perf_counter() - started
-            answers = await flood
-    return {
+        "bystander_hint_alone_s": round(hint_alone, 3),
         "bystander_hint_s": round(waited, 3),
-        "flood_hints_answered_429": sum(answer.status_code == 429 for answer in answers),
+        "flood_hints_answered_429": answered.count(429),
     }
 
 
-async def creations(url: str) -> dict[str, int]:
-    async with httpx.AsyncClient(base_url=url, timeout=120) as one_cookie:
+async def requests_at_once(url: str) -> dict[str, int]:
+    answered: dict[str, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        for _ in range(3):
+            answers = await asyncio.gather(
+                *(
+                    flooder.get("/api/h2h/stats", headers={"cookie": f"hc_player={secrets.token_hex(16)}"})
+                    for _ in range(300)
+                ),
+                return_exceptions=True,
+            )
+            for answer in answers:
+                key = f"requests_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+                answered[key] = answered.get(key, 0) + 1
+    return answered
+
+
+async def tables_on_one_cookie(url: str) -> int:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.5")
+    async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as one_cookie:
         await one_cookie.get("/api/health")
         answers = await asyncio.gather(
             *(one_cookie.post("/api/hearts/tables", json={"mode": "online", "name": "Eve"}) for _ in range(30))
         )
-    tables = sum(answer.status_code == 201 for answer in answers)
+    return sum(answer.status_code == 201 for answer in answers)
+
+
+async def h2h_games(url: str) -> int:
     games = 0
     deadline = time.monotonic() + 15.0
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.3")
@@ -127,17 +286,32 @@ async def creations(url: str) -> dict[str, int]:
         while time.monotonic() < deadline:
             rotating.cookies.clear()
             games += (await rotating.post("/api/h2h/games", json={"mode": "N"})).status_code == 201
-    return {"concurrent_tables_on_one_cookie": tables, "h2h_games_fresh_cookies_15s": games}
+    return games
 
 
-async def sockets(url: str) -> dict[str, float]:
-    async with httpx.AsyncClient(base_url=url, timeout=60) as host:
-        table_id = (await host.post("/api/hearts/tables", json={"mode": "online", "name": "Host"})).json()["table"][
-            "id"
-        ]
-        other_id = (await host.post("/api/hearts/tables", json={"mode": "online", "name": "Bea"})).json()["table"]["id"]
-    address = url.replace("http://", "ws://") + f"ws/hearts/{table_id}"
-    other_address = url.replace("http://", "ws://") + f"ws/hearts/{other_id}"
+async def hearts_tables(url: str) -> int:
+    made = 0
+    deadline = time.monotonic() + FLOOD_SECONDS
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.6")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, timeout=60, transport=transport, limits=limits) as flooder:
+        while time.monotonic() < deadline:
+            answers = await asyncio.gather(
+                *(
+                    flooder.post(
+                        "/api/hearts/tables",
+                        json={"mode": "online", "name": "Eve"},
+                        headers={"cookie": f"hc_player={cookie}"},
+                    )
+                    for cookie in (secrets.token_hex(16) for _ in range(20))
+                )
+            )
+            made += sum(answer.status_code == 201 for answer in answers)
+    return made
+
+
+async def sockets(url: str, table_id: str, watch: Callable[[], contextlib.AbstractContextManager[None]]) -> int:
+    address = socket_address(url, table_id)
     held: list[websockets.ClientConnection] = []
     for _ in range(400):
         try:
@@ -153,30 +327,31 @@ async def sockets(url: str) -> dict[str, float]:
     stop = asyncio.Event()
 
     async def flood(connection: websockets.ClientConnection) -> None:
-        with_errors = (OSError, websockets.WebSocketException)
-        while not stop.is_set():
-            try:
+        with contextlib.suppress(OSError, websockets.WebSocketException):
+            while not stop.is_set():
                 await connection.send('{"type": "ping"}')
                 await connection.recv()
-            except with_errors:
-                return
 
-    floods = [asyncio.create_task(flood(connection)) for connection in held]
-    await asyncio.sleep(1.0)
-    round_trips = []
-    async with websockets.connect(other_address, local_addr=("127.0.0.2", 0)) as other:  # another client, table
-        await other.send(json.dumps({"type": "hello"}))
-        await other.recv()
-        for number in range(20):
-            started = time.perf_counter()
-            await other.send(json.dumps({"type": "ping", "id": number}))
-            await other.recv()
-            round_trips.append((time.perf_counter() - started) * 1000)
-    stop.set()
-    await asyncio.gather(*floods, return_exceptions=True)
+    with watch():
+        floods = [asyncio.create_task(flood(connection)) for connection in held]
+        await asyncio.sleep(FLOOD_SECONDS)
+        stop.set()
+        await asyncio.gather(*floods, return_exceptions=True)
     for connection in held:
         await connection.close()
-    return {"sockets_held_of_400": len(held), "other_table_ping_p50_ms": round(percentile(round_trips, 0.5), 1)}
+    return len(held)
+
+
+def worst_ratios(figures: dict[str, object], phases: list[tuple[str, str]]) -> dict[str, float]:
+    """For each bystander, the largest p99 under an attack over its p99 alone (each attack with its server's)."""
+    worst: dict[str, float] = {}
+    for probe in ("health", "ping"):
+        ratios = [
+            float(figures[f"{probe}_{phase}_p99_ms"]) / max(float(figures[f"{probe}_{baseline}_p99_ms"]), 0.1)  # type: ignore[arg-type]
+            for phase, baseline in phases
+        ]
+        worst[f"worst_{probe}_p99_ratio"] = round(max(ratios), 2)
+    return worst
 
 
 def main() -> None:
@@ -189,18 +364,39 @@ def main() -> None:
         server = LiveServer(f"sqlite:///{Path(folder) / 'unbudgeted.sqlite3'}", environment=spared)
         server.start()
         try:
-            figures.update(moves_attack(server.url, "_unbudgeted"))
+            table_id = new_table(server.url, "Bea")
+            alone(server.url, table_id, "alone_unbudgeted", figures)
+            with watched(server.url, table_id, "moves_unbudgeted", figures):
+                figures.update({f"moves_unbudgeted_{k}": v for k, v in moves_attack(server.url).items()})
         finally:
             server.stop()
         server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
         server.start()
         try:
-            figures.update(moves_attack(server.url))
-            figures.update(asyncio.run(hint_flood(server.url)))
-            figures.update(asyncio.run(creations(server.url)))
-            figures.update(asyncio.run(sockets(server.url)))
+            url = server.url
+            table_id = new_table(url, "Bea")
+            alone(url, table_id, "alone", figures)
+
+            def watch(phase: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
+                return lambda: watched(url, table_id, phase, figures)
+
+            with watch("moves")():
+                figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
+            figures.update(hint_flood(url, watch("hints")))
+            with watch("requests")():
+                figures.update(asyncio.run(requests_at_once(url)))
+            figures["concurrent_tables_on_one_cookie"] = asyncio.run(tables_on_one_cookie(url))
+            with watch("h2h_games")():
+                figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
+            with watch("hearts_tables")():
+                figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
+            figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
         finally:
             server.stop()
+    phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
+        (phase, "alone") for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "sockets")
+    ]
+    figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))
     record_run("fairness", figures, keep=not options.no_keep)
 

@@ -6,6 +6,8 @@
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
     uv run python benchmarks/tables.py --tables 2 --fuzz-messages 200 --http-examples 3 --no-keep   # the smallest
     uv run python benchmarks/tables.py --servers 2 --tables 200 --solo-tables 100   # two servers sharing the site
+    uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --target 100 --kills 20 --kill-every 6
+    uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --restarts   # a drained restart
 
 1. Load: the real server (`heartcards serve` in a subprocess on a temporary SQLite file, started by
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
@@ -20,7 +22,14 @@
    With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis
    (the tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn
    and each seat's socket opened on one drawn at random, as a proxy would spread them, so about (N-1)/N of the
-   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers.
+   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers, and
+   what Redis and PostgreSQL carried is counted (commands and publishes, commits and rows written, per answered
+   message). A seat whose socket closes reconnects to the next server up, after the page's first pause, as the page
+   does through a proxy (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the run
+   with SIGTERM (it drains; a proxy stops sending it anything): no client may see an error. `--kills N` kills a
+   server (each in turn) every `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for
+   each seat of each table the killed server ran, the time from the kill to the first state on the socket it
+   opened afterwards, p50 and p99, and the slowest seat of each kill.
    Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
    without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
    opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
@@ -50,7 +59,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
-import contextlib
 import gc
 import json
 import os
@@ -58,7 +66,6 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
@@ -74,11 +81,9 @@ from heartcards.web.server import WEBSOCKET_MAX_BYTES
 from record import record_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
-from tests.postgres import PostgresServer, server_binaries
-from tests.redis_server import RedisServer
-from tests.redis_server import server_binary as redis_server_binary
-from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
+
+from shared_site import Site, back_after, started_site
 
 OPENING_SECONDS = 2.0
 """The opening burst: all sockets connect, say hello and pass within the same instant."""
@@ -102,14 +107,19 @@ class TableSeats:
 
 async def create_tables(urls: list[str], options: argparse.Namespace, rng: random.Random) -> list[TableSeats]:
     """`--tables` online tables with four people joined and started, and `--solo-tables` solo tables; each made
-    through one of the servers' `urls` in turn, each seat's socket on one of them drawn at random."""
+    through one of the servers' `urls` in turn, each seat's socket on one of them drawn at random. With several
+    servers, a seat whose socket closes reconnects to the next server in `urls` (the servers up at that moment, as
+    a proxy would send it), as the page does."""
+    servers = urls if len(urls) > 1 else None
     limit = asyncio.Semaphore(16)
     base = {"target": options.target, "variant": options.variant}
 
     def seat(table_id: str, token: str) -> AsyncSeat:
         person = random.Random(rng.randrange(2**63))
         url = urls[rng.randrange(len(urls))]
-        return AsyncSeat(url, table_id, token, rng=person, think=options.think, answer_score_table=True, keep=8)
+        return AsyncSeat(
+            url, table_id, token, rng=person, think=options.think, answer_score_table=True, keep=8, servers=servers
+        )
 
     async def online(client: httpx.AsyncClient, index: int) -> TableSeats:
         async with limit:
@@ -185,11 +195,37 @@ async def watch_loop(lags: list[float], period: float = 0.005) -> None:
         lags.append(time.perf_counter() - asked - period)
 
 
-async def load_run(tables: list[TableSeats]) -> tuple[list[float], float]:
-    """Opens every socket, then every person says hello at once and plays to the end. Returns the clients' loop
-    lags and the run's seconds. The garbage collector is off meanwhile: its full passes over five hundred seats'
-    figures found nothing to free and stalled this loop for up to a second (counted as the server's latency);
-    reference counting frees the messages, and a seat keeps only its latest few."""
+@dataclass
+class Operations:
+    """What was done to the servers during the load run: the kills (when, and the tables the killed server ran) and
+    the drained restarts (when each began and ended)."""
+
+    kills: list[tuple[float, set[str]]] = field(default_factory=list)
+    restarts: list[tuple[float, float]] = field(default_factory=list)
+
+
+async def operate(site: Site, options: argparse.Namespace, done: Operations) -> None:
+    """During the load run: `--restarts` restarts every server in turn (SIGTERM: it drains) `--restart-after`
+    seconds in; `--kills` kills a server (each in turn) every `--kill-every` seconds, and starts it again."""
+    if options.restarts:
+        await asyncio.sleep(options.restart_after)
+        for server in site.servers:
+            began = time.perf_counter()
+            await site.restart(server)
+            done.restarts.append((began, time.perf_counter()))
+    for number in range(options.kills):
+        await asyncio.sleep(options.kill_every)
+        done.kills.append(await site.kill(site.servers[number % len(site.servers)]))
+
+
+async def load_run(
+    tables: list[TableSeats], site: Site, options: argparse.Namespace
+) -> tuple[list[float], float, Operations]:
+    """Opens every socket, then every person says hello at once and plays to the end, while the servers are
+    operated on as asked (`operate`). Returns the clients' loop lags, the run's seconds and what was done to the
+    servers. The garbage collector is off meanwhile: its full passes over five hundred seats' figures found nothing
+    to free and stalled this loop for up to a second (counted as the server's latency); reference counting frees
+    the messages, and a seat keeps only its latest few."""
     seats = [seat for table in tables for seat in table.seats]
     limit = asyncio.Semaphore(64)
 
@@ -203,6 +239,8 @@ async def load_run(tables: list[TableSeats]) -> tuple[list[float], float]:
     gc.disable()
     started = time.perf_counter()
     watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
+    done = Operations()
+    operator = asyncio.get_running_loop().create_task(operate(site, options, done))
 
     async def play(table: TableSeats, seat: AsyncSeat) -> None:
         await seat.hello()
@@ -213,9 +251,11 @@ async def load_run(tables: list[TableSeats]) -> tuple[list[float], float]:
         await asyncio.gather(*(play(table, seat) for table in tables for seat in table.seats))
     finally:
         watcher.cancel()
+        operator.cancel()
+        await asyncio.gather(operator, return_exceptions=True)
         gc.enable()
         gc.unfreeze()
-    return lags, time.perf_counter() - started
+    return lags, time.perf_counter() - started, done
 
 
 async def read_logs(url: str, tables: list[TableSeats]) -> tuple[int, list[str], int]:
@@ -397,6 +437,9 @@ def games_openapi() -> dict[str, Any]:
     return schema
 
 
+NO_HTTP_FUZZ = {"operations": 0, "requests": 0, "server_errors": 0, "bad_error_shape": 0}
+
+
 def fuzz_http(url: str, examples: int) -> dict[str, int]:
     import hypothesis
     import requests
@@ -404,7 +447,7 @@ def fuzz_http(url: str, examples: int) -> dict[str, int]:
     from hypothesis import HealthCheck, given
 
     schema = schemathesis.openapi.from_dict(games_openapi())
-    figures = {"operations": 0, "requests": 0, "server_errors": 0, "bad_error_shape": 0}
+    figures = dict(NO_HTTP_FUZZ)
     session = requests.Session()
     settings = hypothesis.settings(
         max_examples=examples,
@@ -474,45 +517,6 @@ def shown(figures: dict[str, float | int | None]) -> str:
     return f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, max {figures['max_ms']:.1f} ms"
 
 
-def servers_cpu(servers: list[LiveServer]) -> float:
-    return sum(server.cpu_seconds() for server in servers)
-
-
-@contextlib.contextmanager
-def shared_site(options: argparse.Namespace, folder: Path) -> Iterator[list[LiveServer]]:
-    """The servers, started: one on a SQLite file, or (`--servers` > 1, `--shared`) that many on a throwaway
-    PostgreSQL and Redis, which are stopped afterwards."""
-    environment = {
-        "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": str(options.bot_delay),
-        "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
-        "HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.0/8",  # hundreds of tables from this machine: a load test
-    }
-    if options.servers <= 1 and not options.shared:
-        server = LiveServer(f"sqlite:///{folder / 'tables.sqlite3'}", environment=environment)
-        server.start()
-        yield [server]
-        return
-    binaries, redis_binary = server_binaries(), redis_server_binary()
-    if binaries is None or redis_binary is None:
-        raise SystemExit("--servers needs Debian's postgresql and redis-server")
-    database, redis = PostgresServer(binaries), RedisServer(redis_binary)
-    database.start()
-    redis.start()
-    try:
-        database_url = database.new_database()
-        environment["HEARTCARDS_LEASE_SECONDS"] = str(options.lease_seconds)
-        servers = [
-            LiveServer(database_url, environment=environment, arguments=["--redis", redis.url])
-            for _ in range(max(1, options.servers))
-        ]
-        for server in servers:
-            server.start()
-        yield servers
-    finally:
-        redis.remove()
-        database.stop()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="online tables of four scripted people")
@@ -537,24 +541,38 @@ def main() -> None:
         type=float,
         default=3.0,
         help="the tables' lease with --servers (a server starved of CPU this long loses its tables to the others, "
-        "and the benchmark's clients, which do not reconnect, stop)",
+        "and their seats reconnect)",
     )
+    parser.add_argument("--kills", type=int, default=0, help="with --servers: kill -9 a server this many times")
+    parser.add_argument("--kill-every", type=float, default=10.0, help="seconds between kills (the first after one)")
+    parser.add_argument("--restarts", action="store_true", help="with --servers: restart every server in turn")
+    parser.add_argument("--restart-after", type=float, default=20.0, help="seconds into the run the restarts begin")
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as folder, shared_site(options, Path(folder)) as servers:
-        server = servers[0]
-        url = server.url.rstrip("/")
+    environment = {
+        "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": str(options.bot_delay),
+        "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "60",
+        "HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.0/8",  # hundreds of tables from this machine: a load test
+    }
+    if (options.kills or options.restarts) and options.servers < 2:
+        raise SystemExit("--kills and --restarts need --servers 2 or more")
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        started_site(options.servers, options.shared, options.lease_seconds, environment, Path(folder)) as site,
+    ):
+        servers = site.servers
+        url = site.urls[0]
         try:
-            tables = asyncio.run(
-                create_tables([each.url.rstrip("/") for each in servers], options, random.Random(options.seed))
-            )
-            server_cpu, client_cpu, pressure = servers_cpu(servers), client_cpu_seconds(), cpu_pressure_total()
-            loop_lags, seconds = uvloop.run(load_run(tables))  # the clients' loop as the server's: uvloop
-            server_cpu = servers_cpu(servers) - server_cpu
+            tables = asyncio.run(create_tables(site.urls, options, random.Random(options.seed)))
+            server_cpu, client_cpu, pressure = site.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
+            traffic = site.traffic()
+            loop_lags, seconds, done = uvloop.run(load_run(tables, site, options))  # the clients' loop: uvloop
+            server_cpu = site.cpu_seconds() - server_cpu
             client_cpu = client_cpu_seconds() - client_cpu
             after = cpu_pressure_total()
+            traffic = site.traffic() - traffic
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
             complete, problems, deals = asyncio.run(read_logs(url, tables))
             seats = [seat for table in tables for seat in table.seats]
@@ -592,8 +610,38 @@ def main() -> None:
                 "client_cpu_share": round(client_cpu / seconds, 3),
                 "cpu_pressure": None if stalled is None else round(stalled, 3),
                 "error_answers": len(errors),
+                "reconnects": sum(len(seat.closed_at) for seat in seats),
                 "complete_logs": complete,
+                "traffic": {
+                    "redis_commands": traffic.redis_commands,
+                    "redis_publishes": traffic.redis_publishes,
+                    "database_commits": traffic.database_commits,
+                    "rows_written": traffic.rows_written,
+                    "per_answer": {
+                        "redis_commands": round(traffic.redis_commands / max(1, len(people)), 2),
+                        "redis_publishes": round(traffic.redis_publishes / max(1, len(people)), 2),
+                        "database_commits": round(traffic.database_commits / max(1, len(people)), 2),
+                    },
+                },
             }
+            if options.restarts:
+                figures["restarts"] = {
+                    "count": len(done.restarts),
+                    "seconds": [round(end - began, 1) for began, end in done.restarts],
+                }
+            if options.kills:
+                by_table = {table.id: table for table in tables}
+                waits = [
+                    back_after([seat for table_id in owned for seat in by_table[table_id].seats], killed_at)
+                    for killed_at, owned in done.kills
+                    if owned
+                ]
+                figures["failover"] = {
+                    "kills": len(done.kills),
+                    "tables_moved": sum(len(owned) for _, owned in done.kills),
+                    "next_state": summary([wait for kill in waits for wait in kill]),
+                    "worst_seat_per_kill": summary([max(kill) for kill in waits if kill]),
+                }
             print(
                 f"load: {options.tables} online tables × 4 people + {options.solo_tables} solo tables at "
                 f"{options.strength!r} (paced at {options.bot_delay} s a card), games to {options.target} "
@@ -615,13 +663,30 @@ def main() -> None:
                 f"({figures['client_cpu_ms_per_answer']:.2f} ms per answered message, {client_cpu / seconds:.0%})"
                 + (f"; CPU pressure (some task waiting for a CPU): {stalled:.0%} of the time" if stalled else "")
             )
-            print(f"  error answers: {len(errors)} {sorted(set(errors))}")
+            print(f"  error answers: {len(errors)} {sorted(set(errors))}; sockets reconnected: {figures['reconnects']}")
+            if traffic.redis_commands or traffic.database_commits:
+                per = figures["traffic"]["per_answer"]
+                print(
+                    f"  shared services: Redis {traffic.redis_commands} commands ({per['redis_commands']} per answered "
+                    f"message), {traffic.redis_publishes} of them publishes ({per['redis_publishes']}); PostgreSQL "
+                    f"{traffic.database_commits} commits ({per['database_commits']}), {traffic.rows_written} rows "
+                    "written"
+                )
+            if options.restarts:
+                print(f"  drained restarts: {figures['restarts']['seconds']} s each (SIGTERM to answering again)")
+            if options.kills:
+                failover = figures["failover"]
+                print(
+                    f"  failover: {failover['kills']} kills, {failover['tables_moved']} tables moved; the kill to the "
+                    f"next state on each of their seats: {shown(failover['next_state'])}; the slowest seat of each "
+                    f"kill: {shown(failover['worst_seat_per_kill'])}"
+                )
             print(
                 f"  complete game logs: {complete}/{len(tables)}" + (f"; problems: {problems[:5]}" if problems else "")
             )
             socket_figures = asyncio.run(fuzz_sockets(url, options.fuzz_messages, options.seed))
             print(f"socket fuzz: {socket_figures}")
-            http_figures = fuzz_http(url, options.http_examples)
+            http_figures = fuzz_http(url, options.http_examples) if options.http_examples else dict(NO_HTTP_FUZZ)
             print(f"HTTP fuzz (schemathesis): {http_figures}")
             healthy = all(httpx.get(each.url + "api/health", timeout=10).status_code == 200 for each in servers)
             tracebacks = sum(each.tracebacks() for each in servers)
@@ -637,7 +702,7 @@ def main() -> None:
     record_run("tables", figures, keep=not options.no_keep)
     failed = (
         problems
-        or errors
+        or (errors and not options.kills)  # a kill's moment may answer "try again"; a drained restart must not
         or socket_figures["unanswered_or_closed"]
         or socket_figures["forged_accepted"]
         or http_figures["server_errors"]

@@ -20,6 +20,8 @@ from typing import Any
 
 import websockets
 
+RECONNECT_PAUSE = 0.3
+"""A seat that reconnects waits this long first, as the page does (its first back-off)."""
 CARD = re.compile(r"^(10|[2-9JQKA])[CDSH]$")
 State = dict[str, Any]
 Progress = tuple[int, int]
@@ -96,7 +98,10 @@ class AsyncSeat:
     """A seat's browser over a real socket. `rng` makes its choices random, `think` (seconds at most, with `rng`)
     makes it wait before acting, `answer_score_table` makes it say `next` on the score table, `keep` bounds the
     messages kept in `received` (a load benchmark's hundreds of seats would otherwise hold every state of every
-    game, and the garbage collector's full passes over them stall the clients' loop for seconds)."""
+    game, and the garbage collector's full passes over them stall the clients' loop for seconds). With `servers`
+    (base URLs, a list the caller may change as servers come and go), a socket that closes while `play_game` runs
+    is opened again on the next of them, as a page reconnects through a proxy; the action in flight is then lost,
+    and the next state says what is due."""
 
     def __init__(
         self,
@@ -108,8 +113,10 @@ class AsyncSeat:
         think: float = 0.0,
         answer_score_table: bool = False,
         keep: int | None = None,
+        servers: list[str] | None = None,
     ) -> None:
-        self.url = base_url.replace("http://", "ws://").rstrip("/") + f"/ws/hearts/{table_id}"
+        self.table_id = table_id
+        self.url = self._socket_url(base_url)
         self.token = token
         self.rng = rng
         self.think = think
@@ -130,10 +137,42 @@ class AsyncSeat:
         self.bot_turns: list[float] = []
         """Seconds from a state that gives a computer player the turn to the first state with its card played."""
         self._bot_turn: tuple[Progress, float] | None = None
+        self.servers = servers
+        self.options: dict[str, Any] = {}
+        self.closed_at: list[float] = []
+        """When (perf_counter) each socket of this seat closed under it, reconnecting with `servers`."""
+        self.opened_at: list[float] = []
+        """When (perf_counter) each socket opened by `reconnect` was open."""
+
+    def _socket_url(self, base_url: str) -> str:
+        return base_url.replace("http://", "ws://").rstrip("/") + f"/ws/hearts/{self.table_id}"
 
     async def open(self, **options: Any) -> None:
         """Opens the socket without saying hello (a benchmark opens every socket first)."""
+        self.options = options
         self.socket = await websockets.connect(self.url, **options)
+
+    async def reconnect(self) -> None:
+        """The socket closed: after `RECONNECT_PAUSE`, a new one on the next of `servers` (until one opens), and
+        a hello."""
+        self.closed_at.append(time.perf_counter())
+        self.pending = None
+        assert self.servers, "no server to reconnect to"
+        while True:
+            await asyncio.sleep(RECONNECT_PAUSE)
+            servers = self.servers
+            try:
+                at = next(index for index, base in enumerate(servers) if self.url == self._socket_url(base))
+            except StopIteration:
+                at = -1
+            self.url = self._socket_url(servers[(at + 1) % len(servers)])
+            try:
+                self.socket = await websockets.connect(self.url, **self.options)
+                self.opened_at.append(time.perf_counter())
+                await self.hello()
+                return
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                continue
 
     async def connect(self, **options: Any) -> State:
         """Opens the socket, says hello and returns the first state."""
@@ -209,22 +248,27 @@ class AsyncSeat:
 
     async def play_game(self, timeout: float = 3600.0) -> State:
         """Plays until the game is over and returns the final state. Error answers are kept in `errors` (the
-        benchmark counts them) instead of failing."""
+        benchmark counts them) instead of failing; a closed socket is opened again when the seat has `servers`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         if self.state is not None:
             await self._act(self.state)
         while True:
-            message = await self.receive(max(0.1, deadline - loop.time()))
-            if message["type"] == "error":
-                self.pending = None
-                continue
-            if message["type"] != "state":
-                continue
-            view = message["view"]
-            if view is not None and view["phase"] == "game_over":
-                return message
-            await self._act(message)
+            try:
+                message = await self.receive(max(0.1, deadline - loop.time()))
+                if message["type"] == "error":
+                    self.pending = None
+                    continue
+                if message["type"] != "state":
+                    continue
+                view = message["view"]
+                if view is not None and view["phase"] == "game_over":
+                    return message
+                await self._act(message)
+            except websockets.ConnectionClosed:
+                if self.servers is None:
+                    raise
+                await self.reconnect()
 
     async def _act(self, state: State) -> None:
         """Sends this seat's action if `state` waits for it and no earlier action is still unanswered."""

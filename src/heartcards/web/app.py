@@ -27,7 +27,7 @@ from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.errors import STATUSES as HEARTS_STATUSES
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
-from heartcards.web.limits import BodySizeLimit
+from heartcards.web.limits import BodySizeLimit, RequestsPerClient
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.request_ids import RequestIds
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     if settings.server_timing:  # debugging and benchmarks only: the timings tell a little about each lookup
         app.add_middleware(ServerTiming)
     app.add_middleware(PlayerIdentity)  # inside the security middleware, which keeps it from cross-site answers
+    app.add_middleware(RequestsPerClient)  # a client's requests beyond a few wait before anything is done for them
     app.add_middleware(SecurityMiddleware)
     app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id
     app.include_router(h2h_router)

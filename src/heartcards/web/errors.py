@@ -72,6 +72,14 @@ class BodyTooLargeError(WebError):
     key = "error.body_too_large"
 
 
+class TooManyRequestsError(WebError):
+    """One client address has more requests in the app and waiting than `limits.RequestsPerClient` holds."""
+
+    status = 429
+    key = "error.too_many_requests"
+    retry_after = 1
+
+
 ErrorStatuses = Mapping[type[KeyedError], int]
 """The HTTP status of the errors of a part that knows no HTTP (the Hearts tables'), by class; a subclass answers as
 its nearest listed base."""

@@ -1,11 +1,28 @@
-"""A pure ASGI middleware that refuses request bodies above a size, declared or streamed, with a translated 413."""
+"""Pure ASGI middlewares that bound what one request, and one client, may ask of the app at once: `BodySizeLimit`
+refuses request bodies above a size, declared or streamed, with a translated 413; `RequestsPerClient` works on a
+few requests of one client address at a time, the others waiting their turn, and refuses more than that with 429.
+"""
 
 from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import Final
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from heartcards.web.errors import BodyTooLargeError, error_response
+from heartcards.runtime.quotas import exempt
+from heartcards.web.deps import client_key, services_of
+from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
+
+RUNNING_PER_CLIENT: Final = 8
+"""Requests of one client address the app works on at once. A browser opens six connections to a site, so a page
+loading its modules fills six; a client sending hundreds at once has the server's time eight requests at a time,
+and every other client's requests go on beside them instead of waiting behind all of them."""
+WAITING_PER_CLIENT: Final = 64
+"""Requests of one client address that may wait their turn; more at once are refused at once (429
+`error.too_many_requests`), so one client cannot hold the connections the server has for everyone."""
 
 
 class BodySizeLimit:
@@ -57,8 +74,76 @@ class BodySizeLimit:
         await self.app(scope, limited_receive, tracking_send)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
+        await refuse(scope, send, BodyTooLargeError(limit=self.max_bytes))
+
+
+async def refuse(scope: Scope, send: Send, error: WebError) -> None:
+    """Answers `error` (translated, with its `Retry-After` if it has one) without asking the app."""
+    response = error_response(Request(scope), error.status, error.key, error.params)
+    if error.retry_after is not None:
+        response.headers["Retry-After"] = str(error.retry_after)
+    await send({"type": "http.response.start", "status": response.status_code, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+class RequestsPerClient:
+    """At most `RUNNING_PER_CLIENT` requests of a client address in the app at once; the next ones wait in line
+    (first come, first served, at most `WAITING_PER_CLIENT` of them), and further ones answer 429. WebSockets are
+    left to their own limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._running: dict[str, int] = {}
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
         request = Request(scope)
-        error = BodyTooLargeError(limit=self.max_bytes)
-        response = error_response(request, error.status, error.key, error.params)
-        await send({"type": "http.response.start", "status": response.status_code, "headers": response.raw_headers})
-        await send({"type": "http.response.body", "body": response.body})
+        client = client_key(request)
+        if exempt(client, services_of(request).settings.unlimited_networks):
+            await self.app(scope, receive, send)
+            return
+        if self._running.get(client, 0) < RUNNING_PER_CLIENT:
+            self._running[client] = self._running.get(client, 0) + 1
+        else:
+            line = self._waiting.setdefault(client, deque())
+            if len(line) >= WAITING_PER_CLIENT:
+                await refuse(scope, send, TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT))
+                return
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            line.append(turn)
+            try:
+                await turn  # a finishing request hands its place over
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._release(client)  # handed a place, and gone before using it: the next one takes it
+                elif turn in line:
+                    line.remove(turn)
+                raise
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self._release(client)
+
+    def _release(self, client: str) -> None:
+        """A request of `client` is done: its place goes to the first one waiting, else it is counted out."""
+        line = self._waiting.get(client)
+        while line:
+            turn = line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._waiting.pop(client, None)
+        running = self._running.get(client, 0) - 1
+        if running > 0:
+            self._running[client] = running
+        else:
+            self._running.pop(client, None)
+
+    def waiting(self, client: str) -> int:
+        return len(self._waiting.get(client, ()))
+
+    def running(self, client: str) -> int:
+        return self._running.get(client, 0)

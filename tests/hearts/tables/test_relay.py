@@ -8,8 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Engine
+
+from heartcards.hearts.table import Table
 from heartcards.hearts.tables.fanout import Connection, StateDue
-from heartcards.hearts.tables.relay import Relay, Watched, server_channel, table_channel
+from heartcards.hearts.tables.relay import Relay, Watched, frame, server_channel, table_channel, unframe
 from heartcards.hearts.tables.service import TableService
 from heartcards.runtime.metrics import Metrics
 from heartcards.runtime.redis_link import RedisLink
@@ -17,16 +20,27 @@ from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import HeartsRepository
 
 
-def state(version: tuple[int, int], text: str) -> dict[str, Any]:
-    return {"kind": "state", "table": "t1", "version": list(version), "states": {"0": text}}
+def state(version: tuple[int, int], text: str) -> tuple[dict[str, Any], list[str]]:
+    return unframe(frame({"kind": "state", "table": "t1", "version": list(version), "seats": ["0"]}, [text]))
 
 
-def sent(relay: Relay) -> list[tuple[str, dict[str, Any]]]:
+def sent(relay: Relay) -> list[tuple[str, dict[str, Any], list[str]]]:
     found = []
     while not relay.outgoing.empty():
         channel, data = relay.outgoing.get_nowait()
-        found.append((channel, json.loads(data)))
+        found.append((channel, *unframe(data)))
     return found
+
+
+async def owner_with_a_table(engine: Engine) -> tuple[TableService, Relay, Table]:
+    """A server "a" (its table service and relay, no Redis) running one online table, waiting for players."""
+    service = TableService(HeartsRepository(engine))
+    relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
+    service.fanout.remote = relay.published
+    seating = await service.create(
+        player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+    )
+    return service, relay, seating.table
 
 
 def test_a_missed_state_is_made_up_by_the_next_whole_one_and_old_ones_are_ignored() -> None:
@@ -35,19 +49,19 @@ def test_a_missed_state_is_made_up_by_the_next_whole_one_and_old_ones_are_ignore
         relay = Relay(RedisLink("redis://127.0.0.1:1"), "b", TableService.__new__(TableService), metrics)
         connection = Connection(seat=0, language="en")
         watched = relay.watched["t1"] = Watched("t1", "a", {connection})
-        relay._state(state((1, 5), '{"type":"state","n":5}'))
-        relay._state(state((1, 7), '{"type":"state","n":7}'))  # 6 was missed: 7 is whole
-        relay._state(state((1, 6), '{"type":"state","n":6}'))  # late: older than what is shown
-        relay._state(state((1, 7), '{"type":"state","n":7}'))  # the same again
+        relay._state(*state((1, 5), '{"type":"state","n":5}'))
+        relay._state(*state((1, 7), '{"type":"state","n":7}'))  # 6 was missed: 7 is whole
+        relay._state(*state((1, 6), '{"type":"state","n":6}'))  # late: older than what is shown
+        relay._state(*state((1, 7), '{"type":"state","n":7}'))  # the same again
         assert watched.version == (1, 7)
         assert metrics.registry.get_sample_value("heartcards_relay_gaps_total") == 1
         queued = list(connection.outbox._queue)
         assert len(queued) == 1 and isinstance(queued[0], StateDue)  # one state waits: the newest, once
         assert relay.render(watched, connection, queued[0]) == '{"type":"state","n":7}'
-        relay._state(state((2, 1), '{"type":"state","n":"new owner"}'))  # a new owner's epoch starts again at 1
+        relay._state(*state((2, 1), '{"type":"state","n":"new owner"}'))  # a new owner's epoch starts again at 1
         assert watched.version == (2, 1)
         watched.heard_at = 0.0
-        relay._dispatch({"kind": "alive", "table": "t1"})  # a quiet table's owner still answers
+        relay._dispatch({"kind": "alive", "tables": ["t1"]}, [])  # a quiet table's owner still answers
         assert watched.heard_at > 0.0
         await relay.link.close()
 
@@ -59,26 +73,69 @@ def test_an_owner_asked_with_an_old_version_sends_the_seats_watched_there(tmp_pa
     upgrade_database(engine)
 
     async def scenario() -> None:
-        service = TableService(HeartsRepository(engine))
-        relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
-        service.fanout.remote = relay.published
+        service, relay, table = await owner_with_a_table(engine)
         try:
-            seating = await service.create(
-                player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
-            )
-            table = seating.table
-            watch = {"kind": "watch", "table": table.id, "from": "b", "version": [-1, -1], "seats": [0]}
-            await relay._serve(watch)
-            [(channel, message)] = sent(relay)
-            assert channel == table_channel(table.id) and set(message["states"]) == {"0"}  # only the seat there
+            entry = {"table": table.id, "version": [-1, -1], "seats": [0]}
+
+            def watch(**changed: object) -> dict[str, Any]:
+                return {"kind": "watch", "from": "b", "tables": [{**entry, **changed}]}
+
+            await relay._serve_watch(watch())
+            [(channel, header, states)] = sent(relay)
+            assert channel == table_channel(table.id) and header["seats"] == ["0"]  # only the seat there
+            assert (
+                json.loads(states[0])["type"] == "state" and json.loads(states[0])["seat"] == 0
+            )  # as its socket gets it
             assert table.seats[0].connections == 1  # the person there counts as present here
-            current = message["version"]
-            await relay._serve({**watch, "version": current})
-            assert sent(relay) == [(server_channel("b"), {"kind": "alive", "table": table.id})]  # up to date
-            await relay._serve({**watch, "version": current, "seats": []})  # the person left there
+            current = header["version"]
+            await relay._serve_watch(watch(version=current))
+            assert sent(relay) == [(server_channel("b"), {"kind": "alive", "tables": [table.id]}, [])]  # up to date
+            await relay._serve_watch(watch(version=current, seats=[]))  # the person left there
             assert table.seats[0].connections == 0
-            await relay._serve({"kind": "watch", "table": "f" * 32, "from": "b", "version": [-1, -1], "seats": []})
-            assert sent(relay)[-1] == (server_channel("b"), {"kind": "gone", "table": "f" * 32})
+            await relay._serve_watch(watch(table="f" * 32))
+            assert sent(relay)[-1] == (server_channel("b"), {"kind": "gone", "tables": ["f" * 32]}, [])
+        finally:
+            await service.stop()
+            await relay.link.close()
+
+    asyncio.run(scenario())
+    engine.dispose()
+
+
+def test_a_relayed_action_is_answered_by_its_state_and_replied_to_only_when_that_does_not_reach_its_socket(
+    tmp_path: Path,
+) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
+    upgrade_database(engine)
+
+    async def scenario() -> None:
+        service, relay, table = await owner_with_a_table(engine)
+        try:
+            for seat in (1, 2, 3):
+                await service.join(table.id, seat, f"P{seat}", f"p{seat}")
+            await service.start_table(table, table.seats[0], None, None)
+            entry = {"table": table.id, "version": [-1, -1], "seats": [0]}
+            await relay._serve_watch({"kind": "watch", "from": "b", "tables": [entry]})
+            sent(relay)
+
+            def passing(seat: int, request: str) -> dict[str, Any]:
+                cards = [card.text for card in table.game.observation(seat).hand[:3]]
+                message = json.dumps({"type": "pass", "cards": cards})
+                return {
+                    "kind": "act",
+                    "table": table.id,
+                    "from": "b",
+                    "request": request,
+                    "seat": seat,
+                    "message": message,
+                }
+
+            await relay._serve(passing(0, "r0"))  # seat 0 is watched there: its state answers it
+            [(channel, header, _)] = sent(relay)
+            assert channel == table_channel(table.id) and header["answer"] == {"server": "b", "request": "r0"}
+            await relay._serve(passing(1, "r1"))  # seat 1 is not: a reply says which version to wait for
+            replies = [message for channel, message, _ in sent(relay) if channel == server_channel("b")]
+            assert replies == [{"kind": "reply", "request": "r1", "version": [0, table.revision]}]
         finally:
             await service.stop()
             await relay.link.close()

@@ -5,6 +5,7 @@ everyone else's requests, and an address has a budget of moves a minute."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,18 +38,24 @@ def health_latencies(client: httpx.Client, until: Callable[[], bool], least: int
     return latencies
 
 
-@pytest.fixture(params=["budget", "no budget"])
-def moves_server(
-    request: pytest.FixtureRequest, tmp_path: Path, sqlite_template: SqliteTemplate
-) -> Iterator[LiveServer]:
-    """The server as it is, and one sparing this machine the budget of moves (every batch is played)."""
-    spared = {} if request.param == "budget" else {UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.1"}
-    server = LiveServer(sqlite_template.copy_to(tmp_path / "db.sqlite3"), environment=spared)
+@contextlib.contextmanager
+def started(database_url: str, spared: bool) -> Iterator[LiveServer]:
+    """A server of the test's own; `spared` spares 127.0.0.1 the per-address limits (budgets, requests at once)."""
+    server = LiveServer(database_url, environment={UNLIMITED_ADDRESSES_VARIABLE: "127.0.0.1"} if spared else {})
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(params=["budget", "no budget"])
+def moves_server(
+    request: pytest.FixtureRequest, tmp_path: Path, sqlite_template: SqliteTemplate
+) -> Iterator[LiveServer]:
+    """The server as it is, and one sparing this machine the budget of moves (every batch is played)."""
+    with started(sqlite_template.copy_to(tmp_path / "db.sqlite3"), spared=request.param == "no budget") as server:
+        yield server
 
 
 def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(moves_server: LiveServer) -> None:
@@ -83,9 +90,9 @@ def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(mo
 
 
 COOKIES = 300
-COSTLY_HINT_CODE = "HH1-N-AAAAAEA"
-"""A deal whose opening hint searches some 2,000 states (about 50 ms on a quiet machine, against the 10 ms of
-`SEED_CODE`'s): queued one line per cookie, 300 of them would keep a bystander waiting for seconds."""
+COSTLY_HINT_CODE = "HH1-N-AAAAAHV"
+"""A deal whose opening hint takes a few times as long as `SEED_CODE`'s: queued one line per cookie, 300 of them
+would keep a bystander waiting for seconds; in their address's line, for one or two of them."""
 
 
 async def _hints_from_fresh_cookies(url: str, game_ids: list[str], cookies: list[str], answered: list[int]) -> None:
@@ -95,7 +102,11 @@ async def _hints_from_fresh_cookies(url: str, game_ids: list[str], cookies: list
     async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
 
         async def ask(game_id: str, cookie: str) -> None:
-            answer = await flooder.post(f"/api/h2h/games/{game_id}/hint", headers={"cookie": f"hc_player={cookie}"})
+            try:
+                answer = await flooder.post(f"/api/h2h/games/{game_id}/hint", headers={"cookie": f"hc_player={cookie}"})
+            except httpx.HTTPError:  # hundreds of connections at once on a loaded machine: one may fail to open
+                answered.append(0)
+                return
             answered.append(answer.status_code)
 
         await asyncio.gather(*(ask(game_id, cookie) for game_id, cookie in zip(game_ids, cookies, strict=True)))
@@ -105,8 +116,18 @@ def _queued_searches(client: httpx.Client) -> int:
     return int(metric_values(client.get("/metrics").text)["heartcards_solver_queue_searches"])
 
 
-def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(live_server: LiveServer) -> None:
+@pytest.fixture
+def spared_server(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[LiveServer]:
+    """A server sparing 127.0.0.1 the per-address limits of requests and quotas: the solver's queue stands alone."""
+    with started(sqlite_template.copy_to(tmp_path / "db.sqlite3"), spared=True) as server:
+        yield server
+
+
+def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(spared_server: LiveServer) -> None:
     # The flood's hints are costly and the bystander's cheap: what the bystander waits for is its place in the queue.
+    # The flooder is spared the limit of requests at once (which would let only 8 of them in at a time): the queue's
+    # lines per address are what is tested.
+    live_server = spared_server
     game_ids, cookies = [], []
     with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.1")) as creator:
         for _ in range(COOKIES):

@@ -7,15 +7,21 @@ subscriptions grow with servers and watched tables, never with sockets:
   owner's replies, each naming the request it answers;
 - `heartcards:table:<id>`, one per table watched from another server: each change's states, one per seat watched
   elsewhere (and one for spectators if any), rendered once by the owner, with the table's version (epoch,
-  revision).
+  revision). A relayed action's answer is the state it made, which names the request; a separate reply goes only
+  with a refusal, or when the asker does not watch that seat.
+
+A message is a JSON header on its first line, then a state's JSON text on each further line (`frame`): a state
+travels as the very text its sockets are sent, never escaped into the header nor parsed on the way.
 
 Pub/sub delivers at most once, so every state is whole and versioned: a server that missed one sees a gap (or hears
 nothing) and its next `watch` (sent every `WATCH_SECONDS` with the version it has) makes the owner send the current
 states again. A table's states only replace each other, so nothing is ever shown twice or lost. A `watch` also says
 which seats are connected here, so the owner counts those people as present; a server that stops watching (dead, or
-cut from Redis) counts as gone after `WATCHER_SECONDS`. The owner answers every `watch` (with the states, or with
-`alive` when the watcher is up to date); a server that hears nothing from a table's owner for `WATCHER_SECONDS`
-closes the table's sockets here: they reconnect and reach whichever server runs it now.
+cut from Redis) counts as gone after `WATCHER_SECONDS`. A server's watches of one owner's tables go as one message,
+and the owner answers it with one (`alive`: the tables the watcher is up to date on), sending the states of the
+others again; a server that hears nothing from a table's owner for `WATCHER_SECONDS` closes the table's sockets
+here: they reconnect and reach whichever server runs it now. A server that takes a table (its owner died) or lets
+its tables go (it stops) says so on their channels (`gone`), so their sockets elsewhere reconnect at once.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -67,6 +74,21 @@ def server_channel(name: str) -> str:
 
 def table_channel(table_id: str) -> str:
     return f"heartcards:table:{table_id}"
+
+
+def frame(header: dict[str, Any], states: Sequence[str] = ()) -> str:
+    """A message between servers: `header` as JSON on the first line, then each state's JSON text on a line of its
+    own (JSON text never holds a raw line break)."""
+    head = json_text(header)
+    return head if not states else head + "\n" + "\n".join(states)
+
+
+def unframe(data: bytes | str) -> tuple[dict[str, Any], list[str]]:
+    """A message's header and states (`frame` read back)."""
+    text = data.decode() if isinstance(data, bytes) else data
+    head, _, rest = text.partition("\n")
+    header: dict[str, Any] = json.loads(head)
+    return header, rest.split("\n") if rest else []
 
 
 class RemoteError(KeyedError):
@@ -122,8 +144,12 @@ class Relay:
         self.outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.relayed: dict[Connection, tuple[str, str]] = {}
         """The stand-in connections of relayed actions being applied here: → (the asking server, its request)."""
+        self.answered: set[str] = set()
+        """Relayed actions applied here whose answer went with their state (no reply of their own is sent)."""
         self.tasks: list[asyncio.Task[None]] = []
         self.subscribed: set[str] = set()
+        self.resubscribe = False
+        """Set when `watched` gained or lost a table: the reader subscribes to what is watched now."""
         self.pubsub: Any = None
         self.connected = False
 
@@ -131,6 +157,7 @@ class Relay:
 
     def start(self) -> None:
         self.service.fanout.remote = self.published
+        self.service.table_taken = self.taken
         loop = asyncio.get_running_loop()
         self.tasks = [
             loop.create_task(self._read(), name="relay-read"),
@@ -149,15 +176,23 @@ class Relay:
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
 
-    def send(self, channel: str, message: dict[str, Any]) -> None:
+    def send(self, channel: str, message: dict[str, Any], states: Sequence[str] = ()) -> None:
         """Queues a message; the publisher sends them in order (dropped while Redis is lost: versions recover)."""
-        self.outgoing.put_nowait((channel, json.dumps(message, separators=(",", ":"))))
+        self.outgoing.put_nowait((channel, frame(message, states)))
 
     async def _publish(self) -> None:
+        """Sends the queued messages: what queued up meanwhile in one round trip."""
         while True:
-            channel, data = await self.outgoing.get()
+            first = await self.outgoing.get()
             try:
-                await self.link.client.publish(channel, data)
+                if self.outgoing.empty():
+                    await self.link.client.publish(*first)
+                    continue
+                async with self.link.client.pipeline(transaction=False) as pipe:
+                    pipe.publish(*first)
+                    while not self.outgoing.empty():
+                        pipe.publish(*self.outgoing.get_nowait())
+                    await pipe.execute()
             except (redis.RedisError, OSError):
                 self.metrics.redis_errors.inc()
 
@@ -171,11 +206,13 @@ class Relay:
                 await self.pubsub.subscribe(*self.subscribed)
                 self.connected = True
                 while True:
-                    await self._subscribe_changes()
+                    if self.resubscribe:
+                        self.resubscribe = False
+                        await self._subscribe_changes()
                     message = await self.pubsub.get_message(timeout=0.2)
                     if message is not None and message["type"] == "message":
                         try:
-                            self._dispatch(json.loads(message["data"]))
+                            self._dispatch(*unframe(message["data"]))
                         except Exception:  # one bad message must not stop the others
                             logger.exception("the relay could not handle a message")
             except asyncio.CancelledError:
@@ -201,11 +238,14 @@ class Relay:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             now = time.monotonic()
+            by_owner: dict[str, list[Watched]] = {}
             for watched in list(self.watched.values()):
                 if now - watched.heard_at > WATCHER_SECONDS or watched.table_id in self.service.tables:
                     self._give_up(watched)  # its owner is silent, or this server took the table over
                 else:
-                    self._watch(watched)
+                    by_owner.setdefault(watched.owner, []).append(watched)
+            for tables in by_owner.values():
+                self._watch(*tables)
             for table_id, watchers in list(self.watchers.items()):
                 for server, watcher in list(watchers.items()):
                     if now - watcher.heard_at > WATCHER_SECONDS:
@@ -214,24 +254,29 @@ class Relay:
                 if not watchers:
                     self.watchers.pop(table_id, None)
 
-    def _dispatch(self, message: dict[str, Any]) -> None:
+    def _dispatch(self, message: dict[str, Any], states: list[str]) -> None:
         kind = message.get("kind")
         if kind == "state":
-            self._state(message)
+            self._state(message, states)
         elif kind == "reply":
             future = self.replies.pop(message["request"], None)
             if future is not None and not future.done():
                 future.set_result(message)
             self._replied(message)
         elif kind == "alive":
-            watched = self.watched.get(message["table"])
-            if watched is not None:
-                watched.heard_at = time.monotonic()
+            now = time.monotonic()
+            for table_id in message["tables"]:
+                watched = self.watched.get(table_id)
+                if watched is not None:
+                    watched.heard_at = now
         elif kind == "gone":
-            watched = self.watched.get(message["table"])
-            if watched is not None:
-                self._give_up(watched)
-        elif kind in ("watch", "act", "join", "start"):
+            for table_id in message["tables"]:
+                watched = self.watched.get(table_id)
+                if watched is not None:
+                    self._give_up(watched)
+        elif kind == "watch":
+            asyncio.get_running_loop().create_task(self._serve_watch(message))
+        elif kind in ("act", "join", "start"):
             asyncio.get_running_loop().create_task(self._serve(message))
 
     # -- the owner's side ---------------------------------------------------------------------------------------------
@@ -239,53 +284,74 @@ class Relay:
     def published(self, table: Table, answer_to: Connection | None, message_id: object) -> None:
         """A change of a table run here (called by the fan-out): its states to the servers that watch it."""
         if self.watchers.get(table.id):
-            self._send_states(table, self.relayed.get(answer_to) if answer_to is not None else None)
+            asked = self.relayed.get(answer_to) if answer_to is not None else None
+            self._send_states(table, None if asked is None or answer_to is None else (*asked, answer_to.seat))
 
-    def _send_states(self, table: Table, answer: tuple[str, str] | None = None) -> None:
-        """The table's states for the seats watched elsewhere (and spectators), rendered once for every watcher."""
-        watchers = self.watchers.get(table.id, {}).values()
-        seats = {seat for watcher in watchers for seat in watcher.seats if 0 <= seat < SEAT_COUNT}
-        states = {str(seat): state_text(table, seat) for seat in sorted(seats)}
-        if any(watcher.spectators for watcher in watchers):
-            states[SPECTATOR] = state_text(table, None)
-        message: dict[str, Any] = {
+    def _send_states(self, table: Table, answer: tuple[str, str, int | None] | None = None) -> None:
+        """The table's states for the seats watched elsewhere (and spectators), rendered once for every watcher;
+        with `answer` (the asking server, its request, the seat), the answer to a relayed action."""
+        watchers = self.watchers.get(table.id, {})
+        seats = sorted({seat for watcher in watchers.values() for seat in watcher.seats if 0 <= seat < SEAT_COUNT})
+        keys = [str(seat) for seat in seats]
+        states = [state_text(table, seat) for seat in seats]
+        if any(watcher.spectators for watcher in watchers.values()):
+            keys.append(SPECTATOR)
+            states.append(state_text(table, None))
+        header: dict[str, Any] = {
             "kind": "state",
             "table": table.id,
             "version": [self.service.epochs.get(table.id, 0), table.revision],
-            "states": states,
+            "seats": keys,
         }
         if answer is not None:
-            message["answer"] = {"server": answer[0], "request": answer[1]}
-        self.send(table_channel(table.id), message)
+            asker, request, seat = answer
+            header["answer"] = {"server": asker, "request": request}
+            watcher = watchers.get(asker)
+            if watcher is not None and seat in watcher.seats:  # the asking socket's own state is in it
+                self.answered.add(request)
+        self.send(table_channel(table.id), header, states)
 
-    async def _serve(self, message: dict[str, Any]) -> None:
-        """A request from another server about a table run here."""
-        kind, table_id, asker = message["kind"], message["table"], message["from"]
-        table = self.service.tables.get(table_id)
-        if table is None:  # not run here (any more): the asker's sockets reconnect and find who runs it
-            if kind == "watch":
-                self.send(server_channel(asker), {"kind": "gone", "table": table_id})
-            else:
-                self._reply(asker, message["request"], error=TableElsewhereError(table=table_id))
-            return
-        if kind == "watch":
+    async def _serve_watch(self, message: dict[str, Any]) -> None:
+        """Another server watches these tables of this one: the people connected there are counted here; it is sent
+        the states it missed (or a new spectator's), told which are up to date (`alive`) and which are not run here
+        (`gone`: its sockets on them reconnect and find who runs them)."""
+        asker = message["from"]
+        alive: list[str] = []
+        gone: list[str] = []
+        for entry in message["tables"]:
+            table_id = entry["table"]
+            table = None if self.service.closing else self.service.tables.get(table_id)
+            if table is None:
+                gone.append(table_id)
+                continue
             watcher = self.watchers.setdefault(table_id, {}).setdefault(asker, Watcher(time.monotonic()))
             watcher.heard_at = time.monotonic()
-            spectators = bool(message.get("spectators"))
+            spectators = bool(entry.get("spectators"))
             spectators_came = spectators and not watcher.spectators
             watcher.spectators = spectators
-            if await self._seats_there(table_id, asker, set(message["seats"])):
-                return  # the change of presence was published, with the states of the seats there now
-            if spectators_came or message["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
+            if await self._seats_there(table_id, asker, set(entry["seats"])):
+                continue  # the change of presence was published, with the states of the seats there now
+            if spectators_came or entry["version"] != [self.service.epochs.get(table_id, 0), table.revision]:
                 self._send_states(table)  # a new spectator there, or the watcher missed something: all again
             else:  # up to date: a word that the owner lives, so a quiet table (a score table) is not given up
-                self.send(server_channel(asker), {"kind": "alive", "table": table_id})
+                alive.append(table_id)
+        if alive:
+            self.send(server_channel(asker), {"kind": "alive", "tables": alive})
+        if gone:
+            self.send(server_channel(asker), {"kind": "gone", "tables": gone})
+
+    async def _serve(self, message: dict[str, Any]) -> None:
+        """A request from another server about a table run here: an action, a join or a start."""
+        kind, table_id, asker, request = message["kind"], message["table"], message["from"], message["request"]
+        table = None if self.service.closing else self.service.tables.get(table_id)
+        if table is None:  # not run here (any more): the asker's sockets reconnect and find who runs it
+            self._reply(asker, request, error=TableElsewhereError(table=table_id))
             return
         try:
             if kind == "act":
                 seat = int(message["seat"])
                 stand_in = Connection(seat, "en")
-                self.relayed[stand_in] = (asker, message["request"])
+                self.relayed[stand_in] = (asker, request)
                 try:
                     action = parse_message(message["message"])
                     if isinstance(action, Hello | Ping):  # answered where the socket is; never relayed
@@ -293,15 +359,19 @@ class Relay:
                     await self.service.act(table, stand_in, action)
                 finally:
                     self.relayed.pop(stand_in, None)
-                self._reply(asker, message["request"], version=[self.service.epochs.get(table_id, 0), table.revision])
+                if request in self.answered:
+                    self.answered.discard(request)
+                else:  # its state did not carry the answer to the asker's socket: the version to wait for
+                    self._reply(asker, request, version=[self.service.epochs.get(table_id, 0), table.revision])
             elif kind == "join":
                 seating = await self.service.join(table_id, int(message["seat"]), message["name"], message["player"])
-                self._reply(asker, message["request"], token=seating.token)
+                self._reply(asker, request, token=seating.token)
             elif kind == "start":
                 await self.service.start_by_token(table_id, message["token"])
-                self._reply(asker, message["request"])
+                self._reply(asker, request)
         except KeyedError as error:
-            self._reply(asker, message["request"], error=error)
+            self.answered.discard(request)
+            self._reply(asker, request, error=error)
 
     def _reply(self, asker: str, request: str, error: KeyedError | None = None, **fields: Any) -> None:
         reply: dict[str, Any] = {"kind": "reply", "request": request, **fields}
@@ -334,6 +404,7 @@ class Relay:
             if watched is not None:
                 self._give_up(watched)
             watched = self.watched[table_id] = Watched(table_id, owner)
+            await self._subscribe(table_channel(table_id))  # before asking: its first states go there
         watched.connections.add(connection)
         self._watch(watched)
         key = seat_key(connection.seat)
@@ -341,36 +412,72 @@ class Relay:
             async with asyncio.timeout(REPLY_SECONDS):
                 while key not in watched.states:  # the owner renders only the seats watched here
                     await watched.arrived.wait()
+                    if self.watched.get(table_id) is not watched:  # given up: the table moved on meanwhile
+                        raise TimeoutError
         except TimeoutError:
             self.detach(watched, connection)
             raise TableElsewhereError(table=table_id) from None
         return watched
 
+    async def _subscribe(self, channel: str) -> None:
+        """Subscribes to `channel` now (the reader's own check would come a moment later); if Redis is lost, the
+        reader subscribes to it again with the others."""
+        if self.connected and channel not in self.subscribed:
+            try:
+                await self.pubsub.subscribe(channel)
+                self.subscribed.add(channel)
+            except (redis.RedisError, OSError):
+                self.resubscribe = True
+
     def detach(self, watched: Watched, connection: Connection) -> None:
         watched.connections.discard(connection)
         if not watched.connections and self.watched.get(watched.table_id) is watched:
             del self.watched[watched.table_id]
+            self.resubscribe = True
         self._watch(watched)
 
-    def _watch(self, watched: Watched) -> None:
-        self.send(
-            server_channel(watched.owner),
+    def _watch(self, *watched: Watched) -> None:
+        """Tells an owner that these of its tables are watched here: the versions seen, the seats connected here."""
+        entries = [
             {
-                "kind": "watch",
-                "table": watched.table_id,
-                "from": self.name,
-                "version": list(watched.version),
-                "seats": watched.seats(),
-                "spectators": watched.spectators(),
-            },
-        )
+                "table": each.table_id,
+                "version": list(each.version),
+                "seats": each.seats(),
+                "spectators": each.spectators(),
+            }
+            for each in watched
+        ]
+        self.send(server_channel(watched[0].owner), {"kind": "watch", "from": self.name, "tables": entries})
 
     def _give_up(self, watched: Watched) -> None:
         """The owner has gone (or no longer runs the table): the sockets here reconnect and find who runs it."""
         if self.watched.get(watched.table_id) is watched:
             del self.watched[watched.table_id]
+            self.resubscribe = True
         for connection in watched.connections:
             connection.close()
+        watched.arrived.set()  # a socket still waiting for its first state gives up at once
+
+    def taken(self, table_id: str) -> None:
+        """This server has just taken the table (its owner died, or let it go): every server's sockets on it that
+        still wait for the old owner reconnect at once, and find it here."""
+        watched = self.watched.get(table_id)
+        if watched is not None:
+            self._give_up(watched)
+        self.send(table_channel(table_id), {"kind": "gone", "tables": [table_id]})
+
+    async def drain(self) -> None:
+        """The server is stopping and has let its tables go: the other servers' sockets on them reconnect at once,
+        and the next server asked for each takes it."""
+        tables = list(self.service.tables)
+        gone = [(table_channel(table_id), frame({"kind": "gone", "tables": [table_id]})) for table_id in tables]
+        try:
+            async with self.link.client.pipeline(transaction=False) as pipe:
+                for channel, data in gone:
+                    pipe.publish(channel, data)
+                await pipe.execute()
+        except (redis.RedisError, OSError):
+            self.metrics.redis_errors.inc()  # their sockets find out within `WATCHER_SECONDS`
 
     async def request(self, watched_or_owner: Watched | str, message: dict[str, Any]) -> dict[str, Any]:
         """Sends a request to a table's owner and returns its reply; raises the owner's error, or
@@ -440,19 +547,17 @@ class Relay:
                 watched.answers[reply["request"]] = (connection, message_id, (version[0], version[1]))
                 self._watch(watched)  # brings the states again
 
-    def _state(self, message: dict[str, Any]) -> None:
+    def _state(self, message: dict[str, Any], texts: list[str]) -> None:
         watched = self.watched.get(message["table"])
         if watched is None:
             return
         version: Version = (message["version"][0], message["version"][1])
-        if version < watched.version or (
-            version == watched.version and message["states"].keys() <= watched.states.keys()
-        ):
+        states = dict(zip(message["seats"], texts, strict=True))
+        if version < watched.version or (version == watched.version and states.keys() <= watched.states.keys()):
             return  # an older state, or the same again
         if version[0] == watched.version[0] and version[1] != watched.version[1] + 1:
             self.metrics.relay_gaps.inc()  # some states were missed: this one is whole, nothing more is needed
         watched.version = version
-        states: dict[str, str] = message["states"]
         watched.states.update(states)  # a seat not rendered this time keeps its newest state
         watched.heard_at = time.monotonic()
         watched.arrived.set()
@@ -461,9 +566,13 @@ class Relay:
         answered: Connection | None = None
         answered_id: object = None
         if answer is not None and answer["server"] == self.name:
-            found = watched.answers.pop(answer["request"], None)
+            request = answer["request"]
+            found = watched.answers.pop(request, None)
             if found is not None:
                 answered, answered_id, _ = found
+            future = self.replies.pop(request, None)
+            if future is not None and not future.done():
+                future.set_result({"kind": "reply", "request": request, "version": list(version)})
         for request, (connection, message_id, replied) in list(watched.answers.items()):
             if replied is not None and replied <= version:  # a reply whose own state was missed
                 watched.answers.pop(request)

@@ -145,6 +145,9 @@ class TableService:
         self.sweeper = Sweeper(self.tables, self.fanout.watched, self._put_away)
         self.closing = False
         self.lobby_changed: Callable[[], None] = lambda: None
+        self.table_taken: Callable[[str], None] = lambda table_id: None
+        """Told when this server has taken a table from another (`relay.Relay.taken`: the other servers' sockets
+        that still wait for its old owner reconnect at once)."""
         """Told when a table is created, joined or started here (the site's lobby, `LobbyBoard`, then hears of it
         at once)."""
 
@@ -235,6 +238,8 @@ class TableService:
             table = None if record is None else self._resume(record)
             if table is None:
                 await ownership.release([table_id])
+            else:
+                self.table_taken(table_id)
             return table
 
     async def drain(self) -> None:

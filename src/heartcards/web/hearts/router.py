@@ -61,6 +61,8 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         board.start()
         services.drainers.append(board.stop)
     services.drainers.append(service.drain)
+    if relay is not None:
+        services.drainers.append(relay.drain)  # after the leases are let go: their sockets elsewhere reconnect
     try:
         yield
     finally:

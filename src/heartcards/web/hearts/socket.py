@@ -5,7 +5,10 @@ of the message was refused.
 
 A message that is not JSON, of an unknown type, forged, out of turn or against the rules answers an `error`
 (translated) and changes nothing; the socket stays open. Only a bad first message closes it (4400 not a hello,
-4403 bad token, 4404 no such table, 4408 no hello within 30 s). A failure while sending is logged and closes the
+4403 bad token, 4404 no such table, 4408 no hello within 30 s). A table moving between servers (its server stopped
+or died, or cannot be reached) closes the socket with 1013 and no error, as does a server that is stopping: the
+page reconnects by itself and finds the table where it runs now, and an action relayed meanwhile was not applied
+(the next state says what is due). A failure while sending is logged and closes the
 socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
 only at that pace (`fanout.MessageRate`), those of all of a client address's sockets on every server of the site at
 two persons' pace together (`fanout.ClientRate`), and a client that does not read its answers is closed with 1008
@@ -201,14 +204,14 @@ async def _table_socket(
         if table.status == "finished" or service.runs(table):
             await _serve(websocket, service, catalogs, language, table, connection, hello.id)
             return
-        owner = await service.owner_of(table.id) if relay is not None else None
+        owner = await service.owner_of(table.id) if relay is not None and not service.closing else None
         if relay is None or owner is None:  # moving between servers: the page reconnects by itself and finds it
-            await refuse(TableElsewhereError(table=table.id), TRY_AGAIN_CLOSE, hello.id)
+            await websocket.close(TRY_AGAIN_CLOSE)
             return
         try:
             watched = await relay.attach(table.id, owner, connection)
-        except KeyedError as error:
-            await refuse(error, TRY_AGAIN_CLOSE, hello.id)
+        except TableElsewhereError:
+            await websocket.close(TRY_AGAIN_CLOSE)
             return
         await _serve_relayed(websocket, service, relay, watched, catalogs, language, table, connection, hello.id)
     except WebSocketDisconnect:
@@ -335,6 +338,8 @@ async def _read(
                     await act(message, raw)
                     action_seconds.observe(time.monotonic() - began)
             except KeyedError as error:
+                if error.key == TableElsewhereError.key:  # the table is moving: the page reconnects and finds it
+                    break
                 connection.send(outgoing(error_message(catalogs, language, error, message_id)))
     except WebSocketDisconnect:
         pass
