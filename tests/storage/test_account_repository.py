@@ -10,8 +10,10 @@ from sqlalchemy import select
 from heartcards.runtime.clock import utc_now
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.storage.account_repository import AccountRecord, AccountRepository, PasskeyRecord, SessionRecord
-from heartcards.storage.h2h_repository import GAMES, H2HRepository
-from heartcards.storage.hearts_repository import SEATS, HeartsRepository, SeatRecord, TableRecord
+from heartcards.storage.h2h_models import GAMES
+from heartcards.storage.h2h_repository import H2HRepository
+from heartcards.storage.hearts_models import SEATS
+from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 
 
 def test_secrets_are_taken_once_games_merge_and_erasure_keeps_shared_tables(each_database_url: str) -> None:

@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from heartcards.storage.models import Base, UTCDateTime
+from heartcards.storage.models import Base, UTCDateTime, table_of
 
 
 class Account(Base):
@@ -24,6 +24,9 @@ class Account(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), unique=True)
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+ACCOUNTS = table_of(Account)
 
 
 class AccountPasskey(Base):
@@ -42,6 +45,9 @@ class AccountPasskey(Base):
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
+PASSKEYS = table_of(AccountPasskey)
+
+
 class AccountSession(Base):
     """A device signed in to an account: the SHA-256 of its session cookie, a label for the device list."""
 
@@ -57,6 +63,9 @@ class AccountSession(Base):
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+SESSIONS = table_of(AccountSession)
+
+
 class AccountRecoveryCode(Base):
     """One of an account's recovery codes: its public lookup prefix and the argon2 hash of the whole code."""
 
@@ -70,6 +79,9 @@ class AccountRecoveryCode(Base):
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
+RECOVERY = table_of(AccountRecoveryCode)
+
+
 class AccountLinkCode(Base):
     """A one-time code a signed-in device shows to sign another device in, by its SHA-256, until it expires."""
 
@@ -78,6 +90,9 @@ class AccountLinkCode(Base):
     code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+LINK_CODES = table_of(AccountLinkCode)
 
 
 class AccountChallenge(Base):
@@ -90,3 +105,6 @@ class AccountChallenge(Base):
     account_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The account adding a passkey (registration on a signed-in device); None for creating and signing in."""
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+CHALLENGES = table_of(AccountChallenge)

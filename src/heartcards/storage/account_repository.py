@@ -10,29 +10,14 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, Table, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Row, and_, delete, func, insert, select, update
 
-from heartcards.storage.account_models import (
-    Account,
-    AccountChallenge,
-    AccountLinkCode,
-    AccountPasskey,
-    AccountRecoveryCode,
-    AccountSession,
-)
-from heartcards.storage.h2h_repository import GAMES
-from heartcards.storage.hearts_repository import LOGS, SEATS, TABLES
-from heartcards.storage.models import Player
-
-ACCOUNTS = cast(Table, Account.__table__)
-PASSKEYS = cast(Table, AccountPasskey.__table__)
-SESSIONS = cast(Table, AccountSession.__table__)
-RECOVERY = cast(Table, AccountRecoveryCode.__table__)
-LINK_CODES = cast(Table, AccountLinkCode.__table__)
-CHALLENGES = cast(Table, AccountChallenge.__table__)
-PLAYERS = cast(Table, Player.__table__)
+from heartcards.storage.account_models import ACCOUNTS, CHALLENGES, LINK_CODES, PASSKEYS, RECOVERY, SESSIONS
+from heartcards.storage.h2h_models import GAMES
+from heartcards.storage.hearts_models import LOGS, SEATS, TABLES
+from heartcards.storage.models import PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

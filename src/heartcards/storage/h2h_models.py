@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from heartcards.storage.models import Base, UTCDateTime
+from heartcards.storage.models import Base, UTCDateTime, table_of
 
 
 class H2HGame(Base):
@@ -36,6 +36,9 @@ class H2HGame(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
+GAMES = table_of(H2HGame)
+
+
 class H2HSolution(Base):
     """The solver's answer for a deal code, kept because solving can take seconds: winnable, and the fewest moves."""
 
@@ -47,3 +50,6 @@ class H2HSolution(Base):
     move_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     states: Mapped[int] = mapped_column(Integer, default=0)
     solved_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+SOLUTIONS = table_of(H2HSolution)

@@ -8,19 +8,16 @@ from __future__ import annotations
 from collections.abc import Collection
 from contextlib import suppress
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Engine, Row, Table, bindparam, func, insert, select, update
+from sqlalchemy import Engine, Row, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from heartcards.storage.h2h_models import H2HGame, H2HSolution
+from heartcards.storage.h2h_models import GAMES, SOLUTIONS
 from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, SolutionRecord
 from heartcards.storage.h2h_stats import Stats, compute_stats
-from heartcards.storage.models import Player
+from heartcards.storage.models import PLAYERS
 
-GAMES = cast(Table, H2HGame.__table__)
-PLAYERS = cast(Table, Player.__table__)
-SOLUTIONS = cast(Table, H2HSolution.__table__)
 RUNNING = [GameStatus.PLAYING.value, GameStatus.STALLED.value]
 PROGRESS_COLUMNS = ("moves", "move_count", "score", "status", "seconds", "paused", "last_active_at", "finished_at")
 SAVE_PROGRESS = (

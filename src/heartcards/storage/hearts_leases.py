@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, and_, or_, select, update
 
-from heartcards.storage.hearts_repository import OPEN_STATUSES, TABLES, database_seconds
+from heartcards.storage.hearts_models import TABLES
+from heartcards.storage.hearts_repository import OPEN_STATUSES, database_seconds
 
 
 class TableLeases:

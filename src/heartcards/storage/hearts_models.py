@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from heartcards.storage.models import Base, UTCDateTime
+from heartcards.storage.models import Base, UTCDateTime, table_of
 
 
 class HeartsTable(Base):
@@ -41,6 +41,9 @@ class HeartsTable(Base):
     """Until when the owner's lease holds, in seconds since 1970 on the database's clock."""
 
 
+TABLES = table_of(HeartsTable)
+
+
 class HeartsSeat(Base):
     """A seat at a table: who sits there (a person, a computer player, nobody yet) and, once finished, the result."""
 
@@ -60,6 +63,9 @@ class HeartsSeat(Base):
     queens: Mapped[int] = mapped_column(Integer, default=0)
 
 
+SEATS = table_of(HeartsSeat)
+
+
 class HeartsDealLog(Base):
     """A finished deal's log line (the engine's `DealRecord.to_dict()` plus the table, variant and target)."""
 
@@ -69,6 +75,9 @@ class HeartsDealLog(Base):
     deal: Mapped[int] = mapped_column(Integer, primary_key=True)
     log: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+LOGS = table_of(HeartsDealLog)
 
 
 class HeartsRating(Base):
@@ -90,6 +99,9 @@ class HeartsRating(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+RATINGS = table_of(HeartsRating)
+
+
 class HeartsRatingChange(Base):
     """What one rated game did to one player's rating: their place, whether they left, the shown rating after it."""
 
@@ -105,6 +117,9 @@ class HeartsRatingChange(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
+CHANGES = table_of(HeartsRatingChange)
+
+
 class HeartsHiddenPlayer(Base):
     """A person who asked not to be listed on the leaderboards (their rating is still kept)."""
 
@@ -112,3 +127,6 @@ class HeartsHiddenPlayer(Base):
 
     player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     hidden_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+HIDDEN = table_of(HeartsHiddenPlayer)

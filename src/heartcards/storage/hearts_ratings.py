@@ -11,25 +11,14 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, Row, Table, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from heartcards.hearts.ratings import Entrant, Skill, is_rated, rate
-from heartcards.storage.hearts_models import (
-    HeartsHiddenPlayer,
-    HeartsRating,
-    HeartsRatingChange,
-    HeartsSeat,
-    HeartsTable,
-)
+from heartcards.storage.hearts_models import CHANGES, HIDDEN, RATINGS, SEATS, TABLES
 
-RATINGS = cast(Table, HeartsRating.__table__)
-CHANGES = cast(Table, HeartsRatingChange.__table__)
-HIDDEN = cast(Table, HeartsHiddenPlayer.__table__)
-SEATS = cast(Table, HeartsSeat.__table__)
-TABLES = cast(Table, HeartsTable.__table__)
 BOT_PREFIX: Final = "bot:"
 
 

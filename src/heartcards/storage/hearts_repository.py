@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from sqlalchemy import (
     ColumnElement,
@@ -21,7 +21,6 @@ from sqlalchemy import (
     Engine,
     Float,
     Row,
-    Table,
     bindparam,
     insert,
     literal_column,
@@ -29,12 +28,9 @@ from sqlalchemy import (
     update,
 )
 
-from heartcards.storage.hearts_models import HeartsDealLog, HeartsSeat, HeartsTable
+from heartcards.storage.hearts_models import LOGS, SEATS, TABLES
 from heartcards.storage.hearts_ratings import SeatOutcome, record_ratings
 
-TABLES = cast(Table, HeartsTable.__table__)
-SEATS = cast(Table, HeartsSeat.__table__)
-LOGS = cast(Table, HeartsDealLog.__table__)
 OPEN_STATUSES = ("waiting", "playing")
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
 _SAVE_GAME = (

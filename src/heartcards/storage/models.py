@@ -1,14 +1,16 @@
 """What every game's SQLAlchemy 2 typed models share: the declarative base, UTC times, and `players`, an anonymous
 browser identity that every game's records belong to. Each game's own are in its modules (`h2h_models`,
-`hearts_models`, `account_models`), their tables prefixed by the game (`h2h_…`, `hearts_…`). The schema itself is made
-by the Alembic migrations in `migrations/`.
+`hearts_models`, `account_models`), their tables prefixed by the game (`h2h_…`, `hearts_…`), each model's table as
+the repositories' Core queries use it beside it (`PLAYERS`). The schema itself is made by the Alembic migrations in
+`migrations/`.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import cast
 
-from sqlalchemy import DateTime, MetaData, String
+from sqlalchemy import DateTime, MetaData, String, Table
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -43,6 +45,11 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
+def table_of(model: type[Base]) -> Table:
+    """A model's table, as the repositories' Core queries use it (written once beside each model)."""
+    return cast(Table, model.__table__)
+
+
 class Player(Base):
     """An anonymous player: the random id of the browser's `hc_player` cookie."""
 
@@ -50,3 +57,6 @@ class Player(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+PLAYERS = table_of(Player)

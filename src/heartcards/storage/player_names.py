@@ -9,14 +9,10 @@ chosen no name and is shown without one. Everything that needs another player's 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import cast
 
-from sqlalchemy import Engine, Table, select
+from sqlalchemy import Engine, select
 
-from heartcards.storage.hearts_models import HeartsSeat, HeartsTable
-
-SEATS = cast(Table, HeartsSeat.__table__)
-TABLES = cast(Table, HeartsTable.__table__)
+from heartcards.storage.hearts_models import SEATS, TABLES
 
 
 def chosen_names(engine: Engine, player_ids: Collection[str]) -> dict[str, str]:

@@ -12,9 +12,11 @@ from sqlalchemy import func, select
 
 from heartcards.heart_to_heart.engine import Deal, Game
 from heartcards.runtime.clock import utc_now
-from heartcards.storage.account_repository import ACCOUNTS, PASSKEYS, PLAYERS, RECOVERY, SESSIONS
-from heartcards.storage.h2h_repository import GAMES
-from heartcards.storage.hearts_repository import SEATS, TABLES, HeartsRepository, SeatRecord, TableRecord
+from heartcards.storage.account_models import ACCOUNTS, PASSKEYS, RECOVERY, SESSIONS
+from heartcards.storage.h2h_models import GAMES
+from heartcards.storage.hearts_models import SEATS, TABLES
+from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
+from heartcards.storage.models import PLAYERS
 from tests.support.authenticator import SoftAuthenticator
 from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves
