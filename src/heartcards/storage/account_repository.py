@@ -18,6 +18,7 @@ from heartcards.storage.account_models import ACCOUNTS, CHALLENGES, LINK_CODES, 
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.hearts_models import LOGS, SEATS, TABLES
 from heartcards.storage.models import PLAYERS
+from heartcards.storage.rows import record_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,29 +56,8 @@ class RecoveryCandidate:
     code_hash: str
 
 
-def _account(row: Row[Any]) -> AccountRecord:
-    values = row._mapping
-    return AccountRecord(values["id"], values["player_id"], values["name"], values["created_at"])
-
-
 def _passkey(row: Row[Any]) -> PasskeyRecord:
-    values = row._mapping
-    return PasskeyRecord(
-        id=values["id"],
-        account_id=values["account_id"],
-        public_key=bytes(values["public_key"]),
-        sign_count=values["sign_count"],
-        name=values["name"],
-        created_at=values["created_at"],
-        last_used_at=values["last_used_at"],
-    )
-
-
-def _session(row: Row[Any]) -> SessionRecord:
-    values = row._mapping
-    return SessionRecord(
-        values["id"], values["account_id"], values["label"], values["created_at"], values["last_seen_at"]
-    )
+    return record_of(PasskeyRecord, row, public_key=bytes(row._mapping["public_key"]))
 
 
 def _plain(value: Any) -> Any:
@@ -107,7 +87,7 @@ class AccountRepository:
     def account(self, account_id: str) -> AccountRecord | None:
         with self.engine.connect() as connection:
             row = connection.execute(select(ACCOUNTS).where(ACCOUNTS.c.id == account_id)).first()
-        return None if row is None else _account(row)
+        return None if row is None else record_of(AccountRecord, row)
 
     def rename(self, account_id: str, name: str) -> None:
         with self.engine.begin() as connection:
@@ -175,12 +155,12 @@ class AccountRepository:
         )
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return None if row is None else (_session(row), row._mapping["player_id"])
+        return None if row is None else (record_of(SessionRecord, row), row._mapping["player_id"])
 
     def sessions(self, account_id: str) -> list[SessionRecord]:
         query = select(SESSIONS).where(SESSIONS.c.account_id == account_id).order_by(SESSIONS.c.created_at)
         with self.engine.connect() as connection:
-            return [_session(row) for row in connection.execute(query)]
+            return [record_of(SessionRecord, row) for row in connection.execute(query)]
 
     def touch_session(self, session_id: str, now: datetime) -> None:
         with self.engine.begin() as connection:
@@ -248,10 +228,7 @@ class AccountRepository:
         """The unused recovery codes whose lookup prefix is `lookup` (almost always one, or none)."""
         query = select(RECOVERY).where(RECOVERY.c.lookup == lookup, RECOVERY.c.used_at.is_(None))
         with self.engine.connect() as connection:
-            return [
-                RecoveryCandidate(row._mapping["id"], row._mapping["account_id"], row._mapping["code_hash"])
-                for row in connection.execute(query)
-            ]
+            return [record_of(RecoveryCandidate, row) for row in connection.execute(query)]
 
     def use_recovery_code(self, code_id: int, now: datetime) -> bool:
         with self.engine.begin() as connection:

@@ -17,6 +17,7 @@ from heartcards.storage.h2h_models import GAMES, SOLUTIONS
 from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, SolutionRecord
 from heartcards.storage.h2h_stats import Stats, compute_stats
 from heartcards.storage.models import PLAYERS
+from heartcards.storage.rows import record_of
 
 RUNNING = [GameStatus.PLAYING.value, GameStatus.STALLED.value]
 PROGRESS_COLUMNS = ("moves", "move_count", "score", "status", "seconds", "paused", "last_active_at", "finished_at")
@@ -30,23 +31,7 @@ SAVE_PROGRESS_IF_UNCHANGED = SAVE_PROGRESS.where(GAMES.c.moves == bindparam("p_e
 
 
 def _game(row: Row[Any]) -> GameRecord:
-    values = row._mapping
-    return GameRecord(
-        id=values["id"],
-        player_id=values["player_id"],
-        code=values["code"],
-        moves=values["moves"],
-        move_count=values["move_count"],
-        score=values["score"],
-        status=GameStatus(values["status"]),
-        assisted=bool(values["assisted"]),
-        hints=values["hints"],
-        seconds=float(values["seconds"]),
-        paused=bool(values["paused"]),
-        created_at=values["created_at"],
-        last_active_at=values["last_active_at"],
-        finished_at=values["finished_at"],
-    )
+    return record_of(GameRecord, row, status=GameStatus(row._mapping["status"]))
 
 
 class H2HRepository:
@@ -175,14 +160,7 @@ class H2HRepository:
             row = connection.execute(select(SOLUTIONS).where(SOLUTIONS.c.code == code)).first()
         if row is None:
             return None
-        values = row._mapping
-        return SolutionRecord(
-            code=values["code"],
-            winnable=bool(values["winnable"]),
-            moves=values["moves"],
-            move_count=values["move_count"],
-            states=values["states"],
-        )
+        return record_of(SolutionRecord, row)
 
     def save_solution(self, solution: SolutionRecord, now: datetime) -> None:
         values = {

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from heartcards.hearts.ratings import Entrant, Skill, is_rated, rate
 from heartcards.storage.hearts_models import CHANGES, HIDDEN, RATINGS, SEATS, TABLES
+from heartcards.storage.rows import record_of
 
 BOT_PREFIX: Final = "bot:"
 
@@ -120,13 +121,6 @@ def record_ratings(connection: Connection, table_id: str, outcomes: Sequence[Sea
         )
 
 
-def _record(row: Row[Any]) -> RatingRecord:
-    values = row._mapping
-    return RatingRecord(
-        values["identity"], values["public_id"], bool(values["person"]), values["rating"], values["games"]
-    )
-
-
 class HeartsRatings:
     """The ratings' reads, and a person's choice to be hidden from the leaderboards."""
 
@@ -146,19 +140,19 @@ class HeartsRatings:
             .limit(limit)
         )
         with self.engine.connect() as connection:
-            return [_record(row) for row in connection.execute(query)]
+            return [record_of(RatingRecord, row) for row in connection.execute(query)]
 
     def rating(self, identity: str, variant: str) -> RatingRecord | None:
         query = select(RATINGS).where(RATINGS.c.identity == identity, RATINGS.c.variant == variant)
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return None if row is None else _record(row)
+        return None if row is None else record_of(RatingRecord, row)
 
     def by_public_id(self, public: str, variant: str) -> RatingRecord | None:
         query = select(RATINGS).where(RATINGS.c.public_id == public, RATINGS.c.variant == variant)
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return None if row is None else _record(row)
+        return None if row is None else record_of(RatingRecord, row)
 
     def place(self, record: RatingRecord, variant: str) -> int:
         """Where `record` stands among the listed ratings (1 = best), counting it even when it is hidden."""
@@ -176,9 +170,7 @@ class HeartsRatings:
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
-        return [
-            RatingChange(row.table_id, row.place, bool(row.left), row.rating, row.created_at) for row in reversed(rows)
-        ]
+        return [record_of(RatingChange, row) for row in reversed(rows)]
 
     def is_hidden(self, player_id: str) -> bool:
         with self.engine.connect() as connection:

@@ -30,6 +30,7 @@ from sqlalchemy import (
 
 from heartcards.storage.hearts_models import LOGS, SEATS, TABLES
 from heartcards.storage.hearts_ratings import SeatOutcome, record_ratings
+from heartcards.storage.rows import record_of
 
 OPEN_STATUSES = ("waiting", "playing")
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
@@ -171,30 +172,12 @@ class PlayerGame:
 
 
 def _table(row: Row[Any], seats: Sequence[Row[Any]]) -> TableRecord:
-    values = row._mapping
-    return TableRecord(
-        id=values["id"],
-        mode=values["mode"],
-        variant=values["variant"],
-        target=values["target"],
-        strength=values["strength"],
-        idle_seconds=values["idle_seconds"],
-        status=values["status"],
-        game=json.loads(values["game"]),
-        created_at=values["created_at"],
-        finished_at=values["finished_at"],
-        updated_at=values["updated_at"],
-        epoch=values["epoch"],
-        seats=[
-            SeatRecord(
-                seat=seat._mapping["seat"],
-                kind=seat._mapping["kind"],
-                name=seat._mapping["name"],
-                player_id=seat._mapping["player_id"],
-                token_hash=seat._mapping["token_hash"],
-            )
-            for seat in sorted(seats, key=lambda seat: int(seat._mapping["seat"]))
-        ],
+    in_order = sorted(seats, key=lambda seat: int(seat._mapping["seat"]))
+    return record_of(
+        TableRecord,
+        row,
+        game=json.loads(row._mapping["game"]),
+        seats=[record_of(SeatRecord, seat) for seat in in_order],
     )
 
 
@@ -384,26 +367,11 @@ class HeartsRepository:
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
-        games = []
-        for row in rows:
-            values = row._mapping
-            if values["place"] is None or values["finished_at"] is None:
-                continue
-            games.append(
-                PlayerGame(
-                    table_id=values["table_id"],
-                    variant=values["variant"],
-                    target=values["target"],
-                    seat=values["seat"],
-                    total=values["total"],
-                    place=values["place"],
-                    won=bool(values["won"]),
-                    moons=values["moons"],
-                    queens=values["queens"],
-                    finished_at=values["finished_at"],
-                )
-            )
-        return games
+        return [
+            record_of(PlayerGame, row, won=bool(row._mapping["won"]))
+            for row in rows
+            if row._mapping["place"] is not None and row._mapping["finished_at"] is not None
+        ]
 
 
 def _table_row(table: TableRecord, now: datetime) -> dict[str, Any]:
