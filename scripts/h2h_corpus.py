@@ -19,7 +19,8 @@ A record holds `code` (the text given), `deal` (the 52 ranks in deal order, one 
 state fields that differ from the state before it. The state fields: `removed` (bitmask, bit p-1 for position p),
 `stock` (top first), `waste` (bottom first), `moves`, `score`, `status`, `selection`, `outlined`, `dimmed`,
 `legal` (the legal moves' text) and `can_undo`; `record` is the game's record after the last step. Errors are
-`{"error": key, "params": …, "message": …}`.
+`{"error": key, "params": …}`: the engines agree on what was refused and why, and each words it in its own messages
+(the edges show the key's translation).
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def snapshot(game: Game) -> Json:
 
 
 def error_json(error: HeartToHeartError) -> Json:
-    return {"error": error.key, "params": error.params, "message": str(error)}
+    return {"error": error.key, "params": error.params}
 
 
 class Recorder:

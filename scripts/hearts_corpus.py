@@ -26,7 +26,8 @@ texts, cards in index order ♣ ♦ ♠ ♥, 2 to A), `passed` (each seat's pass
 ([leader, cards] of the trick in play), `tricks` (how many finished this deal), `last` ([leader, cards, winner] of
 the last finished trick), `broken`, `points` (taken this deal), `totals`, `scores` (the last scored deal's points),
 `moon` and `queen` (the last scored deal's shooter and Q♠ taker), `winners`, `legal` (the legal cards of the seat to
-play). Errors are `{"error": key, "params": …, "message": …}`.
+play). Errors are `{"error": key, "params": …}`: the engines agree on what was refused and why, and each words it
+in its own messages (the edges show the key's translation).
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def snapshot(game: Game) -> Json:
 
 
 def error_json(error: HeartsError) -> Json:
-    return {"error": error.key, "params": error.params, "message": str(error)}
+    return {"error": error.key, "params": error.params}
 
 
 class Recorder:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +98,34 @@ def test_the_migrations_write_postgresql_sql_without_a_server() -> None:
     assert "CREATE TABLE h2h_games" in sql and "TIMESTAMP WITHOUT TIME ZONE" in sql
     assert "CREATE INDEX ix_h2h_games_player_status ON h2h_games (player_id, status)" in sql
     assert sql.rstrip().endswith("COMMIT;")
+
+
+def test_the_latest_revision_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    from heartcards.storage.database import LATEST_REVISION, alembic_config
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == LATEST_REVISION
+
+
+def test_an_empty_database_has_no_revision_and_a_migrated_one_the_latest(each_database_url: str) -> None:
+    from heartcards.storage.database import LATEST_REVISION
+
+    engine = open_engine(each_database_url)
+    assert current_revision(engine) is None
+    upgrade_database(engine)
+    assert current_revision(engine) == LATEST_REVISION
+    engine.dispose()
+
+
+def test_a_database_at_the_latest_schema_is_opened_without_loading_alembic(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    upgrade_database(open_engine(url))
+    script = (
+        "import sys\n"
+        "from heartcards.storage import open_engine, upgrade_database\n"
+        f"upgrade_database(open_engine({url!r}))\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'alembic'))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

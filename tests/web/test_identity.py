@@ -27,7 +27,7 @@ def test_a_guest_is_named_once_and_again_after_a_cleared_cookie(client: Any) -> 
     [line] = tags_set(first)
     assert "httponly" not in line.lower() and "samesite=lax" in line.lower()  # the pages read it
     assert tags_set(client.get("/api/h2h/stats")) == [] and tags_set(client.get("/play")) == []
-    assert tags_set(client.get("/static/js/identity.js")) == []
+    assert tags_set(client.get("/static/js/common/identity.js")) == []
     client.cookies.delete(PLAYER_COOKIE)  # a cleared cookie: a new guest
     again = client.get("/api/h2h/stats")
     assert tag_of(again) == identity_tag(client.cookies[PLAYER_COOKIE]) != tag_of(first)

@@ -14,7 +14,7 @@ from heartcards.web.openapi import document_text, main
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "docs" / "openapi.json"
-API_TYPES = ROOT / "src/heartcards/web/static/js/openapi.d.ts"
+API_TYPES = ROOT / "types/openapi.d.ts"
 GENERATOR = ROOT / "node_modules/.bin/openapi-typescript"
 
 

@@ -205,6 +205,7 @@ def test_records_round_trip_and_bad_records_name_the_move() -> None:
         Game.from_record(f"{SEEDS_DEAL} S x")
     assert caught.value.at == 2
     assert isinstance(caught.value.cause, MoveSyntaxError)
+    assert caught.value.params == {"at": 2, "cause": "h2h.error.move_syntax"}  # plain values, no English sentence
 
 
 def test_placement_help_outlines_free_cards_with_a_partner_and_dims_the_rest() -> None:

@@ -121,6 +121,7 @@ def test_a_bad_action_in_a_record_is_reported_once() -> None:
     with pytest.raises(GameRecordError) as caught:
         Game.from_dict(record)
     assert str(caught.value) == "bad saved game: 'dance' is not an action (pass S C C C, play S C, next)"
+    assert caught.value.params == {"action": "dance"}
 
 
 def test_record_errors_number_the_action() -> None:
@@ -129,8 +130,27 @@ def test_record_errors_number_the_action() -> None:
     with pytest.raises(GameRecordError) as caught:
         Game.from_dict({**base, "actions": [first_pass, 5]})
     assert str(caught.value) == "bad saved game: action 2 is not text: 5"
-    with pytest.raises(GameRecordError, match="action 1 'play 0 2C'"):
+    assert caught.value.params == {"at": 2}
+    with pytest.raises(GameRecordError, match="action 1 'play 0 2C'") as caught:
         Game.from_dict({**base, "actions": ["play 0 2C"]})
+    assert caught.value.params == {"at": 1, "cause": "hearts.error.wrong_phase"}
+
+
+def test_record_errors_name_the_field_or_the_version_in_their_params() -> None:
+    """The params say what is wrong in plain values, never in a sentence: the browser's engine must give the same."""
+    base: dict[str, object] = {"version": 1, "seed": 1, "variant": "classic", "target": 100, "actions": []}
+    cases: list[tuple[dict[str, object], dict[str, object]]] = [
+        ({key: value for key, value in base.items() if key != "target"}, {"field": "target"}),
+        ({**base, "variant": "Classic"}, {"field": "variant"}),
+        ({**base, "version": 2}, {"version": 2}),
+        ({**base, "target": "100"}, {"field": "target"}),
+        ({**base, "actions": "next"}, {"field": "actions"}),
+        ({**base, "target": 0}, {"cause": "hearts.error"}),
+    ]
+    for record, params in cases:
+        with pytest.raises(GameRecordError) as caught:
+            Game.from_dict(record)
+        assert caught.value.params == params, record
 
 
 @pytest.mark.parametrize("direction", list(PassDirection))

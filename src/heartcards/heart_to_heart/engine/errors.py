@@ -58,11 +58,12 @@ class NothingToUndoError(HeartToHeartError):
 
 
 class RecordError(HeartToHeartError):
-    """A game record whose move at index `at` (1-based) is malformed or illegal."""
+    """A game record whose move at index `at` (1-based) is malformed or illegal; `params` name the move and the
+    cause's key."""
 
     key = "h2h.error.record"
 
     def __init__(self, record: str, at: int, cause: HeartToHeartError) -> None:
-        super().__init__(f"move {at} of record {record!r}: {cause}", at=at, cause=str(cause))
+        super().__init__(f"move {at} of record {record!r}: {cause}", at=at, cause=cause.key)
         self.at = at
         self.cause = cause

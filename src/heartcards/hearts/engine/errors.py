@@ -110,9 +110,11 @@ class NoPassThisDealError(HeartsError):
 
 
 class GameRecordError(HeartsError):
-    """A saved game (dict) that is malformed or whose actions do not replay."""
+    """A saved game (dict) that is malformed or whose actions do not replay. `params` say where, in plain values: the
+    `field` that is missing or bad, the `version` that is unknown, the action's number (`at`, from 1) or text
+    (`action`), and the `cause`'s key when an engine error refused it."""
 
     key = "hearts.error.record"
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(f"bad saved game: {detail}", detail=detail)
+    def __init__(self, detail: str, **params: object) -> None:
+        super().__init__(f"bad saved game: {detail}", **params)

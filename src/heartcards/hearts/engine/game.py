@@ -333,11 +333,11 @@ class Game:
             elif len(words) == 3 and words[0] == "play":
                 self.apply_play(int(words[1]), Card.parse(words[2]))
             else:
-                raise GameRecordError(f"{action!r} is not an action (pass S C C C, play S C, next)")
+                raise GameRecordError(f"{action!r} is not an action (pass S C C C, play S C, next)", action=action)
         except (CardTextError, ValueError) as error:
             if isinstance(error, HeartsError):
                 raise
-            raise GameRecordError(f"{action!r}: {error}") from error
+            raise GameRecordError(f"{action!r}: {error}", action=action) from error
 
     # -- views ------------------------------------------------------------------------------------------------------
 
@@ -399,16 +399,22 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Game:
         """Rebuilds a game from `to_dict()`'s record, checking every action; raises `GameRecordError`."""
+
+        def field(name: str) -> object:
+            if name not in data:
+                raise GameRecordError(f"missing or bad field: {name!r}", field=name)
+            return data[name]
+
+        seed = field("seed")
         try:
-            seed = data["seed"]
-            variant = Variant(data["variant"])
-            target = data["target"]
-            actions = data["actions"]
-            first_deal = data.get("first_deal", 1)
-        except (KeyError, ValueError, TypeError) as error:
-            raise GameRecordError(f"missing or bad field: {error}") from error
+            variant = Variant(field("variant"))
+        except (ValueError, TypeError) as error:
+            raise GameRecordError(f"missing or bad field: {error}", field="variant") from error
+        target = field("target")
+        actions = field("actions")
+        first_deal = data.get("first_deal", 1)
         if data.get("version") != RECORD_VERSION:
-            raise GameRecordError(f"unknown version {data.get('version')!r}")
+            raise GameRecordError(f"unknown version {data.get('version')!r}", version=data.get("version"))
         if (
             not isinstance(seed, int)
             or not isinstance(target, int)
@@ -416,18 +422,20 @@ class Game:
             or not isinstance(actions, Sequence)
             or isinstance(actions, str)
         ):
-            raise GameRecordError("seed, target and first_deal must be integers and actions a list")
+            numbers = {"seed": seed, "target": target, "first_deal": first_deal}
+            wrong = next((name for name, value in numbers.items() if not isinstance(value, int)), "actions")
+            raise GameRecordError("seed, target and first_deal must be integers and actions a list", field=wrong)
         try:
             game = cls(seed, variant, target, first_deal)
         except HeartsError as error:
-            raise GameRecordError(str(error)) from error
+            raise GameRecordError(str(error), cause=error.key) from error
         for number, action in enumerate(actions, start=1):
             if not isinstance(action, str):
-                raise GameRecordError(f"action {number} is not text: {action!r}")
+                raise GameRecordError(f"action {number} is not text: {action!r}", at=number)
             try:
                 game.apply_action(action)
             except HeartsError as error:
                 if isinstance(error, GameRecordError):
                     raise
-                raise GameRecordError(f"action {number} {action!r}: {error}") from error
+                raise GameRecordError(f"action {number} {action!r}: {error}", at=number, cause=error.key) from error
         return game

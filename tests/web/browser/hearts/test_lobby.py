@@ -12,6 +12,7 @@ import pytest
 from heartcards.runtime.settings import RUNNING_ABSENCE_VARIABLE
 from tests.support.live_server import LiveServer
 from tests.web.browser.hearts.conftest import DESKTOP, PHONE, HeartsPlayer
+from tests.web.browser.layout import assert_fits, at_each_size
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
@@ -74,3 +75,20 @@ def test_a_table_its_people_left_leaves_the_lobby(
     )
     assert status == "playing"  # paused, not over: its link still opens it
     assert visitor.errors == [] and newcomer.errors == [] and staying.errors == []
+
+
+def test_a_running_tables_row_fits_a_phone_beside_an_open_one(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    """A running table's row carries a longer button ("Παρακολούθηση" in Greek) and one more fact: on a phone it
+    takes a line of its own under the facts rather than pushing the lobby past the screen's edge."""
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
+    running = started_online_table(host, "Zoë")
+    waiting = new_hearts_player(server.url, viewport=DESKTOP, reduced=True).create_table("online", "Zoë")
+    visitor = new_hearts_player(server.url, viewport=PHONE, reduced=True)
+    for language in ("en", "it", "el"):
+        visitor.page.set_viewport_size(PHONE)
+        visitor.open(f"/hearts?lang={language}")
+        for table in (running, waiting):
+            visitor.page.locator(row(table)).wait_for()
+        for size in at_each_size(visitor.page):
+            assert_fits(visitor.page, f"the lobby with a running table in {language} ({size})")
+            visitor.shot(f"lobby-running-{language}")

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createSync, firstDifference, nextBatch, recordMoves } from "../../../../src/heartcards/web/static/js/h2h/sync.js";
+import { KEY_PREFIX, createSync, firstDifference, nextBatch, recordMoves } from "../../../../src/heartcards/web/static/js/h2h/sync.js";
 
 const CODE = "HH1-N-AAAAAAM";
 
@@ -221,4 +221,18 @@ test("a game started on the device whose id another player took gets a new id an
   known.update({ id: "held", code: CODE, moves: ["S"], confirmed: [], known: true });
   assert.equal(await known.flush(), true);
   assert.deepEqual(refused, ["held"]); // a game the server held for this player is never moved: a refusal as any
+});
+
+test("a stored game that does not parse is dropped and said, the others kept", () => {
+  const store = memoryStore();
+  const unreadable = [];
+  const sync = createSync({ store, send: async () => assert.fail(), retryable, onRefused: assert.fail, onUnreadable: (key) => unreadable.push(key) });
+  store.write(`${KEY_PREFIX}a`, JSON.stringify({ id: "a", code: CODE, moves: ["S"], confirmed: [], known: false }));
+  store.write(`${KEY_PREFIX}b`, "{not json");
+  assert.deepEqual(sync.entries().map((entry) => entry.id), ["a"]);
+  assert.deepEqual(unreadable, [`${KEY_PREFIX}b`]);
+  assert.equal(store.read(`${KEY_PREFIX}b`), null);
+  store.write(`${KEY_PREFIX}c`, "[");
+  assert.equal(sync.get("c"), null);
+  assert.deepEqual(unreadable, [`${KEY_PREFIX}b`, `${KEY_PREFIX}c`]);
 });

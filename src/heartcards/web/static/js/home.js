@@ -3,7 +3,7 @@
 // game is started on the device as the play page starts it (play/session.js: a fresh N or S code, the typed code,
 // the daily deal of a day already fetched), and the game to continue is the device's last one.
 
-import { ApiError, isOffline } from "./common/api.js";
+import { isOffline } from "./common/api.js";
 import { api } from "./h2h/api.js";
 import { startPage } from "./common/chrome.js";
 import { openCodeDialog } from "./h2h/code-dialog.js";
@@ -12,9 +12,10 @@ import { t } from "./common/i18n.js";
 import { calendarSection } from "./h2h/daily.js";
 import { createBooks, fetchDaily } from "./h2h/play/books.js";
 import { confirmLeaving } from "./h2h/play/confirm.js";
-import { viewOf } from "./h2h/play/local-view.js";
+import { gameView } from "./h2h/game-view.js";
 import { heldEntry, startOnDevice } from "./h2h/play/session.js";
 import { loadSettings } from "./common/settings.js";
+import { errorText, reportFallback } from "./common/report.js";
 import { announce } from "./common/status.js";
 import { registerWorker } from "./common/service-worker.js";
 
@@ -50,7 +51,7 @@ async function start(spec) {
  */
 function guarded(work, action) {
   const run = () => {
-    work().catch((error) => announce(error instanceof ApiError ? error.message : t("ui.error.unexpected"), { kind: "error" }));
+    work().catch((error) => announce(errorText(error, "Starting a game from the home page"), { kind: "error" }));
   };
   return () => confirmLeaving(running, { title: "ui.confirm.new_title", action }, run);
 }
@@ -64,11 +65,14 @@ async function runningGame() {
   try {
     return await api.currentGame();
   } catch (error) {
-    if (!isOffline(error)) return null;
+    if (!isOffline(error)) {
+      reportFallback("Asking for the running game (the home page offers none)", error);
+      return null;
+    }
     const last = books.entries().pop();
     if (!last) return null;
     const { game, meta } = heldEntry(last);
-    return game.status === "won" ? null : viewOf(game, meta);
+    return game.status === "won" ? null : gameView(game, meta);
   }
 }
 

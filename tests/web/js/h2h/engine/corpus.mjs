@@ -66,7 +66,7 @@ export function snapshot(game) {
  */
 function errorJson(error) {
   if (!(error instanceof HeartToHeartError)) throw error;
-  return { error: error.key, params: error.params, message: error.message };
+  return { error: error.key, params: error.params };
 }
 
 /**

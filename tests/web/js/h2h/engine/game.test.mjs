@@ -127,7 +127,9 @@ test("a record replays; a bad move names its index and the moves before it stay 
   assert.throws(() => broken.playRecordMoves(`${WORKED_EXAMPLE} S S 3-W`), (error) => {
     assert.ok(error instanceof RecordError);
     assert.equal(error.at, 3);
-    assert.equal(error.cause.message, "illegal move '3-W': position 3 is covered");
+    assert.ok(error.cause instanceof IllegalMoveError);
+    assert.deepEqual(error.params, { at: 3, cause: "h2h.error.illegal_move" });
+    assert.deepEqual(error.cause.params, { move: "3-W", reason: "position 3 is covered" });
     return true;
   });
   assert.equal(broken.moves, 2);

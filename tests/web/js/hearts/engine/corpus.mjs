@@ -71,7 +71,7 @@ export function snapshot(game) {
  */
 function errorJson(error) {
   if (!(error instanceof HeartsError)) throw error;
-  return { error: error.key, params: error.params, message: error.message };
+  return { error: error.key, params: error.params };
 }
 
 /**

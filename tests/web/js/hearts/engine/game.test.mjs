@@ -44,12 +44,12 @@ test("the seed must be exact: a number past 2**53 or text that is not whole is r
   assert.equal(new Game(2 ** 40).seed, 2n ** 40n);
 });
 
-test("cards and seats given directly are checked as the Python engine checks them", () => {
+test("cards and seats given directly are checked as the Python engine checks them: the same keys and params", () => {
   const game = new Game(7n, "classic", 100, 4);
   const turn = /** @type {number} */ (game.turn);
   assert.throws(() => game.applyPlay(turn, 52), BadCardError);
-  assert.throws(() => game.applyPlay(turn, "2C"), { message: "'2C' is not a card such as 2C, 10H or QS" });
-  assert.throws(() => game.applyPlay(4, 0), { message: "4 is not a seat: seats are 0, 1, 2 and 3" });
+  assert.throws(() => game.applyPlay(turn, "2C"), { key: "hearts.error.bad_card", params: { value: "2C" } });
+  assert.throws(() => game.applyPlay(4, 0), { key: "hearts.error.bad_seat", params: { seat: "4" } });
   assert.throws(() => game.applyPlay(1.5, 0), BadSeatError);
   game.applyPlay(turn, 0);
   assert.deepEqual(game.actions, [`play ${turn} 2C`]);

@@ -1,12 +1,13 @@
 // The Account page: an offer to guests (create an account with a passkey, sign in, link with a code, recover), and
 // for a signed-in device its passkeys, devices, link codes, recovery codes, export and erasure.
 
-import { ApiError, request } from "../common/api.js";
+import { request } from "../common/api.js";
 import { startPage } from "../common/chrome.js";
 import { byId, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
 import { adoptIdentity, checkIdentity } from "../common/identity.js";
+import { errorText } from "../common/report.js";
 import { createPasskey, passkeysAvailable, usePasskey } from "./passkeys.js";
 
 /**
@@ -33,9 +34,8 @@ function say(message) {
 
 /** @param {unknown} error */
 function sayError(error) {
-  if (error instanceof ApiError) say(error.message);
-  else if (error instanceof DOMException) say(t("account.ui.passkey_cancelled"));
-  else say(t("ui.error.unexpected"));
+  if (error instanceof DOMException) say(t("account.ui.passkey_cancelled"));
+  else say(errorText(error, "The account's action"));
 }
 
 /**

@@ -23,6 +23,24 @@ const descriptors = (list) =>
   (list || []).map((item) => ({ ...item, id: bytes(item.id), type: /** @type {"public-key"} */ ("public-key") }));
 
 /**
+ * A credential as the server reads it: its ids and type, the response's fields (each `ArrayBuffer` in base64url),
+ * and the extensions' results.
+ * @param {PublicKeyCredential} credential
+ * @param {Record<string, ArrayBuffer | null | string[]>} response
+ */
+function credentialJson(credential, response) {
+  return {
+    id: credential.id,
+    rawId: base64url(credential.rawId),
+    type: credential.type,
+    response: Object.fromEntries(
+      Object.entries(response).map(([name, value]) => [name, Array.isArray(value) ? value : base64url(value)]),
+    ),
+    clientExtensionResults: credential.getClientExtensionResults(),
+  };
+}
+
+/**
  * Create a passkey from the server's creation options; the new credential as JSON.
  * @param {any} options
  */
@@ -35,17 +53,11 @@ export async function createPasskey(options) {
   };
   const credential = /** @type {PublicKeyCredential} */ (await navigator.credentials.create({ publicKey }));
   const response = /** @type {AuthenticatorAttestationResponse} */ (credential.response);
-  return {
-    id: credential.id,
-    rawId: base64url(credential.rawId),
-    type: credential.type,
-    response: {
-      clientDataJSON: base64url(response.clientDataJSON),
-      attestationObject: base64url(response.attestationObject),
-      transports: response.getTransports ? response.getTransports() : [],
-    },
-    clientExtensionResults: credential.getClientExtensionResults(),
-  };
+  return credentialJson(credential, {
+    clientDataJSON: response.clientDataJSON,
+    attestationObject: response.attestationObject,
+    transports: response.getTransports ? response.getTransports() : [],
+  });
 }
 
 /**
@@ -56,16 +68,10 @@ export async function usePasskey(options) {
   const publicKey = { ...options, challenge: bytes(options.challenge), allowCredentials: descriptors(options.allowCredentials) };
   const credential = /** @type {PublicKeyCredential} */ (await navigator.credentials.get({ publicKey }));
   const response = /** @type {AuthenticatorAssertionResponse} */ (credential.response);
-  return {
-    id: credential.id,
-    rawId: base64url(credential.rawId),
-    type: credential.type,
-    response: {
-      clientDataJSON: base64url(response.clientDataJSON),
-      authenticatorData: base64url(response.authenticatorData),
-      signature: base64url(response.signature),
-      userHandle: base64url(response.userHandle),
-    },
-    clientExtensionResults: credential.getClientExtensionResults(),
-  };
+  return credentialJson(credential, {
+    clientDataJSON: response.clientDataJSON,
+    authenticatorData: response.authenticatorData,
+    signature: response.signature,
+    userHandle: response.userHandle,
+  });
 }

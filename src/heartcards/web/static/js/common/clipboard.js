@@ -1,6 +1,8 @@
 // Copying text for the person: the Clipboard API, or the older copy command where that is refused (plain http on a
 // phone); says whether it worked so the page can show the text instead.
 
+import { reportFallback } from "./report.js";
+
 /**
  * @param {string} text
  * @returns {Promise<boolean>}
@@ -9,7 +11,8 @@ export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
-  } catch {
+  } catch (error) {
+    reportFallback("Copying with the Clipboard API (the older copy command is tried)", error);
     const field = document.createElement("textarea");
     field.value = text;
     field.setAttribute("readonly", "");

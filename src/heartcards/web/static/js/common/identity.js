@@ -6,6 +6,7 @@
 // (`identity-check.js` runs the check first on every page). Signing in keeps them: the guest's games join the
 // account on the server too.
 
+import { reportFallback } from "./report.js";
 import { readItem, writeItem } from "./storage.js";
 
 const COOKIE = "hc_identity";
@@ -57,7 +58,7 @@ function renewWorkerCache() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready
     .then((registration) => registration.active?.postMessage({ type: "identity-changed" }))
-    .catch(() => {}); // no worker: nothing is cached
+    .catch((error) => reportFallback("Asking the service worker to store the app again", error));
 }
 
 /** Compare the named identity with the one the device last saw; on a change, forget the previous player's data. */
@@ -67,8 +68,9 @@ export function checkIdentity() {
   if (identityChanged(known, current)) {
     try {
       for (const key of personalKeys(localStorage)) localStorage.removeItem(key);
-    } catch {
+    } catch (error) {
       // no localStorage here (a private window): the previous page's memory held it, and it is gone
+      reportFallback("Forgetting the previous player's data in localStorage", error);
     }
     renewWorkerCache();
   }

@@ -1,7 +1,20 @@
-// localStorage that never throws: in a private window without storage, values last for the page's lifetime.
+// localStorage that never throws: in a private window without storage, values last for the page's lifetime (which
+// the console is told once).
+
+import { reportFallback } from "./report.js";
 
 /** @type {Map<string, string>} */
 const memory = new Map();
+let toldOnce = false;
+
+/**
+ * Say once that the browser refused its storage and values now last for the page's lifetime.
+ * @param {unknown} error
+ */
+function inMemory(error) {
+  if (!toldOnce) reportFallback("Keeping values in localStorage (they last for this page only)", error);
+  toldOnce = true;
+}
 
 /**
  * The stored text under `key`, or null.
@@ -11,7 +24,8 @@ const memory = new Map();
 export function readItem(key) {
   try {
     return localStorage.getItem(key);
-  } catch {
+  } catch (error) {
+    inMemory(error);
     return memory.get(key) ?? null;
   }
 }
@@ -25,7 +39,8 @@ export function writeItem(key, value) {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
-  } catch {
+  } catch (error) {
+    inMemory(error);
     if (value === null) memory.delete(key);
     else memory.set(key, value);
   }
@@ -39,7 +54,8 @@ export function writeItem(key, value) {
 export function readJson(key) {
   try {
     return JSON.parse(readItem(key) ?? "null");
-  } catch {
+  } catch (error) {
+    reportFallback(`Reading the stored ${key}`, error);
     return null;
   }
 }
@@ -57,7 +73,8 @@ export function keysStartingWith(prefix) {
       const key = localStorage.key(i);
       if (key && key.startsWith(prefix)) keys.push(key);
     }
-  } catch {
+  } catch (error) {
+    inMemory(error);
     for (const key of memory.keys()) if (key.startsWith(prefix)) keys.push(key);
   }
   return keys;

@@ -7,7 +7,7 @@ import { backMarkup } from "../common/cards.js";
 import { faceMarkup, installFaceStyles, slotMarkup, warmFacePictures } from "./cards.js";
 import { rankName, t, tn } from "../common/i18n.js";
 import { find, setAttribute, setText } from "../common/dom.js";
-import { HEART_SIZE, slotBox } from "./layout.js";
+import { HEART_SIZE, slotBox } from "./engine/layout.js";
 
 /** @import { BoardState, Target } from "./types.js" */
 /** @import { LookName } from "./cards.js" */
@@ -136,6 +136,14 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     el.setAttribute("aria-hidden", "true");
     el.tabIndex = -1;
     el.classList.add("ghost");
+    liftAway(el);
+  }
+
+  /**
+   * A picture leaving the table: it rises, grows and fades, then is removed.
+   * @param {HTMLElement} el
+   */
+  function liftAway(el) {
     fade(
       el,
       [
@@ -308,15 +316,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       ghost.className = "waste-ghost";
       ghost.innerHTML = faceMarkup(before.waste.top);
       waste.appendChild(ghost);
-      fade(
-        ghost,
-        [
-          { opacity: 1, transform: "translateY(0) scale(1)" },
-          { opacity: 0, transform: "translateY(-8%) scale(1.1)" },
-        ],
-        animationMs(260),
-        () => ghost.remove(),
-      );
+      liftAway(ghost);
     }
   }
 

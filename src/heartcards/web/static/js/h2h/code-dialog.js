@@ -1,10 +1,10 @@
 // The "Enter a code" dialog of the home and play pages: a deal code field whose problems (empty, or the server's
 // translated reason) are shown in place, so the person can correct the code without losing it.
 
-import { ApiError } from "../common/api.js";
 import { openDialog } from "../common/dialogs.js";
 import { find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { errorText } from "../common/report.js";
 
 /**
  * Ask for a deal code and call `open(code)`; the dialog closes when it resolves and shows the error when it
@@ -35,7 +35,7 @@ export function openCodeDialog(open) {
       await open(code);
       return true;
     } catch (problem) {
-      error.textContent = problem instanceof ApiError ? problem.message : t("ui.error.unexpected");
+      error.textContent = errorText(problem, "Opening the code");
       input.focus();
       return false;
     }

@@ -7,6 +7,7 @@ import { dayName, shareText } from "./daily-share.js";
 import { formatTime } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
 import { icon } from "../common/icons.js";
+import { reportFallback } from "../common/report.js";
 import { announce } from "../common/status.js";
 
 /** @import { DailyResult } from "./daily-share.js" */
@@ -124,6 +125,7 @@ export async function shareResult(result, lang) {
       return;
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return; // the person closed the sheet
+      reportFallback("Sharing through the system's share sheet (the result is copied instead)", error);
     }
   }
   const copied = await copyText(text);

@@ -21,6 +21,7 @@ import { createQueue } from "./play/queue.js";
 import { createSession } from "./play/session.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
 import { duration, loadSettings, saveSettings } from "../common/settings.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { registerWorker } from "../common/service-worker.js";
 
@@ -104,7 +105,7 @@ function show(view, { fresh = false } = {}) {
  */
 function onRefused(id, error) {
   if (session.meta?.id !== id) return;
-  const reason = error instanceof ApiError ? error.message : t("ui.error.unexpected");
+  const reason = errorText(error, "Reading the server's refusal of the moves");
   queue.run(async () => {
     const view = await serverCopy(session, id, newGameSpec());
     endDialog.close();
@@ -127,9 +128,7 @@ function onStorage(event) {
 /** @param {unknown} error */
 function reportError(error) {
   if (error instanceof ApiError && error.status === 0) announce(t("ui.error.network"), { kind: "error", ms: 5000 });
-  else if (error instanceof ApiError) announce(error.message, { kind: "error", ms: 5000 });
-  else announce(t("ui.error.unexpected"), { kind: "error", ms: 5000 });
-  if (!(error instanceof ApiError)) console.error(error);
+  else announce(errorText(error, "The play page's action"), { kind: "error", ms: 5000 });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,19 +3,16 @@
 // too instead of being drawn wrong.
 
 import { createBoard } from "./board.js";
-import { Deal, Game, parseMove, rankText } from "./engine/index.js";
+import { Deal, Game, parseMove } from "./engine/index.js";
+import { boardView } from "./game-view.js";
 import { t, tn } from "../common/i18n.js";
 import { icon } from "../common/icons.js";
 
+/** @import { BoardState } from "./types.js" */
+
 /**
- * One position of a replay, in the shape the board draws (the server's game view has the same fields).
- * @typedef {object} Frame
- * @property {({pos: number, rank: string, free: boolean} | null)[]} heart 25 entries, null where removed
- * @property {{count: number}} stock
- * @property {{count: number, top: string | null, below: string | null}} waste
- * @property {null} selection
- * @property {{outlined: number[], dimmed: (number | "waste")[]}} help
- * @property {number} removed how many heart cards are gone
+ * One position of a replay, in the shape the board draws: the board of the game view, with no selection or help.
+ * @typedef {BoardState} Frame
  */
 
 /**
@@ -41,22 +38,7 @@ export function framesOf(deal, moves) {
  * @returns {Frame}
  */
 function snapshot(game) {
-  const free = new Set(game.freePositions());
-  const waste = game.waste.map(rankText);
-  return {
-    heart: game.heart.map((rank, i) =>
-      rank === null ? null : { pos: i + 1, rank: rankText(rank), free: free.has(i + 1) },
-    ),
-    stock: { count: game.stock.length },
-    waste: {
-      count: waste.length,
-      top: waste.length ? waste[waste.length - 1] : null,
-      below: waste.length > 1 ? waste[waste.length - 2] : null,
-    },
-    selection: null,
-    help: { outlined: [], dimmed: [] },
-    removed: game.heart.filter((rank) => rank === null).length,
-  };
+  return { ...boardView(game), selection: null, help: { outlined: [], dimmed: [] } };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { ApiError, isOffline } from "../common/api.js";
 import { api } from "./api.js";
 import { startPage } from "../common/chrome.js";
+import { copyText } from "../common/clipboard.js";
 import { formatTime } from "../common/format.js";
 import { Deal } from "./engine/index.js";
 import { t, tn } from "../common/i18n.js";
@@ -13,6 +14,7 @@ import { createBooks } from "./play/books.js";
 import { heldEntry } from "./play/session.js";
 import { createPlayer } from "./player.js";
 import { duration, loadSettings } from "../common/settings.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 
 /**
@@ -87,17 +89,12 @@ async function main() {
     });
     /** @type {HTMLElement} */ (root.querySelector('[data-role="share"]')).addEventListener("click", async () => {
       const link = window.location.origin + window.location.pathname + window.location.search;
-      try {
-        await navigator.clipboard.writeText(link);
-        announce(t("ui.replay.link_copied"));
-      } catch {
-        announce(link);
-      }
+      announce((await copyText(link)) ? t("ui.replay.link_copied") : link);
     });
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.title.replay")}</h1><p class="empty" data-role="error"></p>`;
     /** @type {HTMLElement} */ (root.querySelector('[data-role="error"]')).textContent =
-      error instanceof ApiError ? error.message : t("ui.error.unexpected");
+      errorText(error, "Showing the replay");
   }
   document.body.dataset.ready = "true";
 }

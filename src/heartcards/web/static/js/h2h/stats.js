@@ -1,13 +1,15 @@
 // The Statistics page: totals, streaks, bests, a chart of recent results and per-deal bests, from the database.
 // They need the server: with none, the page says so.
 
-import { ApiError, isOffline } from "../common/api.js";
+import { isOffline } from "../common/api.js";
 import { api } from "./api.js";
 import { startPage } from "../common/chrome.js";
 import { calendarSection } from "./daily.js";
 import { byId, find } from "../common/dom.js";
 import { formatDate, formatNumber, formatTime } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
+import { numberBox } from "../common/numbers.js";
+import { errorText } from "../common/report.js";
 
 /** @import { Daily } from "./types.js" */
 
@@ -39,13 +41,7 @@ function numbers(stats) {
   if (stats.assisted) items.push(["with_hints", stats.assisted]);
   return (
     `<div class="numbers">` +
-    items
-      .map(
-        ([key, value]) =>
-          `<div class="number" data-stat="${key}"><div class="label">${t(`ui.stats.${key}`)}</div>` +
-          `<div class="value">${escape(value ?? "–")}</div></div>`,
-      )
-      .join("") +
+    items.map(([key, value]) => numberBox(t(`ui.stats.${key}`), String(value ?? "–"), String(key)).outerHTML).join("") +
     `</div>`
   );
 }
@@ -137,8 +133,7 @@ async function main() {
     find(root, ".muted-note").after(calendarSection(daily, lang));
   } catch (error) {
     root.innerHTML = `<h1>${t("ui.stats.title")}</h1><p class="empty"></p>`;
-    const message = isOffline(error) ? t("ui.offline.stats") : error instanceof ApiError ? error.message : null;
-    find(root, ".empty").textContent = message ?? t("ui.error.unexpected");
+    find(root, ".empty").textContent = isOffline(error) ? t("ui.offline.stats") : errorText(error, "Showing the statistics");
   }
   document.body.dataset.ready = "true";
 }

@@ -90,6 +90,7 @@ export function recordMoves(record) {
  *   player's game holds its id (never, unless given)
  * @property {() => string} [newId] a fresh id for such a game (required with `idTaken`)
  * @property {(from: string, to: string) => void} [onRenamed] a game the device started has a new id, its moves kept
+ * @property {(key: string, error: unknown) => void} [onUnreadable] a stored entry did not parse (it is dropped)
  */
 
 /** @param {SyncOptions} options */
@@ -106,6 +107,7 @@ export function createSync({
   idTaken = () => false,
   newId,
   onRenamed = () => {},
+  onUnreadable = () => {},
 }) {
   /** @type {SyncState} */
   let state = "saved";
@@ -138,7 +140,8 @@ export function createSync({
       try {
         const entry = JSON.parse(store.read(key) || "null");
         if (entry && typeof entry.id === "string" && Array.isArray(entry.moves)) found.push(entry);
-      } catch {
+      } catch (error) {
+        onUnreadable(key, error);
         store.write(key, null);
       }
     }
@@ -150,7 +153,8 @@ export function createSync({
     try {
       const entry = JSON.parse(store.read(KEY_PREFIX + id) || "null");
       return entry && Array.isArray(entry.moves) ? /** @type {SyncEntry} */ (entry) : null;
-    } catch {
+    } catch (error) {
+      onUnreadable(KEY_PREFIX + id, error);
       return null;
     }
   }

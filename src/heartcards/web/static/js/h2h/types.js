@@ -1,9 +1,9 @@
 // The shapes of the JSON the Heart to Heart pages get from the server (`/api/h2h/…`), for the type check
-// (`tsc --checkJs`). They are the published schema's (`docs/openapi.json`), generated into `openapi.d.ts` by
-// `npm run api-types` (a test checks it is current), named here once. Nothing runs here; modules name these types
+// (`tsc --checkJs`). They are the published schema's (`docs/openapi.json`), generated into `types/openapi.d.ts`
+// by `npm run api-types` (a test checks it is current), named here once. Nothing runs here; modules name these types
 // with `@import` comments.
 
-/** @import { components } from "../openapi.js" */
+/** @import { components } from "openapi" */
 
 /**
  * The Heart to Heart API's answers.

@@ -5,6 +5,8 @@ import { startPage } from "../common/chrome.js";
 import { find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
+import { numberBox } from "../common/numbers.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { chosenVariant, fillVariantTabs, playerName, ratingChart } from "./rating-parts.js";
@@ -12,21 +14,6 @@ import { chosenVariant, fillVariantTabs, playerName, ratingChart } from "./ratin
 /** @import { RatingPoint } from "./types.js" */
 
 const RECENT = 10;
-
-/**
- * @param {string} label
- * @param {string} value
- * @param {string} name
- */
-function number(label, value, name) {
-  const box = document.createElement("div");
-  box.className = "number";
-  box.dataset.stat = name;
-  box.innerHTML = `<div class="label"></div><div class="value"></div>`;
-  find(box, ".label").textContent = label;
-  find(box, ".value").textContent = value;
-  return box;
-}
 
 /**
  * The newest rated games first: date, place (or "left"), the rating after it, a link to the table.
@@ -68,19 +55,20 @@ async function main() {
     const page = await heartsApi.player(id, variant);
     find(document, '[data-role="name"]').textContent = playerName(page.player);
     find(document, '[data-role="numbers"]').replaceChildren(
-      number(t("hearts.ui.ratings.col.rating"), String(page.player.rating), "rating"),
-      number(t("hearts.ui.ratings.standing"), String(page.player.place), "place"),
-      number(t("hearts.ui.ratings.col.games"), String(page.player.games), "games"),
+      numberBox(t("hearts.ui.ratings.col.rating"), String(page.player.rating), "rating"),
+      numberBox(t("hearts.ui.ratings.standing"), String(page.player.place), "place"),
+      numberBox(t("hearts.ui.ratings.col.games"), String(page.player.games), "games"),
     );
     find(document, '[data-role="chart"]').replaceChildren(ratingChart(page.history));
     find(document, '[data-role="recent"]').replaceChildren(recentTable(page.history));
   } catch (error) {
     find(document, '[data-role="name"]').textContent = t("hearts.ui.ratings.title");
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 6000 });
+    const text = errorText(error, "Showing a player's ratings");
+    announce(text, { kind: "error", ms: 6000 });
     const message = document.createElement("p");
     message.className = "empty";
     message.dataset.role = "error";
-    message.textContent = error instanceof Error ? error.message : String(error);
+    message.textContent = text;
     find(document, '[data-role="chart"]').replaceChildren(message);
   }
   document.body.dataset.ready = "true";

@@ -4,6 +4,7 @@
 import { startPage } from "../common/chrome.js";
 import { find } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { chosenVariant, fillVariantTabs, playerName } from "./rating-parts.js";
@@ -83,7 +84,7 @@ function showMe(section, ratings) {
       await load(ratings.variant);
     } catch (error) {
       box.checked = !box.checked;
-      announce(error instanceof Error ? error.message : String(error), { kind: "error" });
+      announce(errorText(error, "The ratings page"), { kind: "error" });
     }
   });
   label.append(box, ` ${t("hearts.ui.ratings.hide")}`);
@@ -104,7 +105,7 @@ async function main() {
   try {
     await load(variant);
   } catch (error) {
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 6000 });
+    announce(errorText(error, "The ratings page"), { kind: "error", ms: 6000 });
   }
   document.body.dataset.ready = "true";
 }

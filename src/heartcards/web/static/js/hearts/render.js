@@ -40,6 +40,7 @@ function sameTrick(a, b) {
  */
 function animate(el, keyframes, ms) {
   if (ms <= 0 || !el.animate) return Promise.resolve();
+  // A cancelled animation (its element redrawn or gone) rejects `finished`: the drawing goes on, nothing failed.
   return el.animate(keyframes, { duration: ms, easing: EASE, fill: "backwards" }).finished.catch(() => {});
 }
 

@@ -8,7 +8,7 @@ import { startPage } from "../common/chrome.js";
 import { find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { choice, loadSettings, saveSettings } from "../common/settings.js";
-import { reportFallback } from "../common/report.js";
+import { errorText, reportFallback } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { registerWorker } from "../common/service-worker.js";
 import { installSuits } from "./cards.js";
@@ -105,7 +105,7 @@ async function create(mode, button) {
       playOnDevice({ variant, target, strength, name });
       return;
     }
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
+    announce(errorText(error, "The lobby's action"), { kind: "error", ms: 5000 });
     button.disabled = false;
   }
 }
@@ -138,7 +138,7 @@ async function join(table, button) {
     saveSeat(table.id, answer.token, answer.seat);
     window.location.assign(answer.table.url || `/hearts/table/${table.id}`);
   } catch (error) {
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
+    announce(errorText(error, "The lobby's action"), { kind: "error", ms: 5000 });
     button.disabled = false;
     refreshLobby();
   }

@@ -5,6 +5,8 @@ import { startPage } from "../common/chrome.js";
 import { find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
+import { numberBox } from "../common/numbers.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 
@@ -12,22 +14,6 @@ import { heartsApi } from "./net.js";
  * @typedef {{finished_at: string, variant: string, target: number, place: number, won: boolean, total: number,
  *   moons: number, queens: number}} RecentGame
  */
-
-/**
- * One figure: its label and value.
- * @param {string} label
- * @param {string} value
- * @param {string} name its data-stat
- */
-function number(label, value, name) {
-  const box = document.createElement("div");
-  box.className = "number";
-  box.dataset.stat = name;
-  box.innerHTML = `<div class="label"></div><div class="value"></div>`;
-  find(box, ".label").textContent = label;
-  find(box, ".value").textContent = value;
-  return box;
-}
 
 /**
  * The recent games, newest first.
@@ -72,17 +58,17 @@ async function main() {
   try {
     stats = await heartsApi.stats();
   } catch (error) {
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 6000 });
+    announce(errorText(error, "Showing the Hearts statistics"), { kind: "error", ms: 6000 });
     return;
   }
   const average = stats.average_place === null || stats.average_place === undefined ? "–" : stats.average_place.toFixed(2);
   const rate = stats.games ? `${Math.round((100 * stats.wins) / stats.games)}%` : "–";
   find(document, "[data-numbers]").replaceChildren(
-    number(t("hearts.ui.stats.games"), String(stats.games), "games"),
-    number(t("hearts.ui.stats.wins"), `${stats.wins} (${rate})`, "wins"),
-    number(t("hearts.ui.stats.average_place"), average, "average_place"),
-    number(t("hearts.ui.stats.moons"), String(stats.moons), "moons"),
-    number(t("hearts.ui.stats.queens"), String(stats.queens_taken), "queens_taken"),
+    numberBox(t("hearts.ui.stats.games"), String(stats.games), "games"),
+    numberBox(t("hearts.ui.stats.wins"), `${stats.wins} (${rate})`, "wins"),
+    numberBox(t("hearts.ui.stats.average_place"), average, "average_place"),
+    numberBox(t("hearts.ui.stats.moons"), String(stats.moons), "moons"),
+    numberBox(t("hearts.ui.stats.queens"), String(stats.queens_taken), "queens_taken"),
   );
   find(document, "[data-recent]").replaceChildren(recentTable(stats.recent || []));
 }

@@ -8,7 +8,7 @@ import { copyText } from "../common/clipboard.js";
 import { byId, find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { loadSettings } from "../common/settings.js";
-import { reportFallback } from "../common/report.js";
+import { errorText, reportFallback } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { SeatReturn, isSeated } from "./away.js";
 import { installSuits } from "./cards.js";
@@ -100,7 +100,7 @@ async function startGame(button) {
     app.table = await heartsApi.start(tableId, app.seat.token);
     socket.reconnectAs(app.seat.token);
   } catch (error) {
-    announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
+    announce(errorText(error, "The table's action"), { kind: "error", ms: 5000 });
   } finally {
     button.disabled = false;
   }
@@ -291,7 +291,7 @@ async function main() {
   try {
     app.table = await heartsApi.table(tableId);
   } catch (error) {
-    showProblem(error instanceof Error ? error.message : String(error));
+    showProblem(errorText(error, "Opening the table"));
     document.body.dataset.ready = "true";
     return;
   }

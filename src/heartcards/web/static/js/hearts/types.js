@@ -1,9 +1,9 @@
 // The shapes of the JSON the Hearts pages get from the server (`/api/hearts/…` and the table's socket), for the type
-// check (`tsc --checkJs`). They are the published schema's (`docs/openapi.json`), generated into `openapi.d.ts` by
-// `npm run api-types` (a test checks it is current), named here once. Nothing runs here; modules name these types
+// check (`tsc --checkJs`). They are the published schema's (`docs/openapi.json`), generated into `types/openapi.d.ts`
+// by `npm run api-types` (a test checks it is current), named here once. Nothing runs here; modules name these types
 // with `@import` comments.
 
-/** @import { components } from "../openapi.js" */
+/** @import { components } from "openapi" */
 
 /**
  * A Hearts table as the server describes it, and what its socket sends.

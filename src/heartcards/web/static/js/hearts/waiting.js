@@ -3,6 +3,7 @@
 
 import { find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
 import { heartsApi } from "./net.js";
 import { loadName, saveName, saveSeat } from "./store.js";
@@ -115,7 +116,7 @@ export class WaitingRoom {
       saveSeat(this.tableId, answer.token, answer.seat);
       this.hooks.onSeated({ token: answer.token, seat: answer.seat }, answer.table);
     } catch (error) {
-      announce(error instanceof Error ? error.message : String(error), { kind: "error", ms: 5000 });
+      announce(errorText(error, "Starting the table"), { kind: "error", ms: 5000 });
       button.disabled = false;
       this.hooks.onRefused();
     }

@@ -48,6 +48,20 @@ function moonSeat(row) {
 }
 
 /**
+ * A table cell: a header (`th`, with its scope) or a data cell, its text and classes.
+ * @param {"th" | "td"} tag
+ * @param {string} text
+ * @param {{scope?: "col" | "row", classes?: (string | false)[]}} [options]
+ */
+function tableCell(tag, text, { scope, classes = [] } = {}) {
+  const element = document.createElement(tag);
+  if (element instanceof HTMLTableCellElement && scope) element.scope = scope;
+  element.textContent = text;
+  for (const name of classes) if (name) element.classList.add(name);
+  return element;
+}
+
+/**
  * The score table across deals: one row a deal, one column a seat, totals at the foot; the moon marked.
  * @param {Pick<HeartsView, "scores" | "totals">} view
  * @param {string[]} names
@@ -60,32 +74,19 @@ export function scoreTable(view, names, me) {
   table.className = "scores";
   const head = document.createElement("thead");
   const headRow = document.createElement("tr");
-  const dealTh = document.createElement("th");
-  dealTh.scope = "col";
-  dealTh.textContent = t("hearts.ui.scores.deal");
-  headRow.appendChild(dealTh);
-  names.forEach((name, seat) => {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = name;
-    if (seat === me) th.className = "me";
-    headRow.appendChild(th);
-  });
+  headRow.append(
+    tableCell("th", t("hearts.ui.scores.deal"), { scope: "col" }),
+    ...names.map((name, seat) => tableCell("th", name, { scope: "col", classes: [seat === me && "me"] })),
+  );
   head.appendChild(headRow);
   const body = document.createElement("tbody");
   (view.scores || []).forEach((row, index) => {
     const tr = document.createElement("tr");
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = String(index + 1);
-    tr.appendChild(th);
+    tr.appendChild(tableCell("th", String(index + 1), { scope: "row" }));
     const moon = moonSeat(row);
     row.forEach((points, seat) => {
-      const td = document.createElement("td");
-      td.textContent = String(points);
-      if (seat === me) td.classList.add("me");
+      const td = tableCell("td", String(points), { classes: [seat === me && "me", moon === seat && "moon"] });
       if (moon === seat) {
-        td.classList.add("moon");
         td.insertAdjacentHTML("beforeend", hIcon("moon"));
         td.title = t("hearts.ui.scores.moon");
       }
@@ -95,17 +96,11 @@ export function scoreTable(view, names, me) {
   });
   const foot = document.createElement("tfoot");
   const footRow = document.createElement("tr");
-  const totalTh = document.createElement("th");
-  totalTh.scope = "row";
-  totalTh.textContent = t("hearts.ui.scores.total");
-  footRow.appendChild(totalTh);
+  footRow.appendChild(tableCell("th", t("hearts.ui.scores.total"), { scope: "row" }));
   const low = Math.min(...view.totals);
   view.totals.forEach((total, seat) => {
-    const td = document.createElement("td");
-    td.textContent = String(total);
+    const td = tableCell("td", String(total), { classes: [total === low && "leader", seat === me && "me"] });
     td.dataset.totalSeat = String(seat);
-    if (total === low) td.classList.add("leader");
-    if (seat === me) td.classList.add("me");
     footRow.appendChild(td);
   });
   foot.appendChild(footRow);

@@ -10,7 +10,7 @@
 import { DealCodeError } from "./errors.js";
 import { HEART_SIZE } from "./layout.js";
 import { SplitMix64 } from "../../common/prng.js";
-import { cleaned } from "../../common/pytext.js";
+import { cleaned } from "../../common/text-input.js";
 import { orderWinnable } from "./reach.js";
 
 /** @typedef {"N" | "S"} Mode N: any shuffle; S: a winnable one. */

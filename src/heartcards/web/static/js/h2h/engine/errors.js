@@ -1,24 +1,14 @@
 // @ts-check
-// One error class per kind of bad input, as in engine/errors.py: the same message (quoting the input as Python's
-// repr() does), the same translation `key` and the same `params`.
+// One error class per kind of bad input, as in engine/errors.py: the same translation `key` and the same `params`
+// (the corpus holds the two engines to them); the message, for a developer, quotes the input.
 
-import { pyRepr } from "../../common/pytext.js";
+import { KeyedError, quoted } from "../../common/keyed-error.js";
 
-export class HeartToHeartError extends Error {
-  /** @returns {string} the message key for translation */
+/** Any Heart to Heart rule, code or record error: a message key and the params that fill it in. */
+export class HeartToHeartError extends KeyedError {
+  /** @override */
   get key() {
     return "h2h.error";
-  }
-
-  /**
-   * @param {string} message
-   * @param {Record<string, unknown>} [params]
-   */
-  constructor(message, params = {}) {
-    super(message);
-    this.name = new.target.name;
-    /** @type {Record<string, unknown>} */
-    this.params = params;
   }
 }
 
@@ -30,7 +20,8 @@ export class DealCodeError extends HeartToHeartError {
 
   /** @param {string} text */
   constructor(text) {
-    super(`${pyRepr(text)} is not a deal code: expected HH1-N-LLLLLLL or HH1-S-LLLLLLL (L = a letter A-Z)`, { text });
+    const expected = "expected HH1-N-LLLLLLL or HH1-S-LLLLLLL (L = a letter A-Z)";
+    super(`${quoted(text)} is not a deal code: ${expected}`, { text });
     this.text = text;
   }
 }
@@ -43,7 +34,7 @@ export class MoveSyntaxError extends HeartToHeartError {
 
   /** @param {string} text */
   constructor(text) {
-    super(`${pyRepr(text)} is not a move: expected S, a-b (1 <= a < b <= 25) or a-W`, { text });
+    super(`${quoted(text)} is not a move: expected S, a-b (1 <= a < b <= 25) or a-W`, { text });
     this.text = text;
   }
 }
@@ -59,7 +50,7 @@ export class IllegalMoveError extends HeartToHeartError {
    * @param {string} reason
    */
   constructor(move, reason) {
-    super(`illegal move ${pyRepr(move)}: ${reason}`, { move, reason });
+    super(`illegal move ${quoted(move)}: ${reason}`, { move, reason });
     this.move = move;
     this.reason = reason;
   }
@@ -76,7 +67,7 @@ export class GameOverError extends HeartToHeartError {
    * @param {string} status
    */
   constructor(move, status) {
-    super(`move ${pyRepr(move)} after the end of the game (${status})`, { move, status });
+    super(`move ${quoted(move)} after the end of the game (${status})`, { move, status });
     this.move = move;
   }
 }
@@ -92,7 +83,10 @@ export class NothingToUndoError extends HeartToHeartError {
   }
 }
 
-/** A game record whose move at index `at` (1-based) is malformed or illegal. */
+/**
+ * A game record whose move at index `at` (1-based) is malformed or illegal; `params` name the move and the cause's
+ * key.
+ */
 export class RecordError extends HeartToHeartError {
   /** @override */
   get key() {
@@ -105,7 +99,7 @@ export class RecordError extends HeartToHeartError {
    * @param {HeartToHeartError} cause
    */
   constructor(record, at, cause) {
-    super(`move ${at} of record ${pyRepr(record)}: ${cause.message}`, { at, cause: cause.message });
+    super(`move ${at} of record ${quoted(record)}: ${cause.message}`, { at, cause: cause.key });
     this.at = at;
     this.cause = cause;
   }

@@ -7,7 +7,7 @@ import { Deal } from "./deal.js";
 import { GameOverError, HeartToHeartError, IllegalMoveError, NothingToUndoError, RecordError } from "./errors.js";
 import { ALL_REMOVED, HEART_SIZE, freeMask, popcount } from "./layout.js";
 import { PairMove, STOCK_TAP, WasteMove, formatMoves, parseMove } from "./moves.js";
-import { pySplit } from "../../common/pytext.js";
+import { pySplit } from "../../common/text-input.js";
 import { rankText } from "./ranks.js";
 
 /** @typedef {import("./moves.js").Move} Move */

@@ -1,7 +1,8 @@
 // @ts-check
 // The heart's 25 positions as data (engine/layout.py): rows of 4, 6, 5, 4, 3, 2, 1 cards, x in half-card widths. A
 // card is covered by the cards of the next row whose x is its x ± 1 and is free when all of those are removed.
-// Removed sets are bitmasks with bit (position - 1) set for each removed position.
+// Removed sets are bitmasks with bit (position - 1) set for each removed position. The one layout of the browser:
+// the engine's rules and the board's drawing (`slotBox`) both read it.
 
 export const ROW_XS = Object.freeze([
   [1, 3, 7, 9],
@@ -35,6 +36,16 @@ export const SLOTS = (() => {
     ),
   );
 })();
+
+/**
+ * Where a position's card sits, as fractions of the heart's box: the heart is 6 card widths wide and 4 card heights
+ * tall (7 rows, each covering the lower half of the row above).
+ * @param {number} position
+ */
+export function slotBox(position) {
+  const slot = SLOTS[position - 1];
+  return { left: slot.x / 12, top: (slot.row - 1) / 8, width: 1 / 6, height: 1 / 4 };
+}
 
 /** @type {readonly number[]} COVER_MASKS[position - 1]: the positions covering it, as a mask. */
 export const COVER_MASKS = Object.freeze(

@@ -3,7 +3,7 @@
 
 import { MoveSyntaxError } from "./errors.js";
 import { HEART_SIZE } from "./layout.js";
-import { DIGIT_PATTERN, cleaned, pyInt, pySplit } from "../../common/pytext.js";
+import { DIGIT_PATTERN, cleaned, pyInt, pySplit } from "../../common/text-input.js";
 
 const PAIR = new RegExp(`^(${DIGIT_PATTERN}{1,2})-(${DIGIT_PATTERN}{1,2}|W)$`, "u");
 

@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { MAX_NUMBER, formatCode } from "../engine/index.js";
 import { afterNextFrame } from "../../common/frames.js";
 import { reportFallback } from "../../common/report.js";
-import { readItem, writeItem } from "../../common/storage.js";
+import { keysStartingWith, readItem, writeItem } from "../../common/storage.js";
 import { createSync } from "../sync.js";
 
 /** @import { SyncOptions } from "../sync.js" */
@@ -18,13 +18,7 @@ const ID_TAKEN = "h2h.error.game_id_taken";
 
 /** localStorage (or the page's memory where there is none) as the books' store. */
 const browserStore = {
-  keys() {
-    try {
-      return Object.keys(localStorage);
-    } catch {
-      return [];
-    }
-  },
+  keys: () => keysStartingWith(""),
   read: readItem,
   write: writeItem,
 };
@@ -44,6 +38,7 @@ export function createBooks(handlers) {
     online: () => navigator.onLine !== false,
     idTaken: (error) => error instanceof ApiError && error.key === ID_TAKEN,
     newId: newDeviceId,
+    onUnreadable: (key, error) => reportFallback(`Reading the stored game ${key} (it is dropped)`, error),
     ...handlers,
   });
 }

@@ -9,6 +9,7 @@ import { rankingSection, shareResult } from "../daily.js";
 import { openDialog } from "../../common/dialogs.js";
 import { formatTime } from "../../common/format.js";
 import { currentLanguage, t } from "../../common/i18n.js";
+import { reportFallback } from "../../common/report.js";
 
 /** @import { OpenDialog } from "../../common/dialogs.js" */
 /** @import { GameView } from "../types.js" */
@@ -46,7 +47,7 @@ function dailyPart(view) {
       share.addEventListener("click", () => shareResult(result, currentLanguage()));
       part.append(share);
     })
-    .catch(() => null);
+    .catch((error) => reportFallback("Showing the daily deal's ranking in the end dialog", error));
   return part;
 }
 

@@ -8,13 +8,13 @@ import { DealCodeError, Game, normalizeCode } from "../engine/index.js";
 import { t } from "../../common/i18n.js";
 import { KEY_PREFIX, nextBatch, recordMoves } from "../sync.js";
 import { createBooks, dailyCode, newDeviceId, randomCode, rememberDaily, today } from "./books.js";
-import { viewOf } from "./local-view.js";
+import { gameView } from "../game-view.js";
 
 /** @import { NewGameSpec } from "../api.js" */
 /** @import { SyncEntry, SyncOptions } from "../sync.js" */
 /** @import { GameView } from "../types.js" */
 /** @import { Books } from "./books.js" */
-/** @import { GameMeta } from "./local-view.js" */
+/** @import { GameMeta } from "../game-view.js" */
 
 /** @typedef {{game: Game, meta: GameMeta}} HeldGame */
 
@@ -139,7 +139,7 @@ export function createSession(handlers) {
      */
     view() {
       const { game, meta } = /** @type {HeldGame} */ (held);
-      return viewOf(game, meta);
+      return gameView(game, meta);
     },
     /**
      * Show `next` (a game of the books, or one just started on the device).

@@ -3,7 +3,7 @@
 // 2 up to 12 for the ace. A set of cards is a `Hand`: four 13-bit patterns, one a suit, so every rule is a few
 // 32-bit operations (JavaScript's bitwise operators stop at 32 bits, where Python's masks are 52 bits wide).
 
-import { cleaned } from "../../common/pytext.js";
+import { cleaned } from "../../common/text-input.js";
 
 /** @typedef {number[]} Hand four 13-bit patterns, clubs, diamonds, spades, hearts; bit o is the card of order o */
 

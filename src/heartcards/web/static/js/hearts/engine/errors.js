@@ -1,37 +1,14 @@
 // @ts-check
-// One error class per kind of bad input, as in engine/errors.py: the same message (quoting the input as Python's
-// repr() does), the same translation `key` and the same `params`.
+// One error class per kind of bad input, as in engine/errors.py: the same translation `key` and the same `params`
+// (the corpus holds the two engines to them); the message, for a developer, quotes the input.
 
-import { pyRepr } from "../../common/pytext.js";
-
-/**
- * A value as Python's repr() writes it in a message: numbers as they are, text quoted.
- * @param {unknown} value
- * @returns {string}
- */
-export function reprOf(value) {
-  if (value === null || value === undefined) return "None";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "boolean") return value ? "True" : "False";
-  return pyRepr(String(value));
-}
+import { KeyedError, quoted } from "../../common/keyed-error.js";
 
 /** Any Hearts rule or record error: a message key and the params that fill it in. */
-export class HeartsError extends Error {
-  /** @returns {string} the message key for translation */
+export class HeartsError extends KeyedError {
+  /** @override */
   get key() {
     return "hearts.error";
-  }
-
-  /**
-   * @param {string} message
-   * @param {Record<string, unknown>} [params]
-   */
-  constructor(message, params = {}) {
-    super(message);
-    this.name = new.target.name;
-    /** @type {Record<string, unknown>} */
-    this.params = params;
   }
 }
 
@@ -47,7 +24,7 @@ export class WrongPhaseError extends HeartsError {
    * @param {string} phase
    */
   constructor(action, phase) {
-    super(`cannot ${action} now: the game is in phase ${pyRepr(phase)}`, { action, phase });
+    super(`cannot ${action} now: the game is in phase ${quoted(phase)}`, { action, phase });
   }
 }
 
@@ -75,7 +52,7 @@ export class BadSeatError extends HeartsError {
 
   /** @param {unknown} seat */
   constructor(seat) {
-    super(`${reprOf(seat)} is not a seat: seats are 0, 1, 2 and 3`, { seat: String(seat) });
+    super(`${quoted(seat)} is not a seat: seats are 0, 1, 2 and 3`, { seat: String(seat) });
   }
 }
 
@@ -88,7 +65,7 @@ export class BadCardError extends HeartsError {
 
   /** @param {unknown} value */
   constructor(value) {
-    super(`${reprOf(value)} is not a card such as 2C, 10H or QS`, { value: String(value) });
+    super(`${quoted(value)} is not a card such as 2C, 10H or QS`, { value: String(value) });
   }
 }
 
@@ -224,8 +201,12 @@ export class GameRecordError extends HeartsError {
     return "hearts.error.record";
   }
 
-  /** @param {string} detail */
-  constructor(detail) {
-    super(`bad saved game: ${detail}`, { detail });
+  /**
+   * @param {string} detail
+   * @param {Record<string, unknown>} [params] where: the `field`, the `version`, the action's number (`at`) or text
+   *   (`action`), and the `cause`'s key
+   */
+  constructor(detail, params = {}) {
+    super(`bad saved game: ${detail}`, params);
   }
 }

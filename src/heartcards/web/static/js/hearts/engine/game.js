@@ -4,7 +4,8 @@
 // `applyPlay(seat, card)`, `applyNextDeal()` after a scored deal; `applyAction("pass 0 2C 3C 4C" | "play 2 QS" |
 // "next")` takes the same actions as text. A game is rebuilt from its seed and actions: `Game.fromDict(game.toDict())`.
 
-import { DIGIT_PATTERN, pyInt, pyRepr, pySplit } from "../../common/pytext.js";
+import { quoted } from "../../common/keyed-error.js";
+import { DIGIT_PATTERN, pyInt, pySplit } from "../../common/text-input.js";
 import {
   CARD_TEXTS,
   HEARTS,
@@ -36,7 +37,6 @@ import {
   PassError,
   QueenOnFirstTrickError,
   WrongPhaseError,
-  reprOf,
 } from "./errors.js";
 import {
   HAND_SIZE,
@@ -111,25 +111,25 @@ function cardIndex(card) {
 }
 
 /**
- * `int(word)` as Python reads a seat in an action; throws Python's message for anything else.
+ * `int(word)` as Python reads a seat in an action; throws for anything else.
  * @param {string} word
  * @returns {number}
  */
 function parseSeat(word) {
-  if (!INT_PATTERN.test(word)) throw new Error(`invalid literal for int() with base 10: ${pyRepr(word)}`);
+  if (!INT_PATTERN.test(word)) throw new Error(`${quoted(word)} is not a whole number`);
   const digits = word.replace(/^[+-]/, "").replaceAll("_", "");
   const value = pyInt(digits);
   return word.startsWith("-") ? -value : value;
 }
 
 /**
- * A card word of an action, as `Card.parse` reads it; throws its message for anything else.
+ * A card word of an action, as `Card.parse` reads it; throws for anything else.
  * @param {string} word
  * @returns {number}
  */
 function parseCardWord(word) {
   const index = parseCard(word);
-  if (index < 0) throw new Error(`${pyRepr(word)} is not a card such as 2C, 10H or QS`);
+  if (index < 0) throw new Error(`${quoted(word)} is not a card such as 2C, 10H or QS`);
   return index;
 }
 
@@ -185,16 +185,16 @@ export class Game {
   constructor(seed, variant = "classic", target = DEFAULT_TARGET, firstDeal = 1) {
     const wholeSeed = seedOf(seed);
     if (wholeSeed === null) {
-      throw new HeartsError(`the seed must be a whole number, not ${reprOf(seed)}`, { seed: String(seed) });
+      throw new HeartsError(`the seed must be a whole number, not ${quoted(seed)}`, { seed: String(seed) });
     }
     if (variant !== "classic" && variant !== "special") {
-      throw new HeartsError(`${reprOf(variant)} is not a variant: classic or special`, { variant: String(variant) });
+      throw new HeartsError(`${quoted(variant)} is not a variant: classic or special`, { variant: String(variant) });
     }
     if (!isWholeNumber(target) || target < 1) {
-      throw new HeartsError(`the target score must be a positive whole number, not ${reprOf(target)}`, { target });
+      throw new HeartsError(`the target score must be a positive whole number, not ${quoted(target)}`, { target });
     }
     if (!isWholeNumber(firstDeal) || firstDeal < 1) {
-      throw new HeartsError(`deal numbers start at 1, not ${reprOf(firstDeal)}`, { first_deal: firstDeal });
+      throw new HeartsError(`deal numbers start at 1, not ${quoted(firstDeal)}`, { first_deal: firstDeal });
     }
     /** @type {bigint} */
     this.seed = wholeSeed;
@@ -416,11 +416,11 @@ export class Game {
         const card = parseCardWord(words[2]);
         apply = () => this.applyPlay(seat, card);
       } else {
-        throw new GameRecordError(`${pyRepr(action)} is not an action (pass S C C C, play S C, next)`);
+        throw new GameRecordError(`${quoted(action)} is not an action (pass S C C C, play S C, next)`, { action });
       }
     } catch (error) {
       if (error instanceof HeartsError) throw error;
-      throw new GameRecordError(`${pyRepr(action)}: ${/** @type {Error} */ (error).message}`);
+      throw new GameRecordError(`${quoted(action)}: ${/** @type {Error} */ (error).message}`, { action });
     }
     apply();
   }
@@ -446,37 +446,44 @@ export class Game {
    */
   static fromDict(data) {
     /** @param {string} field */
-    const missing = (field) => new GameRecordError(`missing or bad field: ${pyRepr(field)}`);
+    const missing = (field) => new GameRecordError(`missing or bad field: ${quoted(field)}`, { field });
     if (!("seed" in data)) throw missing("seed");
     if (!("variant" in data)) throw missing("variant");
     const { seed, variant, target, actions } = data;
     if (variant !== "classic" && variant !== "special") {
-      throw new GameRecordError(`missing or bad field: ${reprOf(variant)} is not a valid Variant`);
+      throw new GameRecordError(`missing or bad field: ${quoted(variant)} is not a variant`, { field: "variant" });
     }
     if (!("target" in data)) throw missing("target");
     if (!("actions" in data)) throw missing("actions");
     const firstDeal = "first_deal" in data ? data.first_deal : 1;
-    if (data.version !== RECORD_VERSION) throw new GameRecordError(`unknown version ${reprOf(data.version)}`);
+    if (data.version !== RECORD_VERSION) {
+      throw new GameRecordError(`unknown version ${quoted(data.version)}`, { version: data.version ?? null });
+    }
     if (seedOf(seed) === null || !isWholeNumber(target) || !isWholeNumber(firstDeal) || !Array.isArray(actions)) {
-      throw new GameRecordError("seed, target and first_deal must be integers and actions a list");
+      const numbers = { seed: seedOf(seed) !== null, target: isWholeNumber(target), first_deal: isWholeNumber(firstDeal) };
+      const wrong = Object.entries(numbers).find(([, right]) => !right)?.[0] ?? "actions";
+      throw new GameRecordError("seed, target and first_deal must be integers and actions a list", { field: wrong });
     }
     /** @type {Game} */
     let game;
     try {
       game = new Game(/** @type {string} */ (seed), variant, target, firstDeal);
     } catch (error) {
-      if (error instanceof HeartsError) throw new GameRecordError(error.message);
+      if (error instanceof HeartsError) throw new GameRecordError(error.message, { cause: error.key });
       throw error;
     }
     for (const [position, action] of actions.entries()) {
       if (typeof action !== "string") {
-        throw new GameRecordError(`action ${position + 1} is not text: ${reprOf(action)}`);
+        throw new GameRecordError(`action ${position + 1} is not text: ${quoted(action)}`, { at: position + 1 });
       }
       try {
         game.applyAction(action);
       } catch (error) {
         if (error instanceof GameRecordError || !(error instanceof HeartsError)) throw error;
-        throw new GameRecordError(`action ${position + 1} ${pyRepr(action)}: ${error.message}`);
+        throw new GameRecordError(`action ${position + 1} ${quoted(action)}: ${error.message}`, {
+          at: position + 1,
+          cause: error.key,
+        });
       }
     }
     return game;

@@ -1,7 +1,7 @@
 // @ts-check
-// Python's text rules where the engine's inputs and messages depend on them, so both engines read and quote the
-// same characters the same way: `str.strip()` / `str.split()` whitespace, `str.upper()`, the Unicode digits that
-// `re`'s `\d` and `int()` accept, and `repr()` of a string (error messages quote the input with it).
+// How both engines read text input, by Python's rules, so that the browser's engines take and refuse the same moves,
+// codes and actions as the server's: `str.strip()` / `str.split()` whitespace, `str.upper()`, and the Unicode
+// digits that `re`'s `\d` and `int()` accept.
 
 /** The characters `str.isspace()` is true for (Unicode White_Space plus the ASCII separators 0x1C–0x1F). */
 const WHITESPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
@@ -55,38 +55,4 @@ export function pyInt(digits) {
     value = value * 10 + ((code - start) % 10);
   }
   return value;
-}
-
-const NOT_PRINTABLE = /^[\p{C}\p{Z}]$/u;
-
-/**
- * One character as `repr()` writes it inside quotes.
- * @param {string} char
- * @param {string} quote
- * @returns {string}
- */
-function reprChar(char, quote) {
-  if (char === quote || char === "\\") return `\\${char}`;
-  if (char === "\t") return "\\t";
-  if (char === "\n") return "\\n";
-  if (char === "\r") return "\\r";
-  const code = /** @type {number} */ (char.codePointAt(0));
-  if (char !== " " && (code < 0x20 || code === 0x7f || NOT_PRINTABLE.test(char))) {
-    if (code <= 0xff) return `\\x${code.toString(16).padStart(2, "0")}`;
-    if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, "0")}`;
-    return `\\U${code.toString(16).padStart(8, "0")}`;
-  }
-  return char;
-}
-
-/**
- * `repr(text)`: single quotes unless the text holds a single quote and no double quote.
- * @param {string} text
- * @returns {string}
- */
-export function pyRepr(text) {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let body = "";
-  for (const char of text) body += reprChar(char, quote);
-  return quote + body + quote;
 }

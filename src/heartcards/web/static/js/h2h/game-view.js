@@ -1,10 +1,12 @@
-// The play page's game view made on the device: the same shape as the server's GameView (docs/h2h-web-api.md), built
-// from the JavaScript engine's Game, so the board and the bar draw a local tap exactly as they drew a server answer.
+// A game as the pages draw it, built on the device from the JavaScript engine's Game: `boardView`, the heart, the
+// stock and the waste (what a replay frame shows), and `gameView`, the whole view in the shape of the server's
+// GameView (docs/h2h-web-api.md, built by web/h2h/views.py), so the board and the bar draw a local tap exactly as
+// they drew a server answer.
 
-import { WASTE, freeMask, rankText } from "../engine/index.js";
+import { WASTE, freeMask, rankText } from "./engine/index.js";
 
-/** @import { Game } from "../engine/game.js" */
-/** @import { GameView, HeartCard } from "../types.js" */
+/** @import { Game } from "./engine/game.js" */
+/** @import { BoardState, GameView, HeartCard } from "./types.js" */
 
 /**
  * What the web adds to the engine's game: its id and deal, time, hints, daily deal and par.
@@ -18,18 +20,35 @@ import { WASTE, freeMask, rankText } from "../engine/index.js";
  */
 
 /**
- * The view of `game` with `meta`.
+ * The heart (each position's card and whether it is free, null where removed), the stock and the waste of `game`.
  * @param {Game} game
- * @param {GameMeta} meta
- * @returns {GameView}
+ * @returns {Pick<BoardState, "heart" | "stock" | "waste">}
  */
-export function viewOf(game, meta) {
+export function boardView(game) {
   const free = freeMask(game.removed);
   /** @type {(HeartCard | null)[]} */
   const heart = game.ranks.map((rank, index) =>
     (game.removed >>> index) & 1 ? null : { pos: index + 1, rank: rankText(rank), free: Boolean((free >>> index) & 1) },
   );
   const waste = game.waste;
+  return {
+    heart,
+    stock: { count: game.stockPile.length },
+    waste: {
+      count: waste.length,
+      top: waste.length ? rankText(waste[waste.length - 1]) : null,
+      below: waste.length > 1 ? rankText(waste[waste.length - 2]) : null,
+    },
+  };
+}
+
+/**
+ * The whole view of `game` with `meta`: the board, the selection, the placement help, the figures and the record.
+ * @param {Game} game
+ * @param {GameMeta} meta
+ * @returns {GameView}
+ */
+export function gameView(game, meta) {
   const help = game.placementHelp();
   /** @type {(number | "waste")[]} */
   const dimmed = [...help.dimmed].filter((target) => typeof target === "number").sort((a, b) => a - b);
@@ -45,13 +64,7 @@ export function viewOf(game, meta) {
     started_at: null, // the server's clock stamps these; the page never shows them
     finished_at: null,
     assisted: meta.assisted,
-    heart,
-    stock: { count: game.stockPile.length },
-    waste: {
-      count: waste.length,
-      top: waste.length ? rankText(waste[waste.length - 1]) : null,
-      below: waste.length > 1 ? rankText(waste[waste.length - 2]) : null,
-    },
+    ...boardView(game),
     selection: /** @type {number | "waste" | null} */ (game.selection),
     help: { outlined: [...help.outlined].sort((a, b) => a - b), dimmed },
     can_undo: game.canUndo() && status !== "won",
