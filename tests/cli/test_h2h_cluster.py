@@ -1,23 +1,27 @@
-"""`heartcards stats --cluster` through the real command, on a local Dask cluster of 2 workers.
+"""`heartcards stats --cluster` through the real command, on Dask clusters of 2 worker processes.
 
 The same counts as `stats --jobs 2`; a worker killed mid-run and a run interrupted then resumed give the same result,
 each chunk kept exactly once; a checkpoint of another run, of another program or damaged is refused in one line.
+The runs that only count share one cluster of this module (`scheduler`, the command given its address); the run whose
+worker is killed starts its own (`local:2`), as it is the command's own cluster that must carry on.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psutil
 import pytest
+from distributed import LocalCluster
 
 pytestmark = pytest.mark.slow  # Dask clusters of worker processes
 
@@ -73,16 +77,25 @@ def wait_until(condition: Callable[[], bool], process: subprocess.Popen[str], se
 
 
 @pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a Dask cluster of 2 single-threaded worker processes, for the runs of this module that count."""
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+    ) as cluster:
+        yield str(cluster.scheduler_address)
+
+
+@pytest.fixture(scope="module")
 def optimal_reference() -> dict[str, Any]:
     result = run("stats", *OPTIMAL_RANGE, "--jobs", "2", "--json")
     assert result.returncode == 0, result.stderr
     return figures(result.stdout)
 
 
-def test_same_counts_as_stats_jobs_2_and_verify_finds_a_changed_chunk(tmp_path: Path) -> None:
+def test_same_counts_as_stats_jobs_2_and_verify_finds_a_changed_chunk(tmp_path: Path, scheduler: str) -> None:
     checkpoint = tmp_path / "run.sqlite"
     common = ("stats", "--deals", "20000", "--start", "123")
-    cluster = run(*common, "--cluster", "local:2", "--chunk", "1500", "--checkpoint", str(checkpoint), "--json")
+    cluster = run(*common, "--cluster", scheduler, "--chunk", "1500", "--checkpoint", str(checkpoint), "--json")
     assert cluster.returncode == 0, cluster.stderr
     single = run(*common, "--jobs", "2", "--json")
     assert single.returncode == 0, single.stderr
@@ -95,7 +108,7 @@ def test_same_counts_as_stats_jobs_2_and_verify_finds_a_changed_chunk(tmp_path: 
     with sqlite3.connect(checkpoint) as db:
         db.execute("UPDATE heartcards_stats_chunk SET winnable = winnable - 1 WHERE first = 3123")
     verified = run(
-        *common, "--cluster", "local:2", "--chunk", "1500", "--checkpoint", str(checkpoint), "--verify", "14"
+        *common, "--cluster", scheduler, "--chunk", "1500", "--checkpoint", str(checkpoint), "--verify", "14"
     )
     assert verified.returncode == 3, verified.stderr
     assert "14 of 14 chunks already counted" in verified.stderr
@@ -129,9 +142,11 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, optimal_referen
     assert sum(deals for _, deals, _ in chunks) == 600 and {run for _, _, run in chunks} == {1}
 
 
-def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, optimal_reference: dict[str, Any]) -> None:
+def test_an_interrupted_run_resumes_to_the_same_result(
+    tmp_path: Path, optimal_reference: dict[str, Any], scheduler: str
+) -> None:
     checkpoint = tmp_path / "run.sqlite"
-    arguments = ("stats", *OPTIMAL_RANGE, *OPTIMAL_CHUNKS, "--cluster", "local:2", "--checkpoint", str(checkpoint))
+    arguments = ("stats", *OPTIMAL_RANGE, *OPTIMAL_CHUNKS, "--cluster", scheduler, "--checkpoint", str(checkpoint))
     process = start(*arguments, "--json")
     try:
         wait_until(lambda: len(kept_chunks(checkpoint)) >= 2, process)

@@ -9,8 +9,8 @@ its overflow (the play page hides it) and then never widens the page.
 - `overlap(first, second, margin)`: whether two boxes (as Playwright's `bounding_box()` gives them) cover each
   other by more than `margin` px.
 - `SIZES` (a phone held upright, held sideways, a desktop) and `at_each_size(page)`: the page shown at each of them
-  in turn, without loading it again, as a phone turned sideways shows it; a check of a state that took steps to
-  reach then costs those steps once, not once per size.
+  (or at those named) in turn, without loading it again, as a phone turned sideways shows it; a check of a state
+  that took steps to reach then costs those steps once, not once per size.
 """
 
 from __future__ import annotations
@@ -72,10 +72,11 @@ def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0
     )
 
 
-def at_each_size(page: Any) -> Iterator[str]:
-    """Show the page at each of `SIZES`, yielding the size's name once the new layout is drawn (two frames: resize
-    observers run, then the layout they changed is painted); the page is left at the last size."""
-    for name, size in SIZES.items():
-        page.set_viewport_size(size)
+def at_each_size(page: Any, *names: str) -> Iterator[str]:
+    """Show the page at each of `SIZES` (or at those `names` names, in that order), yielding the size's name once
+    the new layout is drawn (two frames: resize observers run, then the layout they changed is painted); the page is
+    left at the last size."""
+    for name in names or tuple(SIZES):
+        page.set_viewport_size(SIZES[name])
         page.evaluate(_SETTLED)
         yield name

@@ -20,19 +20,17 @@ from heartcards.heart_to_heart.engine.game import Game, Status
 from heartcards.heart_to_heart.solver.solve import is_winnable, solve
 from tests.web.browser.conftest import Player, settings_script
 from tests.web.browser.h2h.deals import stalled_at_start, stalls_after_moves
-from tests.web.browser.layout import assert_fits, at_each_size, overlap
+from tests.web.browser.layout import SIZES, assert_fits, at_each_size, overlap
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 SEED_DEAL = "HH1-N-AAAAAAM"
 OTHER_DEAL = "HH1-N-AAAAABC"
-PORTRAIT = {"width": 390, "height": 844}
-LANDSCAPE = {"width": 844, "height": 390}
-WIDE = {"width": 1366, "height": 768}
-SIZES = [PORTRAIT, LANDSCAPE, WIDE]
-SIZE_IDS = ["portrait", "landscape", "desktop"]
-LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
+PORTRAIT = SIZES["phone"]
+LANDSCAPE = SIZES["landscape"]
+WIDE = SIZES["desktop"]
+LANGUAGES = ("en", "it", "el")
 MIN_TARGET_PX = 44
 
 
@@ -77,29 +75,33 @@ def test_a_later_stalemate_offers_undo_only_while_there_is_a_move_to_undo(new_pl
     assert player.field("code") != code
 
 
-@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
-def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer, viewport: dict[str, int]) -> None:
-    player = new_player(viewport=viewport)
-    player.open(f"/play/{SEED_DEAL}")
-    bar = player.page.locator(".bar").bounding_box()
-    heart = player.page.locator(".heart").bounding_box()
-    player.page.locator('.toolbar [data-action="hint"]').click()
-    player.idle()
-    status = player.status_text()
-    assert status.startswith("Hint")
-    assert not any(ch.isdigit() for ch in status)
-    hinted = player.page.eval_on_selector_all("[data-hint]", "els => els.map(e => e.dataset.pos || e.dataset.pile)")
-    assert hinted  # the move's cards (or the stock) are marked on the board
-    # The toast covers neither the stock nor the waste, and the "Hints used" badge moves neither the bar nor the heart.
-    toast = player.page.locator("#status").bounding_box()
-    for pile in ("stock", "waste"):
-        box = player.page.locator(f'[data-pile="{pile}"]').bounding_box()
-        assert toast is not None and box is not None
-        assert not overlap(toast, box), pile
-    assert player.page.locator('[data-role="badge"]').is_visible()
-    assert player.page.locator(".bar").bounding_box() == bar
-    assert player.page.locator(".heart").bounding_box() == heart
-    player.shot("first-hint")
+def test_hints_are_shown_on_the_board_not_as_position_numbers(new_player: NewPlayer) -> None:
+    """On a phone held upright, then sideways: a new player's game at each, so the badge comes to a bar without it."""
+    player = new_player()
+    for size in ("phone", "landscape"):
+        player.page.set_viewport_size(SIZES[size])
+        player.open(f"/play/{SEED_DEAL}")
+        bar = player.page.locator(".bar").bounding_box()
+        heart = player.page.locator(".heart").bounding_box()
+        player.page.locator('.toolbar [data-action="hint"]').click()
+        player.idle()
+        status = player.status_text()
+        assert status.startswith("Hint"), size
+        assert not any(ch.isdigit() for ch in status), (size, status)
+        hinted = player.page.eval_on_selector_all("[data-hint]", "els => els.map(e => e.dataset.pos || e.dataset.pile)")
+        assert hinted, size  # the move's cards (or the stock) are marked on the board
+        # The toast covers neither the stock nor the waste, and the "Hints used" badge moves neither the bar nor the
+        # heart.
+        toast = player.page.locator("#status").bounding_box()
+        for pile in ("stock", "waste"):
+            box = player.page.locator(f'[data-pile="{pile}"]').bounding_box()
+            assert toast is not None and box is not None
+            assert not overlap(toast, box), (size, pile)
+        assert player.page.locator('[data-role="badge"]').is_visible(), size
+        assert player.page.locator(".bar").bounding_box() == bar, size
+        assert player.page.locator(".heart").bounding_box() == heart, size
+        player.shot("first-hint")
+        player.forget()
 
 
 def test_hint_on_an_unwinnable_first_position_never_says_undo(new_player: NewPlayer, server: LiveServer) -> None:
@@ -127,49 +129,56 @@ def unwinnable_playing_deal() -> str:
     raise LookupError("no unwinnable deal that can be played")
 
 
-@pytest.mark.parametrize("button", ["new", "daily"])
-def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer, button: str) -> None:
-    player = new_player()
-    player.open(f"/play/{SEED_DEAL}")
-    player.tap("stock")
-    player.open("/")
-    player.page.locator(f'#home [data-role="{button}"]').click()
-    dialog = player.dialog()
-    dialog.wait_for()
-    dialog.locator('[data-action="cancel"]').click()
-    assert player.page.url.endswith("/")
-    player.page.locator('#home [data-role="continue"]').click()
-    player.page.wait_for_selector("body[data-ready='true']")
-    assert player.field("code") == SEED_DEAL
-    assert player.field("moves") == "1"
+HOME_BUTTONS = ("new", "daily")
+"""The home page's buttons that start another game than the one begun: a new deal, the daily deal."""
 
 
-@pytest.mark.parametrize("button", ["new", "daily"])
-def test_home_starts_the_other_game_once_asked_and_counts_the_begun_one_as_lost(
-    new_player: NewPlayer, button: str
-) -> None:
+def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer) -> None:
+    """For each of `HOME_BUTTONS`, a new player's begun game."""
     player = new_player()
-    player.open(f"/play/{SEED_DEAL}")
-    player.tap("stock")
-    player.page.wait_for_function("() => document.body.dataset.sync === 'saved'")
-    player.open("/")
-    player.page.locator(f'#home [data-role="{button}"]').click()
-    dialog = player.dialog()
-    dialog.wait_for()
-    with player.page.expect_navigation():
-        dialog.locator('[data-action="confirm"]').click()
-    player.page.wait_for_selector("body[data-ready='true']")
-    player.idle()
-    request = player.page.request
-    if button == "daily":
-        assert player.field("code") == request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
-    else:
-        assert player.field("code").startswith("HH1-S-")  # a new player gets winnable deals
-    assert player.field("moves") == "0"
-    # docs/h2h-web-api.md: a new game abandons the running one, which counts as played and lost.
-    stats = request.get(f"{player.base_url}/api/h2h/stats").json()
-    assert (stats["played"], stats["won"]) == (1, 0)
-    assert [(game["code"], game["status"], game["moves"]) for game in stats["recent"]] == [(SEED_DEAL, "abandoned", 1)]
+    for button in HOME_BUTTONS:
+        player.open(f"/play/{SEED_DEAL}")
+        player.tap("stock")
+        player.open("/")
+        player.page.locator(f'#home [data-role="{button}"]').click()
+        dialog = player.dialog()
+        dialog.wait_for()
+        dialog.locator('[data-action="cancel"]').click()
+        assert player.page.url.endswith("/"), button
+        player.page.locator('#home [data-role="continue"]').click()
+        player.page.wait_for_selector("body[data-ready='true']")
+        assert player.field("code") == SEED_DEAL, button
+        assert player.field("moves") == "1", button
+        player.forget()
+
+
+def test_home_starts_the_other_game_once_asked_and_counts_the_begun_one_as_lost(new_player: NewPlayer) -> None:
+    """For each of `HOME_BUTTONS`, a new player's begun game."""
+    player = new_player()
+    for button in HOME_BUTTONS:
+        player.open(f"/play/{SEED_DEAL}")
+        player.tap("stock")
+        player.page.wait_for_function("() => document.body.dataset.sync === 'saved'")
+        player.open("/")
+        player.page.locator(f'#home [data-role="{button}"]').click()
+        dialog = player.dialog()
+        dialog.wait_for()
+        with player.page.expect_navigation():
+            dialog.locator('[data-action="confirm"]').click()
+        player.page.wait_for_selector("body[data-ready='true']")
+        player.idle()
+        request = player.page.request
+        if button == "daily":
+            assert player.field("code") == request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+        else:
+            assert player.field("code").startswith("HH1-S-")  # a new player gets winnable deals
+        assert player.field("moves") == "0", button
+        # docs/h2h-web-api.md: a new game abandons the running one, which counts as played and lost.
+        stats = request.get(f"{player.base_url}/api/h2h/stats").json()
+        assert (stats["played"], stats["won"]) == (1, 0), button
+        recent = [(game["code"], game["status"], game["moves"]) for game in stats["recent"]]
+        assert recent == [(SEED_DEAL, "abandoned", 1)], button
+        player.forget()
 
 
 def test_a_mistyped_address_gets_a_page_with_a_way_home(new_player: NewPlayer, server: LiveServer) -> None:
@@ -189,26 +198,26 @@ def test_a_mistyped_address_gets_a_page_with_a_way_home(new_player: NewPlayer, s
     assert answer.json()["error"]["key"] == "error.not_found"
 
 
-@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer, viewport: dict[str, int]) -> None:
-    player = new_player(viewport=viewport)
+def test_heart_cards_stay_at_least_44_pixels_wide(new_player: NewPlayer) -> None:
+    player = new_player()
     player.open(f"/play/{SEED_DEAL}")
-    widths = player.page.eval_on_selector_all(
-        "#table [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
-    )
-    assert len(widths) == 25
-    assert min(widths) >= MIN_TARGET_PX
-    chip = player.page.locator('[data-field="code"]').bounding_box()
-    assert chip is not None and chip["height"] >= MIN_TARGET_PX
-    assert player.page.evaluate("getComputedStyle(document.querySelector('[data-field=\"code\"]')).whiteSpace") == (
-        "nowrap"
-    )
-    player.shot("first-play")
+    for size in at_each_size(player.page):
+        widths = player.page.eval_on_selector_all(
+            "#table [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) == 25, size
+        assert min(widths) >= MIN_TARGET_PX, (size, widths)
+        chip = player.page.locator('[data-field="code"]').bounding_box()
+        assert chip is not None and chip["height"] >= MIN_TARGET_PX, (size, chip)
+        white_space = "getComputedStyle(document.querySelector('[data-field=\"code\"]')).whiteSpace"
+        assert player.page.evaluate(white_space) == "nowrap", size
+        player.shot("first-play")
     player.open("/examples")  # the examples' heart too
-    widths = player.page.eval_on_selector_all(
-        ".viewer [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
-    )
-    assert min(widths) >= MIN_TARGET_PX
+    for size in at_each_size(player.page):
+        widths = player.page.eval_on_selector_all(
+            ".viewer [data-pos]", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert min(widths) >= MIN_TARGET_PX, (size, widths)
 
 
 def give_up_a_game(player: Player) -> str:
@@ -239,9 +248,15 @@ def play_on_the_server(player: Player, moves: tuple[str, ...]) -> None:
             assert request.post(f"{player.base_url}/api/h2h/games/{game['id']}/tap", data={"target": target}).ok
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer, lang: str) -> None:
-    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+def open_in(player: Player, path: str, lang: str) -> None:
+    """Open `path` in `lang` (`?lang=`), and check that the page is in it."""
+    player.open(f"{path}?lang={lang}")
+    assert player.page.get_attribute("html", "lang") == lang, path
+
+
+@pytest.mark.slow  # every language and size in one test
+def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer) -> None:
+    player = new_player(viewport=PORTRAIT)
     player.open("/")
     replay = give_up_a_game(player)
     pages = (
@@ -252,16 +267,18 @@ def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer, lang
         ("/rules", "rules"),
         (f"/replay/{replay}", "replay"),
     )
-    for path, name in pages:
-        player.open(path)
+    for lang in LANGUAGES:
+        for path, name in pages:
+            open_in(player, path, lang)
+            for size in at_each_size(player.page):
+                assert_fits(player.page, f"{path} in {lang} ({size})")
+                player.shot(f"first-{name}-{lang}")
+        response = player.page.goto(f"{player.base_url}/no-such-page?lang={lang}")
+        assert response is not None and response.status == 404
+        assert player.page.get_attribute("html", "lang") == lang
         for size in at_each_size(player.page):
-            assert_fits(player.page, f"{path} in {lang} ({size})")
-            player.shot(f"first-{name}-{lang}")
-    response = player.page.goto(f"{player.base_url}/no-such-page")
-    assert response is not None and response.status == 404
-    for size in at_each_size(player.page):
-        assert_fits(player.page, f"the not-found page in {lang} ({size})")
-        player.shot(f"first-not-found-{lang}")
+            assert_fits(player.page, f"the not-found page in {lang} ({size})")
+            player.shot(f"first-not-found-{lang}")
 
 
 def assert_fits_at_each_size(player: Player, what: str, shot: str) -> None:
@@ -270,28 +287,31 @@ def assert_fits_at_each_size(player: Player, what: str, shot: str) -> None:
         player.shot(shot)
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_play_pages_dialogs_fit(new_player: NewPlayer, lang: str) -> None:
-    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
-    player.open(f"/play/{SEED_DEAL}")
-    player.page.locator('.toolbar [data-action="settings"]').click()
-    player.dialog().wait_for()
-    assert_fits_at_each_size(player, f"the settings in {lang}", f"first-settings-{lang}")
-    player.open(f"/play/{stalled_at_start()}")
-    player.dialog().wait_for()
-    assert_fits_at_each_size(player, f"a deal stuck from the start in {lang}", f"first-play-stuck-{lang}")
-    code, moves = stalls_after_moves()
-    player.open(f"/play/{code}")
-    player.play(moves)
-    player.dialog().wait_for()
-    assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}")
-    player.open(f"/play/{SEED_DEAL}")
-    solution = seed_solution()
-    play_on_the_server(player, solution[:-1])
-    player.open(f"/play/{SEED_DEAL}")  # the game one move from its win, then that move by taps
-    player.play(solution[-1:])
-    player.dialog().locator('[data-fact="moves"]').wait_for()
-    assert_fits_at_each_size(player, f"the win in {lang}", f"first-win-{lang}")
+@pytest.mark.slow  # every language and size in one test
+def test_the_play_pages_dialogs_fit(new_player: NewPlayer) -> None:
+    """In each language a new player's games, each dialog shown at every size."""
+    player = new_player(viewport=PORTRAIT)
+    for lang in LANGUAGES:
+        open_in(player, f"/play/{SEED_DEAL}", lang)
+        player.page.locator('.toolbar [data-action="settings"]').click()
+        player.dialog().wait_for()
+        assert_fits_at_each_size(player, f"the settings in {lang}", f"first-settings-{lang}")
+        open_in(player, f"/play/{stalled_at_start()}", lang)
+        player.dialog().wait_for()
+        assert_fits_at_each_size(player, f"a deal stuck from the start in {lang}", f"first-play-stuck-{lang}")
+        code, moves = stalls_after_moves()
+        open_in(player, f"/play/{code}", lang)
+        player.play(moves)
+        player.dialog().wait_for()
+        assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}")
+        open_in(player, f"/play/{SEED_DEAL}", lang)
+        solution = seed_solution()
+        play_on_the_server(player, solution[:-1])
+        open_in(player, f"/play/{SEED_DEAL}", lang)  # the game one move from its win, then that move by taps
+        player.play(solution[-1:])
+        player.dialog().locator('[data-fact="moves"]').wait_for()
+        assert_fits_at_each_size(player, f"the win in {lang}", f"first-win-{lang}")
+        player.forget()
 
 
 _BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .bar .code, .bar .badge")]
@@ -304,29 +324,33 @@ _BAR_TEXTS = """() => [...document.querySelectorAll(".bar .label, .bar .value, .
   })"""
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewPlayer, lang: str) -> None:
+def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewPlayer) -> None:
     """The daily deal with a hint taken ("Daily deal · Hints used" under the code) and its moves waiting to sync, on
-    a line of its own on a phone held upright."""
-    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
-    player.open("/")
-    daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
-    player.open(f"/play/{daily}")
-    player.page.locator('.toolbar [data-action="hint"]').click()
-    player.idle()
-    assert " · " in player.page.locator('[data-role="badge"]').inner_text()  # both badges
-    player.page.context.set_offline(True)
-    player.tap("stock")
-    player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
-    player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
-    for size in at_each_size(player.page):
-        assert_fits(player.page, f"the bar waiting to sync in {lang} ({size})")
-        texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
-        assert len(texts) >= 9  # three figures and their labels, the save state, the code, the badges
-        clashes = [(a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)]
-        assert clashes == [], (size, clashes)
-        player.shot(f"first-play-waiting-{lang}")
-    player.page.context.set_offline(False)
+    a line of its own on a phone held upright; a new player's game in each language."""
+    player = new_player(viewport=PORTRAIT)
+    for lang in LANGUAGES:
+        open_in(player, "/", lang)
+        daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
+        open_in(player, f"/play/{daily}", lang)
+        player.page.locator('.toolbar [data-action="hint"]').click()
+        player.idle()
+        assert " · " in player.page.locator('[data-role="badge"]').inner_text(), lang  # both badges
+        player.page.context.set_offline(True)
+        player.tap("stock")
+        player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
+        player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
+        for size in at_each_size(player.page):
+            assert_fits(player.page, f"the bar waiting to sync in {lang} ({size})")
+            texts = [(text, box) for text, box in player.page.evaluate(_BAR_TEXTS)]
+            assert len(texts) >= 9, (lang, size)  # three figures and their labels, the save state, the code, badges
+            clashes = [
+                (a, b) for (a, first), (b, second) in itertools.combinations(texts, 2) if overlap(first, second, 2)
+            ]
+            assert clashes == [], (lang, size, clashes)
+            player.shot(f"first-play-waiting-{lang}")
+        player.page.set_viewport_size(PORTRAIT)
+        player.page.context.set_offline(False)
+        player.forget()
 
 
 _CODE_LINES = """(root) => {
@@ -356,18 +380,19 @@ def codes_on_one_line(player: Player, root: str, what: str) -> None:
         assert broken == [], (what, width, broken)
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_deal_codes_never_break_at_their_hyphens(new_player: NewPlayer, lang: str) -> None:
-    player = new_player(viewport=PORTRAIT, locale=LOCALES[lang])
+@pytest.mark.slow  # every language and size in one test
+def test_deal_codes_never_break_at_their_hyphens(new_player: NewPlayer) -> None:
+    player = new_player(viewport=PORTRAIT)
     player.open("/")
     replay = give_up_a_game(player)
-    for path in ("/examples", "/stats", f"/replay/{replay}"):
-        player.open(path)
-        codes_on_one_line(player, "main", path)
-    player.open(f"/play/{SEED_DEAL}")
-    player.page.locator('.toolbar [data-action="settings"]').click()
-    player.dialog().wait_for()
-    codes_on_one_line(player, "dialog[open]", "the settings")  # the winnable deals' "HH1-S-…"
+    for lang in LANGUAGES:
+        for path in ("/examples", "/stats", f"/replay/{replay}"):
+            open_in(player, path, lang)
+            codes_on_one_line(player, "main", f"{path} in {lang}")
+        open_in(player, f"/play/{SEED_DEAL}", lang)
+        player.page.locator('.toolbar [data-action="settings"]').click()
+        player.dialog().wait_for()
+        codes_on_one_line(player, "dialog[open]", f"the settings in {lang}")  # the winnable deals' "HH1-S-…"
 
 
 def test_the_bars_labels_are_at_least_13_pixels_on_a_desktop(new_player: NewPlayer) -> None:
@@ -431,40 +456,37 @@ def test_quick_stock_taps_during_the_draw_animation_all_draw(new_player: NewPlay
     assert player.pressed() == []  # the waste was never selected by a tap meant for the stock
 
 
-def setting_notes(player: Player) -> list[str]:
-    player.open(f"/play/{SEED_DEAL}")
-    player.page.locator('.toolbar [data-action="settings"]').click()
-    dialog = player.dialog()
-    dialog.wait_for()
-    return [note.strip() for note in dialog.locator(".note").all_inner_texts()]
+def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer) -> None:
+    player = new_player()
+    notes: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        open_in(player, f"/play/{SEED_DEAL}", lang)
+        player.page.locator('.toolbar [data-action="settings"]').click()
+        dialog = player.dialog()
+        dialog.wait_for()
+        notes[lang] = [note.strip() for note in dialog.locator(".note").all_inner_texts()]
+        player.shot(f"first-settings-notes-{lang}")
+    for lang, shown in notes.items():
+        # placement help, move errors, animation, deal mode, daily deal (the language names itself)
+        assert len([note for note in shown if note]) == 5, (lang, shown)
+        assert not any(note.startswith("ui.") for note in shown), lang  # a sentence, not a missing catalog key
+        if lang != "en":  # in the page's language, not English
+            assert all(note != other for note, other in zip(shown, notes["en"], strict=True)), (lang, shown)
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_every_setting_has_a_one_line_explanation(new_player: NewPlayer, lang: str) -> None:
-    player = new_player(locale=LOCALES[lang])
-    notes = setting_notes(player)
-    # placement help, move errors, animation, deal mode, daily deal (the language names itself)
-    assert len([note for note in notes if note]) == 5
-    assert not any(note.startswith("ui.") for note in notes)  # a sentence, not a missing catalog key
-    player.shot(f"first-settings-notes-{lang}")
-    if lang != "en":  # in the page's language, not English
-        english = setting_notes(new_player(locale=LOCALES["en"]))
-        assert all(note != other for note, other in zip(notes, english, strict=True)), notes
-
-
-@pytest.mark.parametrize("viewport", [PORTRAIT, WIDE], ids=["portrait", "desktop"])
-def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer, viewport: dict[str, int]) -> None:
-    player = new_player(viewport=viewport)
+def test_links_that_stand_alone_are_44_pixel_targets(new_player: NewPlayer) -> None:
+    player = new_player()
     for path in ("/", "/examples"):
         player.open(path)
-        heights = player.page.eval_on_selector_all(
-            "main a, .site nav a",
-            """els => els.filter(e => e.offsetParent !== null && !e.closest('li, .prose p'))
-                        .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])""",
-        )
-        assert heights
-        short = [(text, height) for text, height in heights if height < MIN_TARGET_PX]
-        assert short == [], path
+        for size in at_each_size(player.page, "phone", "desktop"):
+            heights = player.page.eval_on_selector_all(
+                "main a, .site nav a",
+                """els => els.filter(e => e.offsetParent !== null && !e.closest('li, .prose p'))
+                            .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])""",
+            )
+            assert heights, (path, size)
+            short = [(text, height) for text, height in heights if height < MIN_TARGET_PX]
+            assert short == [], (path, size)
 
 
 def paper_colour(page: Any, position: int) -> tuple[int, int, int]:
