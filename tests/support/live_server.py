@@ -143,6 +143,14 @@ class LiveServer:
             return 0.0
         return process_cpu_seconds(self.process.pid)
 
-    def tracebacks(self) -> int:
-        """How many tracebacks the server has printed."""
-        return sum(1 for line in self.output if "Traceback" in line)
+    def tracebacks(self) -> list[str]:
+        """The tracebacks the server has printed, each from its first line to the exception's."""
+        found: list[str] = []
+        for number, line in enumerate(self.output):
+            if "Traceback" in line:
+                end = next(
+                    (at for at in range(number + 1, len(self.output)) if not self.output[at][:1].isspace()),
+                    len(self.output) - 1,
+                )
+                found.append("".join(self.output[number : end + 1]))
+        return found

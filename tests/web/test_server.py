@@ -32,7 +32,7 @@ def test_a_second_server_on_the_same_database_refuses_to_start(each_database_url
         second = LiveServer(each_database_url)
         with pytest.raises(ServerStartError, match="already served by another Heart Cards server"):
             second.start()
-        assert second.tracebacks() == 0
+        assert second.tracebacks() == []
         assert httpx.get(first.url + "api/health").status_code == 200
     finally:
         first.stop()

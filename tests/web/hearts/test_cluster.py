@@ -80,7 +80,7 @@ def test_a_solo_table_made_on_one_server_is_played_to_its_end_through_another(cl
     assert isinstance(view, dict) and view["phase"] == "game_over"
     stored = httpx.get(second.url + f"api/hearts/tables/{table['id']}", timeout=20).json()
     assert stored["status"] == "finished"
-    assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+    assert [server.tracebacks() for server in cluster.servers] == [[]] * len(cluster.servers)
 
 
 def test_an_online_table_is_joined_started_and_played_through_both_servers(cluster: Cluster) -> None:
@@ -114,7 +114,7 @@ def test_an_online_table_is_joined_started_and_played_through_both_servers(clust
     finals = asyncio.run(play_a_deal())
     totals = [final["view"]["totals"] for final in finals]  # type: ignore[index]
     assert all(seen == totals[0] for seen in totals) and sum(totals[0]) in (26, 78)  # one deal, seen alike
-    assert all(server.tracebacks() == 0 for server in cluster.servers), [s.output for s in cluster.servers]
+    assert [server.tracebacks() for server in cluster.servers] == [[]] * len(cluster.servers)
 
 
 SOCKETS_PER_SERVER = 4
@@ -305,7 +305,7 @@ def test_the_owner_killed_the_table_goes_on_at_another_server_within_5_seconds(
             await player.close()
 
     asyncio.run(scenario())
-    assert other.tracebacks() == 0, other.output
+    assert other.tracebacks() == []
 
 
 def test_a_paused_owners_late_save_is_refused_and_the_new_owners_game_is_intact(cluster: Cluster) -> None:
@@ -334,7 +334,7 @@ def test_a_paused_owners_late_save_is_refused_and_the_new_owners_game_is_intact(
     asyncio.run(scenario())
     woke = "".join(owner.output)
     assert "was taken by another server" in woke or "a save was refused" in woke, woke
-    assert owner.tracebacks() == 0 and other.tracebacks() == 0
+    assert owner.tracebacks() == [] and other.tracebacks() == []
 
 
 def test_redis_restarted_mid_game_the_relayed_socket_plays_on(cluster: Cluster, redis_server: RedisServer) -> None:
@@ -379,7 +379,7 @@ def test_a_rolling_restart_of_every_server_interrupts_no_game(cluster: Cluster) 
             await player.close()
 
     asyncio.run(scenario())
-    assert all(server.tracebacks() == 0 for server in cluster.servers)
+    assert [server.tracebacks() for server in cluster.servers] == [[]] * len(cluster.servers)
 
 
 def test_postgresql_stopped_mid_game_refuses_actions_unapplied_and_play_resumes_when_it_returns(
@@ -426,6 +426,16 @@ def test_postgresql_stopped_mid_game_refuses_actions_unapplied_and_play_resumes_
     asyncio.run(scenario())
 
 
+CUT_ATTEMPTS = 5
+
+
+async def relay_gaps(server: LiveServer) -> float:
+    """How many times `server`'s relay saw a table's state come after a missed one (its metric)."""
+    async with httpx.AsyncClient() as client:
+        metrics = (await client.get(server.url + "metrics", timeout=10)).text.splitlines()
+    return float(next(line for line in metrics if line.startswith("heartcards_relay_gaps_total ")).split()[1])
+
+
 def test_a_socket_whose_server_missed_the_owners_messages_sees_every_card_once(
     postgres_server: PostgresServer, redis_server: RedisServer
 ) -> None:
@@ -450,21 +460,26 @@ def test_a_socket_whose_server_missed_the_owners_messages_sees_every_card_once(
                         and len((view["trick"] or {"cards": []})["cards"]) < 3
                     )
 
-                mine = await seat.until(not_last, play=True)
-                played_id = await seat.send(action_for(mine, "play", 0))
-                await seat.until(lambda state: state.get("id") == played_id)
-                cut = redis.Redis(unix_socket_path=str(redis_server.socket))
-                assert cut.client_kill_filter(_type="pubsub") >= 2  # the computer players' next cards are lost
-                cut.close()
+                # Our card, then the subscriptions cut while the computer players' cards follow: those sent before
+                # the servers subscribe again are lost. On a busy machine they may all come first, so again at our
+                # next turn, until the watching server has missed some.
+                for attempt in range(CUT_ATTEMPTS):
+                    mine = await seat.until(not_last, play=True)
+                    if attempt > 0 and await relay_gaps(watcher) >= 1:
+                        break
+                    played_id = await seat.send(action_for(mine, "play", 0))
+                    await seat.until(lambda state, sent=played_id: state.get("id") == sent)
+                    cut = redis.Redis(unix_socket_path=str(redis_server.socket))
+                    assert cut.client_kill_filter(_type="pubsub") >= 2
+                    cut.close()
                 await seat.until(lambda state: state["view"]["phase"] == "deal_over", play=True, timeout=60)
             finally:
                 await seat.close()
             return [message for message in seat.received if message["type"] == "state"]
 
         states = asyncio.run(scenario())
-        metrics = httpx.get(watcher.url + "metrics", timeout=10).text.splitlines()
-        gaps = next(line for line in metrics if line.startswith("heartcards_relay_gaps_total "))
-        assert float(gaps.split()[1]) >= 1, gaps  # the watching server did miss states, and went on from a newer one
+        gaps = asyncio.run(relay_gaps(watcher))
+        assert gaps >= 1, gaps  # the watching server did miss states, and went on from a newer one
     finally:
         paced.stop()
     played_out = [state for state in states if state["view"] is not None and state["view"]["phase"] == "play"]
