@@ -689,7 +689,7 @@ def main() -> None:
             http_figures = fuzz_http(url, options.http_examples) if options.http_examples else dict(NO_HTTP_FUZZ)
             print(f"HTTP fuzz (schemathesis): {http_figures}")
             healthy = all(httpx.get(each.url + "api/health", timeout=10).status_code == 200 for each in servers)
-            tracebacks = sum(each.tracebacks() for each in servers)
+            tracebacks = sum(len(each.tracebacks()) for each in servers)
             print(f"servers still answering: {healthy}; tracebacks in the servers' output: {tracebacks}")
             if errors or tracebacks:
                 for number, each in enumerate(servers, 1):
