@@ -1,4 +1,4 @@
-// decisionSeed gives the seeds web/hearts/thinking.py's decision_seed gives (values printed by the Python function),
+// decisionSeed gives the seeds hearts/tables/decisions.py's decision_seed gives (values printed by the Python function),
 // so a game played on the device asks its bots what a server table would ask, and the server's check agrees.
 
 import assert from "node:assert/strict";

@@ -1,9 +1,10 @@
 // @ts-check
 // A solo table on the device: what ./net.js's TableSocket is for a server table, fed by the engine in the browser
 // instead of the socket. It takes the same messages (pass, play, next) and answers with the same `state` and `error`
-// messages the server sends (web/hearts/views.py's Table and View), so the table page and its screens stay one. The
-// computer players think in the bots' Web Worker with the seeds a server table gives them (./bots/seeds.js); every
-// action is stored at once (./device-games.js), and a finished game is sent to the server to be checked and counted.
+// messages the server sends (hearts/tables/models.py's PublicTable and View), so the table page and its screens stay
+// one. The computer players think in the bots' Web Worker with the seeds a server table gives them
+// (./bots/seeds.js); every action is stored at once (./device-games.js), and a finished game is sent to the server
+// to be checked and counted.
 
 import { t } from "../common/i18n.js";
 import { reportFallback } from "../common/report.js";
@@ -21,7 +22,7 @@ const BOT_NAMES = ["Ada", "Alan", "Grace"];
 const RESERVE_NAMES = ["Hedy", "Kurt", "Mary", "Joan", "Linus", "Rosa"];
 
 /**
- * The computer player's name at `seat` (web/hearts/players.py `bot_name`): its own, unless someone at the table
+ * The computer player's name at `seat` (hearts/tables/players.py `bot_name`): its own, unless someone at the table
  * goes by it, then the first free reserve name.
  * @param {number} seat
  * @param {string[]} taken

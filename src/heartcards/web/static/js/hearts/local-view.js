@@ -1,6 +1,6 @@
 // @ts-check
-// The person's `View` of a game played on the device, as the server builds it for a seat (web/hearts/views.py
-// `view_json`) from the seat's observation only: tests/web/hearts/test_local_view.py holds the two to the same JSON.
+// The person's `View` of a game played on the device, as the server builds it for a seat (hearts/tables/views.py
+// `view_json`) from the seat's observation only: tests/hearts/tables/test_local_view.py holds the two to the same JSON.
 
 import { CARD_TEXTS, HEARTS, QUEEN_OF_SPADES, suitOf } from "./engine/index.js";
 

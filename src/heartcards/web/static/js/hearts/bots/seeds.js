@@ -1,5 +1,5 @@
 // @ts-check
-// The seed of a computer player's decision at a table (web/hearts/thinking.py `decision_seed`): mixed from the
+// The seed of a computer player's decision at a table (hearts/tables/decisions.py `decision_seed`): mixed from the
 // game's seed, the seat and how many actions the game has seen, so the device's bots decide what the server's would
 // and the server, replaying a game played on the device, asks its bots with the very same seeds.
 
