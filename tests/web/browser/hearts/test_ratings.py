@@ -53,24 +53,28 @@ def cookie_player(player: Player) -> str:
     return cookies["hc_player"]
 
 
+HIDER = "Ann Hides"
+"""The name of the player who hides: no other test's, since the browser tests share a server and its leaderboard."""
+
+
 def test_from_guest_to_a_rated_player_who_hides(new_player: NewPlayer, server: LiveServer) -> None:
     player = new_player()
     player.open("/hearts/ratings")
     me = player.page.locator('[data-role="me"]')
     assert me.inner_text().startswith(NO_RATING["en"]) and me.locator('[data-role="my-place"]').count() == 0
-    rated_game(server, cookie_player(player), "Ann", [1, 3, 2, 4])
-    rated_game(server, cookie_player(player), "Ann", [2, 1, 3, 4])
+    rated_game(server, cookie_player(player), HIDER, [1, 3, 2, 4])
+    rated_game(server, cookie_player(player), HIDER, [2, 1, 3, 4])
     player.open("/hearts/ratings")
     rows = player.page.locator('[data-role="leaderboard"] tbody tr')
     names = rows.locator("td:nth-child(2)").all_inner_texts()
-    assert "Ann" in names and "Computer (normal)" in names
+    assert HIDER in names and "Computer (normal)" in names
     shown = player.page.locator('[data-role="leaderboard"] tr.me td:nth-child(3)').inner_text()
     assert me.locator('[data-role="my-place"]').inner_text().endswith(f"rating {shown}, 2 rated games.")
     player.shot("ratings-listed")
 
     player.page.locator('[data-role="hide"]').check()
     player.page.wait_for_function("() => !document.querySelector('[data-role=\"leaderboard\"] tr.me')")
-    assert "Ann" not in rows.locator("td:nth-child(2)").all_inner_texts()
+    assert HIDER not in rows.locator("td:nth-child(2)").all_inner_texts()
     assert me.locator('[data-role="hide"]').is_checked()
     player.open("/hearts/ratings")
     assert me.locator('[data-role="hide"]').is_checked()  # kept by the server
@@ -79,7 +83,7 @@ def test_from_guest_to_a_rated_player_who_hides(new_player: NewPlayer, server: L
 
     player.page.locator('[data-role="leaderboard"] tr.me a').click()
     player.page.wait_for_selector("body[data-ready='true']")
-    assert player.page.locator("h1").inner_text() == "Ann"
+    assert player.page.locator("h1").inner_text() == HIDER
     chart = player.page.locator(".rating-chart svg")
     assert chart.get_attribute("role") == "img" and chart.locator("circle").count() == 2
     assert (chart.get_attribute("aria-label") or "").startswith("Rating after each of 2 games")
