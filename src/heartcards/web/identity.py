@@ -48,13 +48,16 @@ def valid_player_id(value: str | None) -> str | None:
     return None
 
 
-def player_cookie_header(player_id: str) -> str:
-    """The `Set-Cookie` value of a player's identity: HttpOnly, SameSite=Lax, for a year, for the whole site."""
+def _cookie_header(name: str, value: str, *, httponly: bool) -> str:
+    """The `Set-Cookie` value of one of the identity cookies: SameSite=Lax, for a year, for the whole site."""
     response = Response()
-    response.set_cookie(
-        PLAYER_COOKIE, player_id, max_age=PLAYER_COOKIE_SECONDS, httponly=True, samesite="lax", path="/"
-    )
+    response.set_cookie(name, value, max_age=PLAYER_COOKIE_SECONDS, httponly=httponly, samesite="lax", path="/")
     return response.headers["set-cookie"]
+
+
+def player_cookie_header(player_id: str) -> str:
+    """The `Set-Cookie` value of a player's id: HttpOnly, so no page sees it."""
+    return _cookie_header(PLAYER_COOKIE, player_id, httponly=True)
 
 
 def identity_tag(player_id: str) -> str:
@@ -62,11 +65,14 @@ def identity_tag(player_id: str) -> str:
     return hashlib.sha256(f"heartcards identity {player_id}".encode()).hexdigest()[:16]
 
 
+def identity_cookie_header(player_id: str) -> str:
+    """The `Set-Cookie` value that names `player_id` as the pages' player (its `identity_tag`, readable by scripts)."""
+    return _cookie_header(IDENTITY_COOKIE, identity_tag(player_id), httponly=False)
+
+
 def set_identity_cookie(response: Response, player_id: str) -> None:
-    """Names `player_id` as the pages' player: readable by scripts, SameSite=Lax, for a year, for the whole site."""
-    response.set_cookie(
-        IDENTITY_COOKIE, identity_tag(player_id), max_age=PLAYER_COOKIE_SECONDS, samesite="lax", path="/"
-    )
+    """Names `player_id` as the pages' player on `response`."""
+    response.headers.append("set-cookie", identity_cookie_header(player_id))
 
 
 def player_of(request: Request) -> str:
@@ -110,9 +116,7 @@ class PlayerIdentity:
                         logger.warning("could not tell the page who its player is", exc_info=True)
                         playing = None
                     if playing is not None and identity_tag(playing) != shown:
-                        tagged = Response()
-                        set_identity_cookie(tagged, playing)
-                        headers.append("set-cookie", tagged.headers["set-cookie"])
+                        headers.append("set-cookie", identity_cookie_header(playing))
             await send(message)
 
         await self.app(scope, receive, send_with_cookies)

@@ -18,13 +18,14 @@ const SHELLS = "__SHELLS__".split(" ").map((pair) => pair.split("="));
 const CACHE = `heartcards-${VERSION}`;
 const PAGES = new Set(PRECACHE.filter((path) => !path.startsWith("/static/") && !path.startsWith("/api/")));
 
+/** Store the app (the pages' shells, the static files, the catalogs), each fetched afresh. */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -45,7 +46,7 @@ async function renew() {
   const keys = await caches.keys();
   await Promise.all(keys.filter((key) => key.startsWith("heartcards-")).map((key) => caches.delete(key)));
   try {
-    await (await caches.open(CACHE)).addAll(PRECACHE.map((path) => new Request(path, { cache: "reload" })));
+    await precache();
   } catch {
     // offline: each page and file is stored again as it is next fetched
   }

@@ -1,6 +1,6 @@
-// Loaded by every page before its entry module (templates/base.html): the identity check (identity.js) runs before
-// any page reads what the device keeps. A change made in another tab reloads this one, so no page goes on showing
-// the previous player's game.
+// Loaded by every page before its entry module (templates/common/base.html): the identity check (identity.js) runs
+// before any page reads what the device keeps. A change made in another tab reloads this one, so no page goes on
+// showing the previous player's game.
 
 import { KNOWN_KEY, checkIdentity } from "./identity.js";
 
