@@ -23,6 +23,15 @@ def settings_script(settings: dict[str, Any]) -> str:
     return f"if (!localStorage.getItem('heartcards.settings')) localStorage.setItem('heartcards.settings', {value});"
 
 
+WATCH = """selector => {
+    window.__hcSeen = window.__hcSeen || {};
+    const note = () => { if (document.querySelector(selector)) window.__hcSeen[selector] = true; };
+    window.__hcSeen[selector] = false;
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
 def forget_the_player(page: Any, origin: str) -> None:
     """Make `page`'s browser context a new player's: the page moved to a file of `origin` that runs no script (so no
     page of the app writes to the storage meanwhile, and the renderer stays), then every cookie and the origin's
@@ -52,6 +61,15 @@ class Player:
     def forget(self) -> None:
         """Become a new player in the same browser context (`forget_the_player`)."""
         forget_the_player(self.page, self.base_url)
+
+    def watch(self, selector: str) -> None:
+        """Note from inside the page whether `selector` ever matches from now on (until the next page): a moment's
+        sign (a ring, a leaving picture) may come and go between two of the test's calls on a loaded machine."""
+        self.page.evaluate(WATCH, selector)
+
+    def seen(self, selector: str) -> bool:
+        """Whether `selector` matched at some point since `watch(selector)`."""
+        return bool(self.page.evaluate("selector => window.__hcSeen[selector]", selector))
 
     def card(self, position: int) -> Any:
         return self.page.locator(f'[data-pos="{position}"]').first

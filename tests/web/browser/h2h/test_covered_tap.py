@@ -28,8 +28,9 @@ def test_a_covered_card_says_no_to_a_tap(new_player: NewPlayer) -> None:
     player = new_player()
     player.open(f"/play/{SEED_DEAL}")
     assert player.card(1).get_attribute("data-free") == "false"
+    player.watch(REFUSED)
     player.tap(1)  # the covered 10 at position 1
-    player.page.wait_for_selector(REFUSED)
+    assert player.seen(REFUSED)
     assert player.pressed() == [] and player.field("moves") == "0" and player.status_text() == ""
     player.page.wait_for_selector(REFUSED, state="detached")  # only for a moment
     player.tap(25)  # a free card is selected as before, with no ring
@@ -40,8 +41,9 @@ def test_a_covered_card_says_no_to_a_tap(new_player: NewPlayer) -> None:
         for size in SIZES:
             explained.page.set_viewport_size(size)
             explained.open(f"/play/{SEED_DEAL}?lang={language}")
+            explained.watch(REFUSED)
             explained.tap(1)
-            explained.page.wait_for_selector(REFUSED)
+            assert explained.seen(REFUSED)
             assert explained.status_text() == message, (language, size)
             assert_fits(explained.page, f"covered tap {language} {size}")
             explained.shot(f"covered-tap-{language}")

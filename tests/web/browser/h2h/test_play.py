@@ -298,13 +298,7 @@ def test_deal_mode_and_the_daily_deal(new_player: NewPlayer, server: LiveServer)
     player.shot("play-daily")
 
 
-GHOST_WATCH = """() => {
-    window.__ghostsSeen = false;
-    const table = document.querySelector("#table");
-    new MutationObserver(() => {
-        if (table.querySelector(".ghost, .waste-ghost")) window.__ghostsSeen = true;
-    }).observe(table, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
-}"""
+GHOSTS = "#table .ghost, #table .waste-ghost"
 
 
 def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: object, server: LiveServer) -> None:
@@ -317,14 +311,12 @@ def test_pairs_leave_with_a_short_animation_unless_motion_is_reduced(browser: ob
             player = Player(context.new_page(), server.url)
             player.open(f"/play/{SEED_DEAL}")
             player.play(["S"] * 9)
-            # Watched from inside the page: a slow, loaded machine may take longer than the animation between two
-            # of the test's calls, so counting ghosts afterwards could miss one that came and went.
-            player.page.evaluate(GHOST_WATCH)
+            player.watch(GHOSTS)
             player.tap(25)
             player.tap("waste")
             assert 25 not in player.positions()  # the test hook changes at once
-            assert player.page.evaluate("() => window.__ghostsSeen") is expect_ghost, motion
-            player.page.wait_for_function("() => !document.querySelector('#table .ghost, #table .waste-ghost')")
+            assert player.seen(GHOSTS) is expect_ghost, motion
+            player.page.wait_for_function(f"() => !document.querySelector('{GHOSTS}')")
         finally:
             context.close()
 
