@@ -13,8 +13,9 @@ largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1
 2. `hints`: 300 fresh cookies ask one hint each at once on a deal whose search takes a few times the bystander's;
    the bystander's own hint is asked alone and once every flood hint is queued or refused (`bystander_hint_*_s`):
    it waits for the search running and at most one more.
-3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each), three times: the server works on 8 of
-   them at a time, 64 more wait, and the rest are refused at once (`requests_answered_*`).
+3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each, on a connection each), three times: the
+   server reads 2 of the connections at a time, 64 more wait unread, and the rest are refused at once
+   (`requests_answered_*`; `web/connections.py`).
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
@@ -22,6 +23,7 @@ largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
     uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
+    uv run python benchmarks/fairness.py --only requests   # the bystanders alone, then one attack (not kept)
 """
 
 from __future__ import annotations
@@ -354,10 +356,42 @@ def worst_ratios(figures: dict[str, object], phases: list[tuple[str, str]]) -> d
     return worst
 
 
+def one_attack(attack: str) -> dict[str, object]:
+    figures: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
+        server.start()
+        try:
+            url = server.url
+            table_id = new_table(url, "Bea")
+            alone(url, table_id, "alone", figures)
+            if attack == "requests":
+                with watched(url, table_id, attack, figures):
+                    figures.update(asyncio.run(requests_at_once(url)))
+            elif attack == "hints":
+                figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
+            else:
+                figures["sockets_held_of_400"] = asyncio.run(
+                    sockets(url, new_table(url, "Cal"), lambda: watched(url, table_id, attack, figures))
+                )
+        finally:
+            server.stop()
+    figures.update(worst_ratios(figures, [(attack, "alone")]))
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-keep", action="store_true", help="print the figures without keeping them")
+    parser.add_argument(
+        "--only",
+        choices=["requests", "hints", "sockets"],
+        help="run the bystanders alone and then this one attack (a quick look; not kept)",
+    )
     options = parser.parse_args()
+    if options.only:
+        print(json.dumps(one_attack(options.only), indent=2))
+        return
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as folder:
         spared = {"HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.1"}  # the attacker's address: no budget of moves

@@ -135,7 +135,8 @@ def _serve(settings: Settings, host: str, port: int, log_format: str) -> None:
         on_network = network_address()
         if on_network is not None:
             typer.echo(f"On this network (a phone, another computer): {address(on_network, bound_port)}")
-    serve(app, [sock], drain=app.state.services.drain, json_logs=log_format == "json")
+    spared = settings.trusted_proxies + settings.unlimited_networks  # a proxy's clients are told apart by the app
+    serve(app, [sock], drain=app.state.services.drain, json_logs=log_format == "json", spared=spared)
 
 
 HOST_HELP: Final = "Address to listen on (0.0.0.0 for every interface)."

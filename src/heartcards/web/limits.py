@@ -13,13 +13,15 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from heartcards.runtime.quotas import exempt
+from heartcards.web.connections import BUSY_PER_ADDRESS, REFUSED, WAITING_PER_ADDRESS
 from heartcards.web.deps import client_key, services_of
 from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
 
 RUNNING_PER_CLIENT: Final = 8
-"""Requests of one client address the app works on at once. A browser opens six connections to a site, so a page
-loading its modules fills six; a client sending hundreds at once has the server's time eight requests at a time,
-and every other client's requests go on beside them instead of waiting behind all of them."""
+"""Requests of one client address the app works on at once. A direct client's connections are already let through
+two at a time (`web.connections`); this holds for the clients behind a trusted proxy, each known by its forwarded
+address: a browser opens six connections to a site, so a page loading its modules fills six, and a client sending
+hundreds at once has the server's time eight requests at a time, not all of it."""
 WAITING_PER_CLIENT: Final = 64
 """Requests of one client address that may wait their turn; more at once are refused at once (429
 `error.too_many_requests`), so one client cannot hold the connections the server has for everyone."""
@@ -88,7 +90,8 @@ async def refuse(scope: Scope, send: Send, error: WebError) -> None:
 
 class RequestsPerClient:
     """At most `RUNNING_PER_CLIENT` requests of a client address in the app at once; the next ones wait in line
-    (first come, first served, at most `WAITING_PER_CLIENT` of them), and further ones answer 429. WebSockets are
+    (first come, first served, at most `WAITING_PER_CLIENT` of them), and further ones answer 429, as does a request
+    whose connection found its address's line full (`web.connections.REFUSED`). WebSockets are
     left to their own limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -99,6 +102,9 @@ class RequestsPerClient:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if REFUSED in scope.get("extensions", {}):  # its connection found its address's line full
+            await refuse(scope, send, TooManyRequestsError(limit=BUSY_PER_ADDRESS + WAITING_PER_ADDRESS))
             return
         request = Request(scope)
         client = client_key(request)

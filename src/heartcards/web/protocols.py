@@ -15,6 +15,9 @@ minutes. Here they are small (`WEBSOCKET_SEND_BUFFER_BYTES`, `WEBSOCKET_WRITE_HI
 few KB), a close frame is queued even while the client is not reading, and once the app has finished with a socket
 the connection is cut (`WEBSOCKET_LINGER_SECONDS` later) if the client has not read what is left, instead of
 holding its descriptor for as long as the client likes.
+
+With a `ConnectionGate` (`GuardedHttpProtocol.gated`), a connection whose address already has its share of busy
+connections is paused before its request is read, and goes on when one of them is done (`web.connections`).
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from typing import Final
+from typing import ClassVar, Final
 
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from heartcards.web.connections import REFUSED, ConnectionGate
 
 REQUEST_SECONDS: Final = 15.0
 """How long a client may take to send a whole request (a phone on a bad network sends a few KB well within it)."""
@@ -41,21 +46,86 @@ WEBSOCKET_LINGER_SECONDS: Final = 5.0
 
 
 class GuardedHttpProtocol(HttpToolsProtocol):
-    """`HttpToolsProtocol` that closes connections whose request does not arrive in time or whose head is too big."""
+    """`HttpToolsProtocol` that closes connections whose request does not arrive in time or whose head is too big,
+    and, when `gated`, reads only a few connections of one address at a time."""
 
+    gate: ClassVar[ConnectionGate | None] = None
     _deadline: asyncio.TimerHandle | None = None
     _head_bytes: int = 0
     _in_head: bool = True
+    _address: str | None = None
+    """The address this connection counts against at the gate (None: not gated)."""
+    _placed: bool = False
+    """Whether this connection holds one of its address's busy places."""
+    _held: list[bytes] | None = None
+    """While waiting for a place: what was read before reading stopped (None when not waiting)."""
+    _refused: bool = False
+    """Whether the request being read found its address's line full (the app answers it 429)."""
+
+    @classmethod
+    def gated(cls, gate: ConnectionGate) -> type[GuardedHttpProtocol]:
+        """This protocol with its connections let through `gate` (one gate per server)."""
+        return type(f"Gated{cls.__name__}", (cls,), {"gate": gate})
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
+        if self.gate is not None:
+            peer = transport.get_extra_info("peername")
+            self._address = self.gate.key(peer[0] if isinstance(peer, tuple) else None)
+            if self._address is not None and self.gate.full(self._address) and not self.gate.line_full(self._address):
+                self._take_place()  # nothing is read until a place is free
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._placed:
+            self._give_place_back()
+        elif self._held is not None and self.gate is not None and self._address is not None:
+            self.gate.withdraw(self._address, self._admitted)
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if not self._take_place():
+            assert self._held is not None
+            self._held.append(data)
+            return
+        self._read(data)
+
+    def on_response_complete(self) -> None:
+        pipelined = bool(self.pipeline)
+        super().on_response_complete()
+        if self._placed and not pipelined:
+            self._give_place_back()  # idle between requests: the next data takes a place again
+
+    def _take_place(self) -> bool:
+        """Whether this connection may be read now; if not, it stops reading and waits for `_admitted`."""
+        if self._placed or self._address is None or self.gate is None:
+            return True
+        if self._held is not None:
+            return False
+        if self.gate.full(self._address) and self.gate.line_full(self._address):
+            self._refused = True  # read now, and answered 429 without a place
+            return True
+        if self.gate.enter(self._address, self._admitted):
+            self._placed = True
+            return True
+        self._held = []
+        self.transport.pause_reading()
+        return False
+
+    def _admitted(self) -> None:
+        self._placed = True
+        held, self._held = self._held or [], None
+        self.transport.resume_reading()
+        if held:
+            self._read(b"".join(held))
+
+    def _give_place_back(self) -> None:
+        self._placed = False
+        if self.gate is not None and self._address is not None:
+            self.gate.leave(self._address)
+
+    def _read(self, data: bytes) -> None:
         if self._in_head:
             self._head_bytes += len(data)
             if self._head_bytes > MAX_HEAD_BYTES:
@@ -73,6 +143,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._in_head = False
+        if self._refused:
+            self._refused = False
+            self.scope["extensions"] = {**self.scope.get("extensions", {}), REFUSED: {}}
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
@@ -81,6 +154,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
+        if self._placed:
+            self._give_place_back()  # a socket has limits of its own (`hearts.tables.fanout`)
         super().handle_websocket_upgrade()
 
     def _arm(self) -> None:

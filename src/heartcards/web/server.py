@@ -18,13 +18,15 @@ import logging
 import resource
 import signal
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from types import FrameType
 from typing import Any, Final
 
 import uvicorn
 from starlette.types import ASGIApp
 
+from heartcards.runtime.settings import Network
+from heartcards.web.connections import ConnectionGate
 from heartcards.web.protocols import GuardedHttpProtocol, GuardedWebSocketProtocol
 
 WEBSOCKET_MAX_BYTES: Final = 8_192
@@ -45,8 +47,9 @@ def concurrency_limit() -> int:
     return max(64, soft - RESERVED_DESCRIPTORS)
 
 
-def uvicorn_options() -> dict[str, Any]:
-    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own."""
+def uvicorn_options(spared: Sequence[Network] = ()) -> dict[str, Any]:
+    """The protocol limits the server runs with (`uvicorn.Config` keyword arguments), apart from the app's own;
+    connections from `spared` networks (trusted proxies, a load test's machine) are not gated per address."""
     return {
         "log_level": "warning",
         "access_log": False,
@@ -58,7 +61,8 @@ def uvicorn_options() -> dict[str, Any]:
         "ws_max_size": WEBSOCKET_MAX_BYTES,
         "ws_ping_interval": 20.0,  # a socket whose peer vanished (no pong within 20 s) is closed
         "ws_ping_timeout": 20.0,
-        "http": GuardedHttpProtocol,  # a request must arrive whole within 15 s, its head within 32 KiB
+        # A request must arrive whole within 15 s, its head within 32 KiB; an address's are read a few at a time.
+        "http": GuardedHttpProtocol.gated(ConnectionGate(spared)),
         "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
         "limit_concurrency": concurrency_limit(),
         "server_header": False,  # no `server: uvicorn` banner
@@ -92,12 +96,15 @@ class DrainingServer(uvicorn.Server):
 
 
 def limited_server(
-    app: ASGIApp, drain: Callable[[], Awaitable[None]] | None = None, json_logs: bool = False
+    app: ASGIApp,
+    drain: Callable[[], Awaitable[None]] | None = None,
+    json_logs: bool = False,
+    spared: Sequence[Network] = (),
 ) -> uvicorn.Server:
-    """uvicorn's server for `app` with the limits above (draining first on SIGTERM when given a `drain`);
-    `run(sockets=...)` serves until it is told to exit. With `json_logs`, uvicorn's own lines go through the JSON
-    lines `logs.configure_logging` set up."""
-    options = uvicorn_options()
+    """uvicorn's server for `app` with the limits above (draining first on SIGTERM when given a `drain`; `spared`
+    networks not gated per address); `run(sockets=...)` serves until it is told to exit. With `json_logs`, uvicorn's
+    own lines go through the JSON lines `logs.configure_logging` set up."""
+    options = uvicorn_options(spared)
     if json_logs:
         options["log_config"] = None
     config = uvicorn.Config(app, **options)
@@ -109,6 +116,7 @@ def serve(
     sockets: list[socket.socket],
     drain: Callable[[], Awaitable[None]] | None = None,
     json_logs: bool = False,
+    spared: Sequence[Network] = (),
 ) -> None:
     """Serve `app` on the bound `sockets` with the limits above until interrupted."""
-    limited_server(app, drain, json_logs).run(sockets=sockets)
+    limited_server(app, drain, json_logs, spared).run(sockets=sockets)
