@@ -16,49 +16,7 @@ from tests.support.live_server import LiveServer
 
 OTHER = "127.0.0.2"
 REQUEST = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\n\r\n"
-
-
-def test_the_gate_hands_places_over_in_order_and_keeps_addresses_apart() -> None:
-    gate = ConnectionGate()
-    admitted: list[str] = []
-    for _ in range(BUSY_PER_ADDRESS):
-        assert gate.enter("192.0.2.1", lambda: admitted.append("never"))
-    assert gate.full("192.0.2.1") and not gate.full("198.51.100.7")
-    assert gate.enter("198.51.100.7", lambda: admitted.append("never"))  # another address goes on
-    for name in ("first", "gone", "second"):
-        assert not gate.enter("192.0.2.1", lambda name=name: admitted.append(name))  # type: ignore[misc]
-    assert gate.waiting("192.0.2.1") == 3
-    gate.leave("192.0.2.1")
-    assert admitted == ["first"] and gate.busy("192.0.2.1") == BUSY_PER_ADDRESS
-
-
-def test_a_waiting_connection_that_closes_leaves_the_line() -> None:
-    gate = ConnectionGate()
-    admitted: list[str] = []
-    for _ in range(BUSY_PER_ADDRESS):
-        gate.enter("192.0.2.1", lambda: None)
-
-    def gone() -> None:
-        admitted.append("gone")
-
-    def next_one() -> None:
-        admitted.append("next")
-
-    gate.enter("192.0.2.1", gone)
-    gate.enter("192.0.2.1", next_one)
-    gate.withdraw("192.0.2.1", gone)
-    gate.leave("192.0.2.1")
-    assert admitted == ["next"]
-    for _ in range(BUSY_PER_ADDRESS):
-        gate.leave("192.0.2.1")
-    assert gate.busy("192.0.2.1") == 0 and gate.waiting("192.0.2.1") == 0
-
-
-def test_the_line_has_an_end() -> None:
-    gate = ConnectionGate()
-    for _ in range(BUSY_PER_ADDRESS + WAITING_PER_ADDRESS):
-        gate.enter("192.0.2.1", lambda: None)
-    assert gate.line_full("192.0.2.1") and not gate.line_full("192.0.2.2")
+PARTIAL = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\n"  # a head that never ends: its connection keeps a place
 
 
 def test_addresses_are_grouped_like_the_apps_limits_and_spared_networks_are_not_gated() -> None:
@@ -67,9 +25,6 @@ def test_addresses_are_grouped_like_the_apps_limits_and_spared_networks_are_not_
     assert gate.key("192.0.2.1") == "192.0.2.1"
     assert gate.key("10.1.2.3") is None  # a trusted proxy's, or a load test's machine
     assert gate.key(None) is None and gate.key("/run/heartcards.sock") is None
-
-
-PARTIAL = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\n"  # a head that never ends: its connection keeps a place
 
 
 def connect(server: LiveServer, source: str = "127.0.0.1") -> socket.socket:

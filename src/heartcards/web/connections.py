@@ -14,12 +14,12 @@ address, and a load test's machine) are not gated.
 from __future__ import annotations
 
 import ipaddress
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from heartcards.runtime.clients import group_key
 from heartcards.runtime.settings import Network
+from heartcards.web.places import Places
 
 BUSY_PER_ADDRESS: Final = 2
 """Connections of one address read and worked on at once. Few, because every one of them shares the event loop
@@ -31,14 +31,14 @@ WAITING_PER_ADDRESS: Final = 64
 REFUSED: Final = "heartcards.refused"
 """The ASGI scope extension marking a request that found its address's line full: the app answers it 429."""
 
-Admit = Callable[[], None]
 
+class ConnectionGate(Places):
+    """`BUSY_PER_ADDRESS` places per client address, `WAITING_PER_ADDRESS` in line; `key` says which address a
+    connection counts against, if any."""
 
-class ConnectionGate:
     def __init__(self, spared: Sequence[Network] = ()) -> None:
+        super().__init__(BUSY_PER_ADDRESS, WAITING_PER_ADDRESS)
         self.spared = tuple(spared)
-        self._busy: dict[str, int] = {}
-        self._waiting: dict[str, deque[Admit]] = {}
 
     def key(self, peer: str | None) -> str | None:
         """The address a connection from `peer` counts against, or None when it is not gated."""
@@ -51,47 +51,3 @@ class ConnectionGate:
         if any(address.version == network.version and address in network for network in self.spared):
             return None
         return group_key(peer)
-
-    def full(self, key: str) -> bool:
-        return self._busy.get(key, 0) >= BUSY_PER_ADDRESS
-
-    def line_full(self, key: str) -> bool:
-        return len(self._waiting.get(key, ())) >= WAITING_PER_ADDRESS
-
-    def enter(self, key: str, admit: Admit) -> bool:
-        """Takes a place for a connection of `key`: True when it may go on now; otherwise `admit` is called when a
-        place is handed to it (unless it `withdraw`s first)."""
-        if not self.full(key):
-            self._busy[key] = self._busy.get(key, 0) + 1
-            return True
-        self._waiting.setdefault(key, deque()).append(admit)
-        return False
-
-    def withdraw(self, key: str, admit: Admit) -> None:
-        """A waiting connection closed: it no longer waits."""
-        line = self._waiting.get(key)
-        if line is not None and admit in line:
-            line.remove(admit)
-            if not line:
-                del self._waiting[key]
-
-    def leave(self, key: str) -> None:
-        """A busy connection of `key` is done: its place goes to the first one waiting, else it is counted out."""
-        line = self._waiting.get(key)
-        if line:
-            admit = line.popleft()
-            if not line:
-                del self._waiting[key]
-            admit()
-            return
-        busy = self._busy.get(key, 0) - 1
-        if busy > 0:
-            self._busy[key] = busy
-        else:
-            self._busy.pop(key, None)
-
-    def busy(self, key: str) -> int:
-        return self._busy.get(key, 0)
-
-    def waiting(self, key: str) -> int:
-        return len(self._waiting.get(key, ()))

@@ -6,7 +6,6 @@ few requests of one client address at a time, the others waiting their turn, and
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from typing import Final
 
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from heartcards.runtime.quotas import exempt
 from heartcards.web.connections import BUSY_PER_ADDRESS, REFUSED, WAITING_PER_ADDRESS
 from heartcards.web.deps import client_key, services_of
 from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
+from heartcards.web.places import Places
 
 RUNNING_PER_CLIENT: Final = 8
 """Requests of one client address the app works on at once. A direct client's connections are already let through
@@ -91,13 +91,12 @@ async def refuse(scope: Scope, send: Send, error: WebError) -> None:
 class RequestsPerClient:
     """At most `RUNNING_PER_CLIENT` requests of a client address in the app at once; the next ones wait in line
     (first come, first served, at most `WAITING_PER_CLIENT` of them), and further ones answer 429, as does a request
-    whose connection found its address's line full (`web.connections.REFUSED`). WebSockets are
-    left to their own limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
+    whose connection found its address's line full (`web.connections.REFUSED`). WebSockets are left to their own
+    limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._running: dict[str, int] = {}
-        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        self.places = Places(RUNNING_PER_CLIENT, WAITING_PER_CLIENT)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -111,45 +110,33 @@ class RequestsPerClient:
         if exempt(client, services_of(request).settings.unlimited_networks):
             await self.app(scope, receive, send)
             return
-        if self._running.get(client, 0) < RUNNING_PER_CLIENT:
-            self._running[client] = self._running.get(client, 0) + 1
-        else:
-            line = self._waiting.setdefault(client, deque())
-            if len(line) >= WAITING_PER_CLIENT:
-                await refuse(scope, send, TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT))
-                return
-            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            line.append(turn)
+        if self.places.full(client) and self.places.line_full(client):
+            await refuse(scope, send, TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT))
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def admit() -> bool:
+            if turn.done():
+                return False  # cancelled while waiting: the place goes to the next one
+            turn.set_result(None)
+            return True
+
+        if not self.places.enter(client, admit):
             try:
                 await turn  # a finishing request hands its place over
             except asyncio.CancelledError:
                 if turn.done() and not turn.cancelled():
-                    self._release(client)  # handed a place, and gone before using it: the next one takes it
-                elif turn in line:
-                    line.remove(turn)
+                    self.places.leave(client)  # handed a place, and gone before using it: the next one takes it
+                else:
+                    self.places.withdraw(client, admit)
                 raise
         try:
             await self.app(scope, receive, send)
         finally:
-            self._release(client)
-
-    def _release(self, client: str) -> None:
-        """A request of `client` is done: its place goes to the first one waiting, else it is counted out."""
-        line = self._waiting.get(client)
-        while line:
-            turn = line.popleft()
-            if not turn.done():
-                turn.set_result(None)
-                return
-        self._waiting.pop(client, None)
-        running = self._running.get(client, 0) - 1
-        if running > 0:
-            self._running[client] = running
-        else:
-            self._running.pop(client, None)
+            self.places.leave(client)
 
     def waiting(self, client: str) -> int:
-        return len(self._waiting.get(client, ()))
+        return self.places.waiting(client)
 
     def running(self, client: str) -> int:
-        return self._running.get(client, 0)
+        return self.places.taken(client)

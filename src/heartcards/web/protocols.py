@@ -113,12 +113,13 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self.transport.pause_reading()
         return False
 
-    def _admitted(self) -> None:
+    def _admitted(self) -> bool:
         self._placed = True
         held, self._held = self._held or [], None
         self.transport.resume_reading()
         if held:
             self._read(b"".join(held))
+        return True  # a closed connection has withdrawn from the line already
 
     def _give_place_back(self) -> None:
         self._placed = False
