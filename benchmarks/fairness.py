@@ -22,7 +22,12 @@ largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1
 5. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
+On one machine the attacker's own client takes CPU from the server and the bystanders, which no server can help;
+with `--pin` the server (with its workers) and the bystanders run on core 0 and the attacker on the other cores,
+as if it came from another machine, so what is left is what the server lets one client do to another.
+
     uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
+    uv run python benchmarks/fairness.py --pin      # the attacker on a core of its own
     uv run python benchmarks/fairness.py --only requests   # the bystanders alone, then one attack (not kept)
 """
 
@@ -33,6 +38,7 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
 import secrets
 import sys
 import tempfile
@@ -62,6 +68,8 @@ HEALTH_PAUSE_SECONDS = 0.02
 PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
 FLOOD_SECONDS = 10.0
+SERVER_CORES: set[int] | None = None
+"""With `--pin`: the cores of the server and the bystanders; the attacker runs on the others."""
 
 
 def new_table(url: str, name: str, address: str = "127.0.0.4") -> str:
@@ -127,10 +135,17 @@ class Probes:
 
 
 def probe(
-    url: str, table_id: str, ready: EventType, stop: EventType, results: Queue[tuple[list[float], list[float]]]
+    url: str,
+    table_id: str,
+    ready: EventType,
+    stop: EventType,
+    results: Queue[tuple[list[float], list[float]]],
+    cores: set[int] | None,
 ) -> None:
     """The bystanders' process: apart from the attackers' (which would otherwise hold the interpreter lock against
-    them and show in their times)."""
+    them and show in their times), on the server's cores when pinned."""
+    if cores:
+        os.sched_setaffinity(0, cores)
     probes = Probes(url, table_id, stop)
     threading.Thread(target=lambda: (probes.connected.wait(), ready.set())).start()
     results.put(probes.run())
@@ -143,7 +158,9 @@ class Bystanders:
         context = multiprocessing.get_context("spawn")
         self._ready, self._stop = context.Event(), context.Event()
         self._results: Queue[tuple[list[float], list[float]]] = context.Queue()
-        self._process = context.Process(target=probe, args=(url, table_id, self._ready, self._stop, self._results))
+        self._process = context.Process(
+            target=probe, args=(url, table_id, self._ready, self._stop, self._results, SERVER_CORES)
+        )
         self.health: list[float] = []
         self.pings: list[float] = []
 
@@ -167,6 +184,19 @@ class Bystanders:
             f"ping_{phase}_p50_ms": round(percentile(self.pings, 0.5), 1),
             f"ping_{phase}_p99_ms": round(percentile(self.pings, 0.99), 1),
         }
+
+
+def started(server: LiveServer) -> None:
+    """Starts `server` (with its workers) on the server's cores when pinned; the attacker stays on the others."""
+    if SERVER_CORES is None:
+        server.start()
+        return
+    attacker = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, SERVER_CORES)
+    try:
+        server.start()
+    finally:
+        os.sched_setaffinity(0, attacker)
 
 
 @contextlib.contextmanager
@@ -360,7 +390,7 @@ def one_attack(attack: str) -> dict[str, object]:
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
-        server.start()
+        started(server)
         try:
             url = server.url
             table_id = new_table(url, "Bea")
@@ -384,11 +414,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-keep", action="store_true", help="print the figures without keeping them")
     parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the server and the bystanders on core 0, the attacker on the others (as if it were another machine)",
+    )
+    parser.add_argument(
         "--only",
         choices=["requests", "hints", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()
+    if options.pin:
+        global SERVER_CORES
+        SERVER_CORES = {0}
+        os.sched_setaffinity(0, os.sched_getaffinity(0) - SERVER_CORES)
     if options.only:
         print(json.dumps(one_attack(options.only), indent=2))
         return
@@ -396,7 +435,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         spared = {"HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.1"}  # the attacker's address: no budget of moves
         server = LiveServer(f"sqlite:///{Path(folder) / 'unbudgeted.sqlite3'}", environment=spared)
-        server.start()
+        started(server)
         try:
             table_id = new_table(server.url, "Bea")
             alone(server.url, table_id, "alone_unbudgeted", figures)
@@ -405,7 +444,7 @@ def main() -> None:
         finally:
             server.stop()
         server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
-        server.start()
+        started(server)
         try:
             url = server.url
             table_id = new_table(url, "Bea")
@@ -432,6 +471,7 @@ def main() -> None:
     ]
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))
+    figures["pinned"] = options.pin
     record_run("fairness", figures, keep=not options.no_keep)
 
 
