@@ -395,7 +395,10 @@ def one_attack(attack: str) -> dict[str, object]:
             url = server.url
             table_id = new_table(url, "Bea")
             alone(url, table_id, "alone", figures)
-            if attack == "requests":
+            if attack == "moves":
+                with watched(url, table_id, attack, figures):
+                    figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
+            elif attack == "requests":
                 with watched(url, table_id, attack, figures):
                     figures.update(asyncio.run(requests_at_once(url)))
             elif attack == "hints":
@@ -420,7 +423,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["requests", "hints", "sockets"],
+        choices=["moves", "requests", "hints", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()

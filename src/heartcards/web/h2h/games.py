@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,12 +59,14 @@ MAX_RECORD_MOVES: Final = 2_000
 """The most moves a game's record may hold. A won game takes about 50 to 150 moves and a patient player's lost one a
 few hundred (each pass through the stock is about 27); 2,000 is some 70 passes. Reaching it ends the game as a game
 with no moves left (stalled, so undo still works); a batch going past it is refused (`h2h.error.record_full`).
-It also bounds what reading a game back costs: some tens of milliseconds to replay 2,000 moves, played `PLAY_CHUNK`
-at a time like a batch's."""
-PLAY_CHUNK: Final = 50
-"""Moves a batch or a game read back plays (or a batch undoes) at a time before it lets the event loop answer everyone
-else: about 1 ms. A batch played in a thread instead held the interpreter lock for 5 ms at a time against the event
-loop, several times per request it answered meanwhile."""
+It also bounds what reading a game back costs: some tens of milliseconds to replay 2,000 moves, played in steps
+of `STEP_SECONDS` like a batch's."""
+STEP_SECONDS: Final = 0.0003
+"""The longest a batch (or a game read back) plays moves before it lets the event loop answer everyone else: a few
+dozen moves. Short, because another client's request needs several turns of the loop, and each of them waits for
+one such step: with steps of about 1 ms (50 moves) a bystander's `/api/health` p99 went from 4.4 to 8.8-17.5 ms
+under one client's batches (`benchmarks/fairness.py`). A batch played in a thread instead held the interpreter lock
+for 5 ms at a time against the event loop, several times per request it answered meanwhile."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
@@ -118,7 +121,7 @@ class LiveGame:
 
     @classmethod
     async def restored(cls, record: GameRecord) -> LiveGame:
-        """The game of `record` read back: its moves played from the deal, `PLAY_CHUNK` at a time."""
+        """The game of `record` read back: its moves played from the deal, in steps of `STEP_SECONDS`."""
         return cls.from_record(record, await _played_on(Game(deal_for(record.code)), 0, parse_moves(record.moves)))
 
     async def catch_up(self, record: GameRecord) -> bool:
@@ -227,7 +230,7 @@ class Games:
         return live
 
     async def _load(self, game_id: str) -> LiveGame | None:
-        """The game from memory, else read back from the database (its moves played a chunk at a time, so a long
+        """The game from memory, else read back from the database (its moves played in short steps, so a long
         record never holds the event loop for long)."""
         cached = self._cache.get(game_id)
         if cached is not None and not self.shared:
@@ -419,7 +422,7 @@ class Games:
         moves: a move that does not replay (illegal, after the end) refuses the batch and leaves the stored game as
         it was. A batch costs what its own moves cost, never the whole record, and that cost is spent from the
         budget of `client` (its address) before anything is played: past it, 429 `h2h.error.too_many_moves`. The
-        moves are played `PLAY_CHUNK` at a time, the event loop answering everyone else between two chunks.
+        moves are played in steps of `STEP_SECONDS`, the event loop answering everyone else between two steps.
         """
         stored = live.game.played
         stored_count = len(stored)
@@ -504,31 +507,39 @@ class Games:
 async def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
     """A new game: `game`'s first `keep` moves, then `tail`; `game` itself is left as it is. Undoes back to `keep`
     while the undo history reaches, else replays the first `keep` moves from the deal (at most MAX_RECORD_MOVES).
-    Lets the event loop run after every `PLAY_CHUNK` moves played or undone. A move of `tail` that does not replay
+    Lets the event loop run every `STEP_SECONDS` of moves played or undone. A move of `tail` that does not replay
     raises `SyncRefusedError`."""
     played = game.copy()
+    step = _Steps()
     undone = len(played.played) - keep
     if undone > UNDO_LIMIT:
         played = Game(game.deal)
-        for index, move in enumerate(game.played[:keep]):
+        for move in game.played[:keep]:
             played.play(move)
-            await _between_chunks(index)
+            await step.done()
     else:
-        for index in range(undone):
+        for _ in range(undone):
             played.undo()
-            await _between_chunks(index)
+            await step.done()
     for index, move in enumerate(tail):
         try:
             played.play(move)
         except HeartToHeartError as error:
             raise SyncRefusedError(at=keep + index + 1, move=str(move)) from error
-        await _between_chunks(index)
+        await step.done()
     return played
 
 
-async def _between_chunks(index: int) -> None:
-    if index % PLAY_CHUNK == PLAY_CHUNK - 1:
-        await asyncio.sleep(0)
+class _Steps:
+    """Lets the event loop run once `STEP_SECONDS` have passed since it last did."""
+
+    def __init__(self) -> None:
+        self.began = time.perf_counter()
+
+    async def done(self) -> None:
+        if time.perf_counter() - self.began >= STEP_SECONDS:
+            await asyncio.sleep(0)
+            self.began = time.perf_counter()
 
 
 def new_game_id() -> str:
