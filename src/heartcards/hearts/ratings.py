@@ -60,6 +60,15 @@ def ranks(entrants: Sequence[Entrant]) -> list[int]:
     return [last if entrant.left else entrant.place for entrant in entrants]
 
 
+def standings(ratings: Sequence[int]) -> list[int]:
+    """The places of a leaderboard's ratings, best first: equal ratings share a place, and the next one counts them
+    (1, 2, 2, 4), as `storage.hearts_ratings.HeartsRatings.place` counts one player's."""
+    places: list[int] = []
+    for index, rating in enumerate(ratings):
+        places.append(places[-1] if index and ratings[index - 1] == rating else index + 1)
+    return places
+
+
 def rate(entrants: Sequence[Entrant], skills: dict[str, Skill]) -> dict[str, Skill]:
     """The new skills of every identity at the table after the game (`skills`: the ones known, others are new)."""
     before = [skills.get(entrant.identity, NEW_SKILL) for entrant in entrants]

@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from heartcards.hearts.ratings import standings
 from heartcards.runtime.clock import iso_utc, utc_now
 from heartcards.storage.hearts_ratings import BOT_PREFIX, HeartsRatings, RatingRecord
 from heartcards.storage.player_names import chosen_names
@@ -60,9 +61,7 @@ def ratings(variant: VariantQuery, player: PlayerId, services: ServicesDep, lang
     game)."""
     store = HeartsRatings(services.engine)
     board = store.leaderboard(variant)
-    places: list[int] = []
-    for index, record in enumerate(board):  # equal ratings share a place
-        places.append(places[-1] if index and board[index - 1].rating == record.rating else index + 1)
+    places = standings([record.rating for record in board])
     own = store.rating(player, variant)
     me = None
     if own is not None:
