@@ -23,8 +23,9 @@ largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
 On one machine the attacker's own client takes CPU from the server and the bystanders, which no server can help;
-with `--pin` the server (with its workers) and the bystanders run on core 0 and the attacker on the other cores,
-as if it came from another machine, so what is left is what the server lets one client do to another.
+with `--pin` the server (with its workers) runs on core 0 alone, as if the attacker came from another machine, and
+the attacker on the other cores beside the bystanders, which go first there (a higher priority), so what is left is
+what the server lets one client do to another.
 
     uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
     uv run python benchmarks/fairness.py --pin      # the attacker on a core of its own
@@ -69,7 +70,9 @@ PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
 FLOOD_SECONDS = 10.0
 SERVER_CORES: set[int] | None = None
-"""With `--pin`: the cores of the server and the bystanders; the attacker runs on the others."""
+"""With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
+BYSTANDER_NICENESS = -10
+"""With `--pin`: the bystanders' priority over the attacker beside them (root may raise it; else it stays)."""
 
 
 def new_table(url: str, name: str, address: str = "127.0.0.4") -> str:
@@ -140,12 +143,13 @@ def probe(
     ready: EventType,
     stop: EventType,
     results: Queue[tuple[list[float], list[float]]],
-    cores: set[int] | None,
+    pinned: bool,
 ) -> None:
     """The bystanders' process: apart from the attackers' (which would otherwise hold the interpreter lock against
-    them and show in their times), on the server's cores when pinned."""
-    if cores:
-        os.sched_setaffinity(0, cores)
+    them and show in their times)."""
+    if pinned:  # ahead of the attacker on its cores: their own times, not the attacker's CPU
+        with contextlib.suppress(PermissionError):
+            os.nice(BYSTANDER_NICENESS)
     probes = Probes(url, table_id, stop)
     threading.Thread(target=lambda: (probes.connected.wait(), ready.set())).start()
     results.put(probes.run())
@@ -159,7 +163,7 @@ class Bystanders:
         self._ready, self._stop = context.Event(), context.Event()
         self._results: Queue[tuple[list[float], list[float]]] = context.Queue()
         self._process = context.Process(
-            target=probe, args=(url, table_id, self._ready, self._stop, self._results, SERVER_CORES)
+            target=probe, args=(url, table_id, self._ready, self._stop, self._results, SERVER_CORES is not None)
         )
         self.health: list[float] = []
         self.pings: list[float] = []
@@ -419,7 +423,7 @@ def main() -> None:
     parser.add_argument(
         "--pin",
         action="store_true",
-        help="the server and the bystanders on core 0, the attacker on the others (as if it were another machine)",
+        help="the server alone on core 0; the attacker and, ahead of it, the bystanders on the others",
     )
     parser.add_argument(
         "--only",
