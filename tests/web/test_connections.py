@@ -12,10 +12,12 @@ import time
 import pytest
 
 from heartcards.web.connections import BUSY_PER_ADDRESS, WAITING_PER_ADDRESS, ConnectionGate
+from heartcards.web.server import uvicorn_options
 from tests.support.live_server import LiveServer
 
 OTHER = "127.0.0.2"
 REQUEST = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\n\r\n"
+KEEP_ALIVE_SECONDS = uvicorn_options()["timeout_keep_alive"]
 PARTIAL = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\n"  # a head that never ends: its connection keeps a place
 
 
@@ -102,3 +104,21 @@ def test_an_address_spared_the_limits_is_never_held_back(shared_live_server: Liv
         for _ in range(BUSY_PER_ADDRESS + 1):
             stack.enter_context(connect(shared_live_server)).sendall(PARTIAL)
         assert health_from(shared_live_server, "127.0.0.1") < 2
+
+
+@pytest.mark.slow
+def test_a_kept_alive_connection_waiting_for_a_place_is_not_closed_as_idle(live_server_module: LiveServer) -> None:
+    server = live_server_module
+    with contextlib.ExitStack() as stack:
+        kept = stack.enter_context(connect(server))
+        kept.sendall(REQUEST)
+        assert answer_of(kept)[0].startswith(b"HTTP/1.1 200")
+        holders = [stack.enter_context(connect(server)) for _ in range(BUSY_PER_ADDRESS)]
+        for holder in holders:
+            holder.sendall(PARTIAL)
+        health_from(server, OTHER)
+        kept.sendall(REQUEST)  # waits for a place longer than an idle kept-alive connection lives (5 s)
+        time.sleep(KEEP_ALIVE_SECONDS + 1)
+        for holder in holders:
+            holder.close()
+        assert answer_of(kept)[0].startswith(b"HTTP/1.1 200")

@@ -6,7 +6,7 @@ reading and parsing all of them as they arrive. On the one event loop every othe
 that work (300 requests at once raised a bystander's p99 from 4 to 34 ms in `benchmarks/fairness.py`). Here a
 connection of an address that already has `BUSY_PER_ADDRESS` busy ones is paused before its request is read, and
 resumed, first come first served, when one of them finishes its answer or closes; a kept-alive connection that is
-idle between requests holds no place. Addresses are grouped like the app's limits (`runtime.clients.group_key`:
+idle between requests holds no place, and a waiting one is not closed for idling (the line's length bounds them). Addresses are grouped like the app's limits (`runtime.clients.group_key`:
 IPv6 by /64). Peers spared the limits (trusted proxies, whose clients the app tells apart by their forwarded
 address, and a load test's machine) are not gated.
 """

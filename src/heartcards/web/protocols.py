@@ -111,15 +111,22 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             return True
         self._held = []
         self.transport.pause_reading()
+        # Waiting is the server's doing: neither the idle kept-alive connection's timer nor the request's deadline
+        # runs meanwhile (the line's length bounds the waiting ones); the deadline starts again once admitted.
+        self._unset_keepalive_if_required()
+        self._disarm()
         return False
 
     def _admitted(self) -> bool:
+        if self.transport.is_closing():
+            return False  # closed while waiting: the place goes to the next one
         self._placed = True
         held, self._held = self._held or [], None
+        self._arm()
         self.transport.resume_reading()
         if held:
             self._read(b"".join(held))
-        return True  # a closed connection has withdrawn from the line already
+        return True
 
     def _give_place_back(self) -> None:
         self._placed = False
