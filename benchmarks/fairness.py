@@ -190,17 +190,22 @@ class Bystanders:
         }
 
 
-def started(server: LiveServer) -> None:
-    """Starts `server` (with its workers) on the server's cores when pinned; the attacker stays on the others."""
-    if SERVER_CORES is None:
-        server.start()
-        return
+@contextlib.contextmanager
+def serving(folder: str, name: str, environment: dict[str, str] | None = None) -> Iterator[str]:
+    """A server on a database of its own in `folder` (with its workers on the server's cores when pinned; the
+    attacker stays on the others): its address."""
+    server = LiveServer(f"sqlite:///{Path(folder) / name}", environment=environment)
     attacker = os.sched_getaffinity(0)
-    os.sched_setaffinity(0, SERVER_CORES)
+    if SERVER_CORES is not None:
+        os.sched_setaffinity(0, SERVER_CORES)
     try:
         server.start()
     finally:
         os.sched_setaffinity(0, attacker)
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 @contextlib.contextmanager
@@ -392,27 +397,21 @@ def worst_ratios(figures: dict[str, object], phases: list[tuple[str, str]]) -> d
 
 def one_attack(attack: str) -> dict[str, object]:
     figures: dict[str, object] = {}
-    with tempfile.TemporaryDirectory() as folder:
-        server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
-        started(server)
-        try:
-            url = server.url
-            table_id = new_table(url, "Bea")
-            alone(url, table_id, "alone", figures)
-            if attack == "moves":
-                with watched(url, table_id, attack, figures):
-                    figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
-            elif attack == "requests":
-                with watched(url, table_id, attack, figures):
-                    figures.update(asyncio.run(requests_at_once(url)))
-            elif attack == "hints":
-                figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
-            else:
-                figures["sockets_held_of_400"] = asyncio.run(
-                    sockets(url, new_table(url, "Cal"), lambda: watched(url, table_id, attack, figures))
-                )
-        finally:
-            server.stop()
+    with tempfile.TemporaryDirectory() as folder, serving(folder, "fairness.sqlite3") as url:
+        table_id = new_table(url, "Bea")
+        alone(url, table_id, "alone", figures)
+        if attack == "moves":
+            with watched(url, table_id, attack, figures):
+                figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
+        elif attack == "requests":
+            with watched(url, table_id, attack, figures):
+                figures.update(asyncio.run(requests_at_once(url)))
+        elif attack == "hints":
+            figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
+        else:
+            figures["sockets_held_of_400"] = asyncio.run(
+                sockets(url, new_table(url, "Cal"), lambda: watched(url, table_id, attack, figures))
+            )
     figures.update(worst_ratios(figures, [(attack, "alone")]))
     return figures
 
@@ -441,19 +440,12 @@ def main() -> None:
     figures: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as folder:
         spared = {"HEARTCARDS_UNLIMITED_ADDRESSES": "127.0.0.1"}  # the attacker's address: no budget of moves
-        server = LiveServer(f"sqlite:///{Path(folder) / 'unbudgeted.sqlite3'}", environment=spared)
-        started(server)
-        try:
-            table_id = new_table(server.url, "Bea")
-            alone(server.url, table_id, "alone_unbudgeted", figures)
-            with watched(server.url, table_id, "moves_unbudgeted", figures):
-                figures.update({f"moves_unbudgeted_{k}": v for k, v in moves_attack(server.url).items()})
-        finally:
-            server.stop()
-        server = LiveServer(f"sqlite:///{Path(folder) / 'fairness.sqlite3'}")
-        started(server)
-        try:
-            url = server.url
+        with serving(folder, "unbudgeted.sqlite3", spared) as url:
+            table_id = new_table(url, "Bea")
+            alone(url, table_id, "alone_unbudgeted", figures)
+            with watched(url, table_id, "moves_unbudgeted", figures):
+                figures.update({f"moves_unbudgeted_{k}": v for k, v in moves_attack(url).items()})
+        with serving(folder, "fairness.sqlite3") as url:
             table_id = new_table(url, "Bea")
             alone(url, table_id, "alone", figures)
 
@@ -471,8 +463,6 @@ def main() -> None:
             with watch("hearts_tables")():
                 figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
             figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
-        finally:
-            server.stop()
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
         (phase, "alone") for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "sockets")
     ]
