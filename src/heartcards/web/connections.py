@@ -1,12 +1,13 @@
 """Connections per client address: `ConnectionGate` lets a few connections of one address be read and worked on at
 once, and keeps the others waiting, unread, in the kernel until one of those is done.
 
-An answer costs the server little; what one client sending hundreds of requests at once costs everyone else is
-reading and parsing all of them as they arrive. On the one event loop every other client's request waits behind
-that work (300 requests at once raised a bystander's p99 from 4 to 34 ms in `benchmarks/fairness.py`). Here a
-connection of an address that already has `BUSY_PER_ADDRESS` busy ones is paused before its request is read, and
-resumed, first come first served, when one of them finishes its answer or closes; a kept-alive connection that is
-idle between requests holds no place, and a waiting one is not closed for idling (the line's length bounds them). Addresses are grouped like the app's limits (`runtime.clients.group_key`:
+Every request in the server's hands shares the one event loop: another client's request needs several turns of
+the loop, and at each turn it waits for a step of every request in progress. One client sending hundreds at once
+(300 in `benchmarks/fairness.py`, three times) raised a bystander's p99 from 4 to 34 ms when its requests were read
+at once and worked on 8 at a time. Here a connection of an address that already has `BUSY_PER_ADDRESS` busy ones is
+paused before its request is read, and resumed, first come first served, when one of them finishes its answer or
+closes; a kept-alive connection that is idle between requests holds no place, and a waiting one is not closed for
+idling (the line's length bounds them). Addresses are grouped like the app's limits (`runtime.clients.group_key`:
 IPv6 by /64). Peers spared the limits (trusted proxies, whose clients the app tells apart by their forwarded
 address, and a load test's machine) are not gated.
 """
