@@ -4,7 +4,10 @@ another client of either game now. Figures (kept in `results/fairness.jsonl`):
 While each attack runs, two bystanders from another address (127.0.0.2) ask at a steady pace: `/api/health` over
 HTTP every 20 ms (`health_*`), and a `ping` on a Hearts table's socket every 100 ms (`ping_*`, under a socket's own
 rate), each round trip's p50 and p99 in milliseconds; `*_alone` is the same with no attack, and `worst_*_ratio` the
-largest p99 under an attack over the p99 alone. The attacks, each from 127.0.0.1 (or addresses of its own):
+largest p99 under an attack over the p99 alone. The server's own side, from its `/metrics`: how late its event loop
+ran what was due during each phase (`loop_delay_*_p99_ms`, the upper bound of the histogram bucket holding the p99,
+and `loop_delay_*_over_5ms_share`), which no client's CPU on this machine can blur. The attacks, each from
+127.0.0.1 (or addresses of its own):
 
 1. `moves`: one cookie sends 50 batches of 2,000 moves toward a 100,000-move record (then has it replaced, long and
    short in turn). On the server as it is (its address's budget of moves answers most of them 429), and on one that
@@ -53,6 +56,7 @@ from types import TracebackType
 
 import httpx
 import websockets
+from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -65,6 +69,8 @@ SEED_CODE = "HH1-N-AAAAAAM"
 COSTLY_HINT_CODE = "HH1-N-AAAAAHV"  # the fairness test's: its opening hint takes a few times the bystander's
 BATCHES = 50
 BYSTANDER = "127.0.0.2"
+WATCHER = "127.0.0.3"
+"""The address the benchmark reads the server's `/metrics` from."""
 HEALTH_PAUSE_SECONDS = 0.02
 PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
@@ -210,10 +216,31 @@ def serving(folder: str, name: str, environment: dict[str, str] | None = None) -
 
 @contextlib.contextmanager
 def watched(url: str, table_id: str, phase: str, figures: dict[str, object]) -> Iterator[None]:
-    """Runs the bystanders while the body runs, and adds their figures for `phase`."""
+    """Runs the bystanders while the body runs, and adds their figures for `phase`, with the server's own: how late
+    its event loop ran what was due meanwhile (`loop_delay_*`, from `/metrics`)."""
+    before = loop_delays(url)
     with Bystanders(url, table_id) as bystanders:
         yield
     figures.update(bystanders.figures(phase))
+    after = loop_delays(url)
+    delays = {bound: after[bound] - before.get(bound, 0.0) for bound in after}
+    samples = delays[float("inf")]
+    p99 = min(bound for bound, count in delays.items() if count >= 0.99 * samples)
+    figures[f"loop_delay_{phase}_p99_ms"] = round(p99 * 1000, 1)  # the bucket's upper bound
+    figures[f"loop_delay_{phase}_over_5ms_share"] = round(1 - delays[0.005] / max(samples, 1), 4)
+
+
+def loop_delays(url: str) -> dict[float, float]:
+    """The server's event-loop delay histogram: samples at or under each bound in seconds (cumulative)."""
+    transport = httpx.HTTPTransport(local_address=WATCHER)  # not the attacker's address, whose line may be full
+    with httpx.Client(base_url=url, transport=transport, timeout=60) as client:
+        text = client.get("/metrics").text
+    buckets: dict[float, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "heartcards_event_loop_delay_seconds_bucket":
+                buckets[float(sample.labels["le"])] = sample.value
+    return buckets
 
 
 def alone(url: str, table_id: str, phase: str, figures: dict[str, object]) -> None:

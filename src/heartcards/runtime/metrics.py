@@ -7,12 +7,20 @@ memory, open sockets, queued searches) read it when scraped instead of being kep
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 LATENCY_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds, from a fast action (a millisecond) to a computer player's longest search."""
+DELAY_BUCKETS: Final = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0)
+"""Seconds of the event loop's delay: a turn of the loop is well under a millisecond, and anything past a few is a
+stall every client waits for."""
+DELAY_SAMPLE_SECONDS: Final = 0.01
+"""How often the event loop's delay is sampled (a hundred callbacks a second cost nothing)."""
 CONTENT_TYPE: Final = "text/plain; version=0.0.4; charset=utf-8"
 
 
@@ -75,7 +83,32 @@ class Metrics:
         self.database_errors = Counter(
             "heartcards_database_errors_total", "Database reads and writes that failed.", registry=registry
         )
+        self.loop_delay_seconds = Histogram(
+            "heartcards_event_loop_delay_seconds",
+            "How late a callback due on the event loop ran, sampled every 10 ms: what any request or socket message"
+            " waits for at each turn of the loop.",
+            buckets=DELAY_BUCKETS,
+            registry=registry,
+        )
 
     def text(self) -> bytes:
         """Every metric in Prometheus's text format."""
         return generate_latest(self.registry)
+
+    @contextlib.asynccontextmanager
+    async def sampling_loop_delay(self) -> AsyncIterator[None]:
+        """While the body runs, how late the event loop runs a callback due every `DELAY_SAMPLE_SECONDS`."""
+        task = asyncio.get_running_loop().create_task(self._sample_loop_delay(), name="loop-delay")
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _sample_loop_delay(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + DELAY_SAMPLE_SECONDS
+            await asyncio.sleep(DELAY_SAMPLE_SECONDS)
+            self.loop_delay_seconds.observe(max(0.0, loop.time() - due))

@@ -69,7 +69,8 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
         thresholds = gc.get_threshold()
         gc.set_threshold(*GC_THRESHOLDS)
         try:
-            yield
+            async with services.metrics.sampling_loop_delay():
+                yield
         finally:
             services.draining = True
             gc.set_threshold(*thresholds)
