@@ -6,8 +6,8 @@ HTTP every 20 ms (`health_*`), and a `ping` on a Hearts table's socket every 100
 rate), each round trip's p50 and p99 in milliseconds; `*_alone` is the same with no attack, and `worst_*_ratio` the
 largest p99 under an attack over the p99 alone. The server's own side, from its `/metrics`: how late its event loop
 ran what was due during each phase (`loop_delay_*_p99_ms`, the upper bound of the histogram bucket holding the p99,
-and `loop_delay_*_over_5ms_share`), which no client's CPU on this machine can blur. The attacks, each from
-127.0.0.1 (or addresses of its own):
+and `loop_delay_*_over_5ms_share`), measured inside the server (with `--pin`, on a core of its own). The attacks,
+each from 127.0.0.1 (or addresses of its own):
 
 1. `moves`: one cookie sends 50 batches of 2,000 moves toward a 100,000-move record (then has it replaced, long and
    short in turn). On the server as it is (its address's budget of moves answers most of them 429), and on one that
