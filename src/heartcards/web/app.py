@@ -31,6 +31,7 @@ from heartcards.web.limits import BodySizeLimit, RequestsPerClient
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.request_ids import RequestIds
+from heartcards.web.routing import prepare_routes
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
 from heartcards.web.timing import ServerTiming
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if settings.solver_warm_up:
             services.workers.warm_up()  # the first hint or decision does not wait for them
+        prepare_routes(app)
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()
