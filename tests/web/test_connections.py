@@ -26,6 +26,7 @@ def test_addresses_are_grouped_like_the_apps_limits_and_spared_networks_are_not_
     assert gate.key("2001:db8:1:2::7") == gate.key("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
     assert gate.key("192.0.2.1") == "192.0.2.1"
     assert gate.key("10.1.2.3") is None  # a trusted proxy's, or a load test's machine
+    assert gate.key("::ffff:10.1.2.3") is None and gate.key("::ffff:192.0.2.1") == "192.0.2.1"  # IPv4 on a v6 socket
     assert gate.key(None) is None and gate.key("/run/heartcards.sock") is None
 
 

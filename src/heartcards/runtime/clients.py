@@ -21,7 +21,8 @@ UNKNOWN_CLIENT: Final = "unknown"
 FORWARDED_HEADER: Final = "x-forwarded-for"
 
 
-def _parsed(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+def parse_address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address `text` names (an IPv4-mapped IPv6 address as its IPv4 one), or None if it names none."""
     try:
         address = ipaddress.ip_address(text.strip().strip("[]"))
     except ValueError:
@@ -31,30 +32,31 @@ def _parsed(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return address
 
 
-def _trusted(address: ipaddress.IPv4Address | ipaddress.IPv6Address, proxies: Sequence[Network]) -> bool:
-    return any(address.version == network.version and address in network for network in proxies)
+def within(address: ipaddress.IPv4Address | ipaddress.IPv6Address, networks: Sequence[Network]) -> bool:
+    """Whether `address` lies in one of `networks` (trusted proxies, spared networks)."""
+    return any(address.version == network.version and address in network for network in networks)
 
 
 def client_address(peer: str | None, forwarded: str | None, proxies: Sequence[Network]) -> str:
     """The client's address: `peer`, or when `peer` is a trusted proxy the rightmost untrusted address of the
     forwarded list (`X-Forwarded-For`); `UNKNOWN_CLIENT` when there is none to read."""
-    address = None if peer is None else _parsed(peer)
+    address = None if peer is None else parse_address(peer)
     if address is None:
         return peer or UNKNOWN_CLIENT
-    if forwarded and _trusted(address, proxies):
+    if forwarded and within(address, proxies):
         for entry in reversed(forwarded.split(",")):
-            hop = _parsed(entry)
+            hop = parse_address(entry)
             if hop is None:
                 break  # a malformed entry: what is left of it was written by whoever sent it
             address = hop
-            if not _trusted(hop, proxies):
+            if not within(hop, proxies):
                 break
     return str(address)
 
 
 def group_key(address: str) -> str:
     """The fairness key of an address: IPv4 as it is, IPv6 as its /64 (`2001:db8:1:2::/64`)."""
-    parsed = _parsed(address)
+    parsed = parse_address(address)
     if isinstance(parsed, ipaddress.IPv6Address):
         return str(ipaddress.IPv6Network((parsed, IPV6_GROUP_PREFIX), strict=False))
     return address if parsed is None else str(parsed)

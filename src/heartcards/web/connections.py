@@ -14,11 +14,10 @@ address, and a load test's machine) are not gated.
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Sequence
 from typing import Final
 
-from heartcards.runtime.clients import group_key
+from heartcards.runtime.clients import group_key, parse_address, within
 from heartcards.runtime.settings import Network
 from heartcards.web.places import Places
 
@@ -43,12 +42,7 @@ class ConnectionGate(Places):
 
     def key(self, peer: str | None) -> str | None:
         """The address a connection from `peer` counts against, or None when it is not gated."""
-        if peer is None:
+        address = None if peer is None else parse_address(peer)
+        if address is None or within(address, self.spared):
             return None
-        try:
-            address = ipaddress.ip_address(peer)
-        except ValueError:
-            return None
-        if any(address.version == network.version and address in network for network in self.spared):
-            return None
-        return group_key(peer)
+        return group_key(str(address))
