@@ -27,6 +27,7 @@ def test_a_game_round_trips(repository: H2HRepository) -> None:
     assert created.status is GameStatus.PLAYING
     assert created.created_at == NOW and created.created_at.tzinfo is not None
     assert created.record == "HH1-N-AAAAAAM"
+    assert repository.game(created.id) == created  # the record built from what was written is the one read back
     later = NOW + timedelta(seconds=30)
     progress = Progress("S S 25-W", 3, 10, GameStatus.PLAYING, 29.5, False, later, None)
     repository.save_progress(created.id, progress)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from contextlib import suppress
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, Row, bindparam, func, insert, select, update
@@ -71,10 +71,9 @@ class H2HRepository:
         }
         with self.engine.begin() as connection:
             connection.execute(insert(GAMES).values(**values))
-        found = self.game(game_id)
-        if found is None:  # pragma: no cover - the row was just written
-            raise LookupError(game_id)
-        return found
+        # What was written, as a read would give it back (times in aware UTC), without a second query on the loop.
+        written = now.astimezone(UTC)
+        return GameRecord(**values | {"status": GameStatus.PLAYING, "created_at": written, "last_active_at": written})
 
     def game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as connection:

@@ -4,7 +4,8 @@ request's language. Each game adds its own services' alias in its `deps` module 
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
@@ -13,6 +14,8 @@ from heartcards.runtime.clients import FORWARDED_HEADER, client_address, group_k
 from heartcards.web.i18n import language_of
 from heartcards.web.identity import player_of
 from heartcards.web.services import Services
+
+T = TypeVar("T")
 
 
 def client_key(connection: HTTPConnection) -> str:
@@ -37,8 +40,25 @@ async def _language(connection: HTTPConnection) -> str:
     return language_of(connection)
 
 
-async def _services(connection: HTTPConnection) -> Services:
-    return services_of(connection)
+def app_state(name: str, kind: type[T]) -> Callable[[HTTPConnection], Awaitable[T]]:
+    """A dependency on what the app keeps as `state.<name>` (of type `kind`). Async, so FastAPI reads it on the
+    event loop and not in a worker thread."""
+
+    async def read(connection: HTTPConnection) -> T:
+        value: T = getattr(connection.app.state, name)
+        return value
+
+    return read
+
+
+def optional_app_state(name: str, kind: type[T]) -> Callable[[HTTPConnection], Awaitable[T | None]]:
+    """`app_state` for what the app keeps only in some setups (None otherwise)."""
+
+    async def read(connection: HTTPConnection) -> T | None:
+        value: T | None = getattr(connection.app.state, name, None)
+        return value
+
+    return read
 
 
 async def _client(connection: HTTPConnection) -> str:
@@ -49,4 +69,4 @@ PlayerId = Annotated[str, Depends(_player)]
 ClientKey = Annotated[str, Depends(_client)]
 """Who the client is for quotas and queues: its address, IPv6 grouped by /64 (`runtime/clients.py`)."""
 Language = Annotated[str, Depends(_language)]
-ServicesDep = Annotated[Services, Depends(_services)]
+ServicesDep = Annotated[Services, Depends(app_state("services", Services))]

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from heartcards.cards import Card, CardTextError
+from heartcards.hearts.engine import errors
 from heartcards.hearts.engine.cards import (
     CARDS,
     HEARTS,
@@ -25,21 +26,6 @@ from heartcards.hearts.engine.cards import (
 )
 from heartcards.hearts.engine.deal_record import DealRecord
 from heartcards.hearts.engine.deck import deal_hands
-from heartcards.hearts.engine.errors import (
-    BadCardError,
-    BadSeatError,
-    CardNotInHandError,
-    FollowSuitError,
-    GameRecordError,
-    HeartsError,
-    HeartsNotBrokenError,
-    MustLeadTwoOfClubsError,
-    NoPassThisDealError,
-    NotYourTurnError,
-    PassError,
-    QueenOnFirstTrickError,
-    WrongPhaseError,
-)
 from heartcards.hearts.engine.observation import Observation, Phase, Trick
 from heartcards.hearts.engine.rules import (
     DEFAULT_TARGET,
@@ -95,7 +81,7 @@ def _card_index(card: object) -> int:
         return canonical
     index = INDEX_OF.get(card) if isinstance(card, Card) else None
     if index is None:
-        raise BadCardError(card)
+        raise errors.BadCardError(card)
     return index
 
 
@@ -105,7 +91,7 @@ def _passed(mask: int | None) -> tuple[Card, ...]:
 
 def _check_seat(seat: object) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
-        raise BadSeatError(seat)
+        raise errors.BadSeatError(seat)
     return seat
 
 
@@ -120,16 +106,18 @@ class Game:
         self, seed: object, variant: object = Variant.CLASSIC, target: object = DEFAULT_TARGET, first_deal: object = 1
     ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise HeartsError(f"the seed must be a whole number, not {seed!r}", seed=str(seed))
+            raise errors.HeartsError(f"the seed must be a whole number, not {seed!r}", seed=str(seed))
         try:
             # A member already is one: the enum's call would look it up again, Python-level, on every deal.
             chosen_variant = variant if isinstance(variant, Variant) else Variant(variant)
         except ValueError as error:
-            raise HeartsError(f"{variant!r} is not a variant: classic or special", variant=str(variant)) from error
+            raise errors.HeartsError(
+                f"{variant!r} is not a variant: classic or special", variant=str(variant)
+            ) from error
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise HeartsError(f"the target score must be a positive whole number, not {target!r}", target=target)
+            raise errors.HeartsError(f"the target score must be a positive whole number, not {target!r}", target=target)
         if not isinstance(first_deal, int) or isinstance(first_deal, bool) or first_deal < 1:
-            raise HeartsError(f"deal numbers start at 1, not {first_deal!r}", first_deal=first_deal)
+            raise errors.HeartsError(f"deal numbers start at 1, not {first_deal!r}", first_deal=first_deal)
         self.first_deal: int = first_deal
         self.seed: int = seed
         self.variant: Variant = chosen_variant
@@ -179,17 +167,19 @@ class Game:
         text = " ".join(_CARD_TEXT[index] for index in indices) or "nothing"
         if self.phase is not _PASS:
             if self.pass_direction is _NO_PASS and self.phase is _PLAY:
-                raise NoPassThisDealError(self.deal_number)
-            raise WrongPhaseError("pass", self.phase.value)
+                raise errors.NoPassThisDealError(self.deal_number)
+            raise errors.WrongPhaseError("pass", self.phase.value)
         if self.passes[number] is not None:
-            raise PassError(number, text, "this seat has already passed", key="hearts.error.already_passed")
+            raise errors.PassError(number, text, "this seat has already passed", key="hearts.error.already_passed")
         if len(indices) != PASS_SIZE or len(set(indices)) != PASS_SIZE:
-            raise PassError(number, text, "a pass is exactly three different cards", key="hearts.error.pass_count")
+            raise errors.PassError(
+                number, text, "a pass is exactly three different cards", key="hearts.error.pass_count"
+            )
         mask = 0
         for index in indices:
             bit = 1 << index
             if not self.hands[number] & bit:
-                raise CardNotInHandError(number, _CARD_TEXT[index])
+                raise errors.CardNotInHandError(number, _CARD_TEXT[index])
             mask |= bit
         self.passes[number] = mask
         self.actions.append(f"pass {number} {text}")
@@ -228,27 +218,27 @@ class Game:
         number = _check_seat(seat)
         index = _card_index(card)
         if self.phase is not _PLAY:
-            raise WrongPhaseError("play", self.phase.value)
+            raise errors.WrongPhaseError("play", self.phase.value)
         turn = self.turn
         if turn is None or number != turn:
-            raise NotYourTurnError(number, turn if turn is not None else -1, _CARD_TEXT[index])
+            raise errors.NotYourTurnError(number, turn if turn is not None else -1, _CARD_TEXT[index])
         bit = 1 << index
         hand = self.hands[number]
         if not hand & bit:
-            raise CardNotInHandError(number, _CARD_TEXT[index])
+            raise errors.CardNotInHandError(number, _CARD_TEXT[index])
         if not legal_mask(hand, self.led_suit(), not self.tricks, self.hearts_broken) & bit:
             raise self._why_illegal(number, _CARD_TEXT[index], hand)
         self._play(number, index)
 
-    def _why_illegal(self, seat: int, text: str, hand: int) -> HeartsError:
+    def _why_illegal(self, seat: int, text: str, hand: int) -> errors.HeartsError:
         led = self.led_suit()
         if led < 0 and not self.tricks:
-            return MustLeadTwoOfClubsError(seat, text)
+            return errors.MustLeadTwoOfClubsError(seat, text)
         if led < 0:
-            return HeartsNotBrokenError(seat, text)
+            return errors.HeartsNotBrokenError(seat, text)
         if hand & SUIT_MASKS[led]:
-            return FollowSuitError(seat, text, SUITS[led].value)
-        return QueenOnFirstTrickError(seat, text)
+            return errors.FollowSuitError(seat, text, SUITS[led].value)
+        return errors.QueenOnFirstTrickError(seat, text)
 
     def _play(self, seat: int, index: int) -> None:
         """Plays a card already known to be legal (the fast path used by `apply_play` and by replays)."""
@@ -316,7 +306,7 @@ class Game:
     def apply_next_deal(self) -> None:
         """After a deal is scored and the game goes on: deal the next one."""
         if self.phase is not _DEAL_OVER:
-            raise WrongPhaseError("start the next deal", self.phase.value)
+            raise errors.WrongPhaseError("start the next deal", self.phase.value)
         self.actions.append("next")
         self._start_deal(self.deal_number + 1)
 
@@ -333,11 +323,13 @@ class Game:
             elif len(words) == 3 and words[0] == "play":
                 self.apply_play(int(words[1]), Card.parse(words[2]))
             else:
-                raise GameRecordError(f"{action!r} is not an action (pass S C C C, play S C, next)", action=action)
+                raise errors.GameRecordError(
+                    f"{action!r} is not an action (pass S C C C, play S C, next)", action=action
+                )
         except (CardTextError, ValueError) as error:
-            if isinstance(error, HeartsError):
+            if isinstance(error, errors.HeartsError):
                 raise
-            raise GameRecordError(f"{action!r}: {error}", action=action) from error
+            raise errors.GameRecordError(f"{action!r}: {error}", action=action) from error
 
     # -- views ------------------------------------------------------------------------------------------------------
 
@@ -398,23 +390,23 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Game:
-        """Rebuilds a game from `to_dict()`'s record, checking every action; raises `GameRecordError`."""
+        """Rebuilds a game from `to_dict()`'s record, checking every action; raises `errors.GameRecordError`."""
 
         def field(name: str) -> object:
             if name not in data:
-                raise GameRecordError(f"missing or bad field: {name!r}", field=name)
+                raise errors.GameRecordError(f"missing or bad field: {name!r}", field=name)
             return data[name]
 
         seed = field("seed")
         try:
             variant = Variant(field("variant"))
         except (ValueError, TypeError) as error:
-            raise GameRecordError(f"missing or bad field: {error}", field="variant") from error
+            raise errors.GameRecordError(f"missing or bad field: {error}", field="variant") from error
         target = field("target")
         actions = field("actions")
         first_deal = data.get("first_deal", 1)
         if data.get("version") != RECORD_VERSION:
-            raise GameRecordError(f"unknown version {data.get('version')!r}", version=data.get("version"))
+            raise errors.GameRecordError(f"unknown version {data.get('version')!r}", version=data.get("version"))
         if (
             not isinstance(seed, int)
             or not isinstance(target, int)
@@ -424,18 +416,20 @@ class Game:
         ):
             numbers = {"seed": seed, "target": target, "first_deal": first_deal}
             wrong = next((name for name, value in numbers.items() if not isinstance(value, int)), "actions")
-            raise GameRecordError("seed, target and first_deal must be integers and actions a list", field=wrong)
+            raise errors.GameRecordError("seed, target and first_deal must be integers and actions a list", field=wrong)
         try:
             game = cls(seed, variant, target, first_deal)
-        except HeartsError as error:
-            raise GameRecordError(str(error), cause=error.key) from error
+        except errors.HeartsError as error:
+            raise errors.GameRecordError(str(error), cause=error.key) from error
         for number, action in enumerate(actions, start=1):
             if not isinstance(action, str):
-                raise GameRecordError(f"action {number} is not text: {action!r}", at=number)
+                raise errors.GameRecordError(f"action {number} is not text: {action!r}", at=number)
             try:
                 game.apply_action(action)
-            except HeartsError as error:
-                if isinstance(error, GameRecordError):
+            except errors.HeartsError as error:
+                if isinstance(error, errors.GameRecordError):
                     raise
-                raise GameRecordError(f"action {number} {action!r}: {error}", at=number, cause=error.key) from error
+                raise errors.GameRecordError(
+                    f"action {number} {action!r}: {error}", at=number, cause=error.key
+                ) from error
         return game

@@ -29,7 +29,7 @@ from heartcards.web.accounts.models import (
 from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
-from heartcards.web.deps import client_key
+from heartcards.web.deps import app_state, client_key
 from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
 
 router = APIRouter(prefix="/api/account", tags=["account"])
@@ -53,11 +53,6 @@ def device_label(user_agent: str) -> str:
     return f"{browser} on {system}" if system else browser
 
 
-def accounts_of(request: Request) -> AccountService:
-    service: AccountService = request.app.state.accounts
-    return service
-
-
 def _party(request: Request) -> RelyingParty:
     public_url: str | None = request.app.state.services.settings.public_url
     return relying_party(public_url, request)
@@ -76,7 +71,7 @@ def _signed_in(request: Request) -> SignedIn:
     return signed_in
 
 
-Accounts = Annotated[AccountService, Depends(accounts_of)]
+Accounts = Annotated[AccountService, Depends(app_state("accounts", AccountService))]
 Current = Annotated[SignedIn, Depends(_signed_in)]
 ThisDevice = Annotated[Device, Depends(_device)]
 Party = Annotated[RelyingParty, Depends(_party)]

@@ -5,39 +5,17 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends
-from starlette.requests import HTTPConnection
 
 from heartcards.hearts.tables.lobby import LobbyBoard
 from heartcards.hearts.tables.relay import Relay
 from heartcards.hearts.tables.service import TableService
+from heartcards.web.deps import app_state, optional_app_state
 
+Tables = Annotated[TableService, Depends(app_state("hearts_tables", TableService))]
+"""The running app's table service (started by the Hearts router's lifespan)."""
 
-def tables_of(connection: HTTPConnection) -> TableService:
-    """The running app's table service (started by the Hearts router's lifespan)."""
-    service: TableService = connection.app.state.hearts_tables
-    return service
-
-
-async def _tables(connection: HTTPConnection) -> TableService:
-    return tables_of(connection)
-
-
-Tables = Annotated[TableService, Depends(_tables)]
-
-
-async def _relay(connection: HTTPConnection) -> Relay | None:
-    relay: Relay | None = getattr(connection.app.state, "hearts_relay", None)
-    return relay
-
-
-RelayDep = Annotated[Relay | None, Depends(_relay)]
+RelayDep = Annotated[Relay | None, Depends(optional_app_state("hearts_relay", Relay))]
 """The relay to the other servers' tables, when servers share the site (None for a server alone)."""
 
-
-async def _lobby(connection: HTTPConnection) -> LobbyBoard | None:
-    board: LobbyBoard | None = getattr(connection.app.state, "hearts_lobby", None)
-    return board
-
-
-LobbyBoardDep = Annotated[LobbyBoard | None, Depends(_lobby)]
+LobbyBoardDep = Annotated[LobbyBoard | None, Depends(optional_app_state("hearts_lobby", LobbyBoard))]
 """The site's lobby across servers, when servers share the site (None for a server alone: its own lobby is all)."""

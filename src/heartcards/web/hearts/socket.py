@@ -23,6 +23,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Final
 
 from fastapi import APIRouter, WebSocket
@@ -202,7 +203,7 @@ async def _table_socket(
                 return
         connection = Connection(seat, language, client_rate=rate)  # with the rate its client's sockets share
         if table.status == "finished" or service.runs(table):
-            await _serve(websocket, service, catalogs, language, table, connection, hello.id)
+            await _serve(_Socket(websocket, service, catalogs, language, table, connection), hello.id)
             return
         owner = await service.owner_of(table.id) if relay is not None and not service.closing else None
         if relay is None or owner is None:  # moving between servers: the page reconnects by itself and finds it
@@ -213,23 +214,28 @@ async def _table_socket(
         except TableElsewhereError:
             await websocket.close(TRY_AGAIN_CLOSE)
             return
-        await _serve_relayed(websocket, service, relay, watched, catalogs, language, table, connection, hello.id)
+        await _serve_relayed(
+            _Socket(websocket, service, catalogs, language, table, connection), relay, watched, hello.id
+        )
     except WebSocketDisconnect:
         return
 
 
-async def _serve_relayed(
-    websocket: WebSocket,
-    service: TableService,
-    relay: Relay,
-    watched: Watched,
-    catalogs: Catalogs,
-    language: str,
-    table: Table,
-    connection: Connection,
-    hello_id: str | int | float | None,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Socket:
+    """A table's socket past its hello, with what serving it needs."""
+
+    websocket: WebSocket
+    service: TableService
+    catalogs: Catalogs
+    language: str
+    table: Table
+    connection: Connection
+
+
+async def _serve_relayed(socket: _Socket, relay: Relay, watched: Watched, hello_id: str | int | float | None) -> None:
     """A socket on a table another server runs: states come from the owner through the relay, actions go to it."""
+    websocket, service, table, connection = socket.websocket, socket.service, socket.table, socket.connection
 
     async def render(connection: Connection, due: StateDue) -> str:
         return relay.render(watched, connection, due)
@@ -243,7 +249,7 @@ async def _serve_relayed(
         await relay.act(watched, connection, text, message.id)
 
     try:
-        await _read(websocket, service, catalogs, language, table, connection, act, until_closed=True)
+        await _read(socket, act, until_closed=True)
     finally:
         logger.info("socket closed on seat %s", connection.seat)
         relay.detach(watched, connection)
@@ -253,15 +259,9 @@ async def _serve_relayed(
         await asyncio.gather(writer, return_exceptions=True)
 
 
-async def _serve(
-    websocket: WebSocket,
-    service: TableService,
-    catalogs: Catalogs,
-    language: str,
-    table: Table,
-    connection: Connection,
-    hello_id: str | int | float | None,
-) -> None:
+async def _serve(socket: _Socket, hello_id: str | int | float | None) -> None:
+    websocket, service, table, connection = socket.websocket, socket.service, socket.table, socket.connection
+
     async def render(connection: Connection, due: StateDue) -> str:
         return await service.fanout.render(table, connection, due)
 
@@ -273,7 +273,7 @@ async def _serve(
         await service.act(table, connection, message)
 
     try:
-        await _read(websocket, service, catalogs, language, table, connection, act, until_closed=False)
+        await _read(socket, act, until_closed=False)
     finally:
         logger.info("socket closed on seat %s", connection.seat)
         if connection.overflowed:
@@ -291,12 +291,7 @@ async def _serve(
 
 
 async def _read(
-    websocket: WebSocket,
-    service: TableService,
-    catalogs: Catalogs,
-    language: str,
-    table: Table,
-    connection: Connection,
+    socket: _Socket,
     act: Callable[[Action, str | bytes | None], Awaitable[None]],
     *,
     until_closed: bool,
@@ -304,6 +299,8 @@ async def _read(
     """Read the socket's messages and answer each (a pong, the state again, an error), a seat's actions through
     `act`, until the client goes, does not read its answers (or, `until_closed`, the connection is closed here), or a
     spectator stays idle too long (told so before the socket closes)."""
+    websocket, service, table, connection = socket.websocket, socket.service, socket.table, socket.connection
+    catalogs, language = socket.catalogs, socket.language
     messages_in, action_seconds = service.metrics.messages_in, service.metrics.action_seconds
     said = time.monotonic()
     try:

@@ -3,15 +3,7 @@
 // which stays the authority on the server. tests/corpus/ holds the cases both engines must reproduce.
 
 export { Deal, MAX_NUMBER, formatCode, normalizeCode, parseCode } from "./deal.js";
-export {
-  DealCodeError,
-  GameOverError,
-  HeartToHeartError,
-  IllegalMoveError,
-  MoveSyntaxError,
-  NothingToUndoError,
-  RecordError,
-} from "./errors.js";
+export * from "./errors.js";
 export { Game, SAME_RANK_MESSAGE, STATUS, STOCK, UNDO_LIMIT, WASTE } from "./game.js";
 export { HEART_SIZE, REMOVED_SETS, SLOTS, freeMask, freePositions } from "./layout.js";
 export { PairMove, STOCK_TAP, StockTap, WasteMove, formatMoves, parseMove, parseMoves, sameMove } from "./moves.js";

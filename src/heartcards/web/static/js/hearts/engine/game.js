@@ -23,21 +23,7 @@ import {
   suitOf,
 } from "./cards.js";
 import { dealHands } from "./deck.js";
-import {
-  BadCardError,
-  BadSeatError,
-  CardNotInHandError,
-  FollowSuitError,
-  GameRecordError,
-  HeartsError,
-  HeartsNotBrokenError,
-  MustLeadTwoOfClubsError,
-  NoPassThisDealError,
-  NotYourTurnError,
-  PassError,
-  QueenOnFirstTrickError,
-  WrongPhaseError,
-} from "./errors.js";
+import * as errors from "./errors.js";
 import {
   HAND_SIZE,
   PASS_OFFSETS,
@@ -97,7 +83,7 @@ function isWholeNumber(value) {
  * @returns {number}
  */
 function checkSeat(seat) {
-  if (!isWholeNumber(seat) || seat < 0 || seat >= SEATS) throw new BadSeatError(seat);
+  if (!isWholeNumber(seat) || seat < 0 || seat >= SEATS) throw new errors.BadSeatError(seat);
   return seat;
 }
 
@@ -106,7 +92,7 @@ function checkSeat(seat) {
  * @returns {number} the card index (0..51), checked
  */
 function cardIndex(card) {
-  if (!isWholeNumber(card) || card < 0 || card >= 52) throw new BadCardError(card);
+  if (!isWholeNumber(card) || card < 0 || card >= 52) throw new errors.BadCardError(card);
   return card;
 }
 
@@ -185,16 +171,16 @@ export class Game {
   constructor(seed, variant = "classic", target = DEFAULT_TARGET, firstDeal = 1) {
     const wholeSeed = seedOf(seed);
     if (wholeSeed === null) {
-      throw new HeartsError(`the seed must be a whole number, not ${quoted(seed)}`, { seed: String(seed) });
+      throw new errors.HeartsError(`the seed must be a whole number, not ${quoted(seed)}`, { seed: String(seed) });
     }
     if (variant !== "classic" && variant !== "special") {
-      throw new HeartsError(`${quoted(variant)} is not a variant: classic or special`, { variant: String(variant) });
+      throw new errors.HeartsError(`${quoted(variant)} is not a variant: classic or special`, { variant: String(variant) });
     }
     if (!isWholeNumber(target) || target < 1) {
-      throw new HeartsError(`the target score must be a positive whole number, not ${quoted(target)}`, { target });
+      throw new errors.HeartsError(`the target score must be a positive whole number, not ${quoted(target)}`, { target });
     }
     if (!isWholeNumber(firstDeal) || firstDeal < 1) {
-      throw new HeartsError(`deal numbers start at 1, not ${quoted(firstDeal)}`, { first_deal: firstDeal });
+      throw new errors.HeartsError(`deal numbers start at 1, not ${quoted(firstDeal)}`, { first_deal: firstDeal });
     }
     /** @type {bigint} */
     this.seed = wholeSeed;
@@ -255,17 +241,17 @@ export class Game {
     const indices = cards.map(cardIndex);
     const text = indices.map((index) => CARD_TEXTS[index]).join(" ") || "nothing";
     if (this.phase !== "pass") {
-      if (this.passDirection === "none" && this.phase === "play") throw new NoPassThisDealError(this.dealNumber);
-      throw new WrongPhaseError("pass", this.phase);
+      if (this.passDirection === "none" && this.phase === "play") throw new errors.NoPassThisDealError(this.dealNumber);
+      throw new errors.WrongPhaseError("pass", this.phase);
     }
     if (this.passes[number] !== null) {
-      throw new PassError(number, text, "this seat has already passed", "hearts.error.already_passed");
+      throw new errors.PassError(number, text, "this seat has already passed", "hearts.error.already_passed");
     }
     if (indices.length !== PASS_SIZE || new Set(indices).size !== PASS_SIZE) {
-      throw new PassError(number, text, "a pass is exactly three different cards", "hearts.error.pass_count");
+      throw new errors.PassError(number, text, "a pass is exactly three different cards", "hearts.error.pass_count");
     }
     for (const index of indices) {
-      if (!holds(this.hands[number], index)) throw new CardNotInHandError(number, CARD_TEXTS[index]);
+      if (!holds(this.hands[number], index)) throw new errors.CardNotInHandError(number, CARD_TEXTS[index]);
     }
     this.passes[number] = handOf(indices);
     this.actions.push(`pass ${number} ${text}`);
@@ -311,11 +297,11 @@ export class Game {
   applyPlay(seat, card) {
     const number = checkSeat(seat);
     const index = cardIndex(card);
-    if (this.phase !== "play") throw new WrongPhaseError("play", this.phase);
+    if (this.phase !== "play") throw new errors.WrongPhaseError("play", this.phase);
     const turn = this.turn;
-    if (turn === null || number !== turn) throw new NotYourTurnError(number, turn ?? -1, CARD_TEXTS[index]);
+    if (turn === null || number !== turn) throw new errors.NotYourTurnError(number, turn ?? -1, CARD_TEXTS[index]);
     const hand = this.hands[number];
-    if (!holds(hand, index)) throw new CardNotInHandError(number, CARD_TEXTS[index]);
+    if (!holds(hand, index)) throw new errors.CardNotInHandError(number, CARD_TEXTS[index]);
     if (!holds(legalHand(hand, this.ledSuit(), this.tricks.length === 0, this.heartsBroken), index)) {
       throw this.whyIllegal(number, CARD_TEXTS[index], hand);
     }
@@ -327,14 +313,14 @@ export class Game {
    * @param {number} seat
    * @param {string} text
    * @param {Hand} hand
-   * @returns {HeartsError}
+   * @returns {errors.HeartsError}
    */
   whyIllegal(seat, text, hand) {
     const led = this.ledSuit();
-    if (led < 0 && this.tricks.length === 0) return new MustLeadTwoOfClubsError(seat, text);
-    if (led < 0) return new HeartsNotBrokenError(seat, text);
-    if (hand[led]) return new FollowSuitError(seat, text, SUIT_LETTERS[led]);
-    return new QueenOnFirstTrickError(seat, text);
+    if (led < 0 && this.tricks.length === 0) return new errors.MustLeadTwoOfClubsError(seat, text);
+    if (led < 0) return new errors.HeartsNotBrokenError(seat, text);
+    if (hand[led]) return new errors.FollowSuitError(seat, text, SUIT_LETTERS[led]);
+    return new errors.QueenOnFirstTrickError(seat, text);
   }
 
   /**
@@ -389,7 +375,7 @@ export class Game {
 
   /** After a deal is scored and the game goes on: deal the next one. */
   applyNextDeal() {
-    if (this.phase !== "deal_over") throw new WrongPhaseError("start the next deal", this.phase);
+    if (this.phase !== "deal_over") throw new errors.WrongPhaseError("start the next deal", this.phase);
     this.actions.push("next");
     this.startDeal(this.dealNumber + 1);
   }
@@ -416,11 +402,11 @@ export class Game {
         const card = parseCardWord(words[2]);
         apply = () => this.applyPlay(seat, card);
       } else {
-        throw new GameRecordError(`${quoted(action)} is not an action (pass S C C C, play S C, next)`, { action });
+        throw new errors.GameRecordError(`${quoted(action)} is not an action (pass S C C C, play S C, next)`, { action });
       }
     } catch (error) {
-      if (error instanceof HeartsError) throw error;
-      throw new GameRecordError(`${quoted(action)}: ${/** @type {Error} */ (error).message}`, { action });
+      if (error instanceof errors.HeartsError) throw error;
+      throw new errors.GameRecordError(`${quoted(action)}: ${/** @type {Error} */ (error).message}`, { action });
     }
     apply();
   }
@@ -440,47 +426,47 @@ export class Game {
   }
 
   /**
-   * Rebuilds a game from `toDict()`'s record, checking every action; throws `GameRecordError`.
+   * Rebuilds a game from `toDict()`'s record, checking every action; throws `errors.GameRecordError`.
    * @param {Record<string, unknown>} data
    * @returns {Game}
    */
   static fromDict(data) {
     /** @param {string} field */
-    const missing = (field) => new GameRecordError(`missing or bad field: ${quoted(field)}`, { field });
+    const missing = (field) => new errors.GameRecordError(`missing or bad field: ${quoted(field)}`, { field });
     if (!("seed" in data)) throw missing("seed");
     if (!("variant" in data)) throw missing("variant");
     const { seed, variant, target, actions } = data;
     if (variant !== "classic" && variant !== "special") {
-      throw new GameRecordError(`missing or bad field: ${quoted(variant)} is not a variant`, { field: "variant" });
+      throw new errors.GameRecordError(`missing or bad field: ${quoted(variant)} is not a variant`, { field: "variant" });
     }
     if (!("target" in data)) throw missing("target");
     if (!("actions" in data)) throw missing("actions");
     const firstDeal = "first_deal" in data ? data.first_deal : 1;
     if (data.version !== RECORD_VERSION) {
-      throw new GameRecordError(`unknown version ${quoted(data.version)}`, { version: data.version ?? null });
+      throw new errors.GameRecordError(`unknown version ${quoted(data.version)}`, { version: data.version ?? null });
     }
     if (seedOf(seed) === null || !isWholeNumber(target) || !isWholeNumber(firstDeal) || !Array.isArray(actions)) {
       const numbers = { seed: seedOf(seed) !== null, target: isWholeNumber(target), first_deal: isWholeNumber(firstDeal) };
       const wrong = Object.entries(numbers).find(([, right]) => !right)?.[0] ?? "actions";
-      throw new GameRecordError("seed, target and first_deal must be integers and actions a list", { field: wrong });
+      throw new errors.GameRecordError("seed, target and first_deal must be integers and actions a list", { field: wrong });
     }
     /** @type {Game} */
     let game;
     try {
       game = new Game(/** @type {string} */ (seed), variant, target, firstDeal);
     } catch (error) {
-      if (error instanceof HeartsError) throw new GameRecordError(error.message, { cause: error.key });
+      if (error instanceof errors.HeartsError) throw new errors.GameRecordError(error.message, { cause: error.key });
       throw error;
     }
     for (const [position, action] of actions.entries()) {
       if (typeof action !== "string") {
-        throw new GameRecordError(`action ${position + 1} is not text: ${quoted(action)}`, { at: position + 1 });
+        throw new errors.GameRecordError(`action ${position + 1} is not text: ${quoted(action)}`, { at: position + 1 });
       }
       try {
         game.applyAction(action);
       } catch (error) {
-        if (error instanceof GameRecordError || !(error instanceof HeartsError)) throw error;
-        throw new GameRecordError(`action ${position + 1} ${quoted(action)}: ${error.message}`, {
+        if (error instanceof errors.GameRecordError || !(error instanceof errors.HeartsError)) throw error;
+        throw new errors.GameRecordError(`action ${position + 1} ${quoted(action)}: ${error.message}`, {
           at: position + 1,
           cause: error.key,
         });

@@ -21,31 +21,7 @@ export {
   suitOf,
 } from "./cards.js";
 export { dealHands, streamSeed } from "./deck.js";
-export {
-  BadCardError,
-  BadSeatError,
-  CardNotInHandError,
-  FollowSuitError,
-  GameRecordError,
-  HeartsError,
-  HeartsNotBrokenError,
-  IllegalPlayError,
-  MustLeadTwoOfClubsError,
-  NoPassThisDealError,
-  NotYourTurnError,
-  PassError,
-  QueenOnFirstTrickError,
-  WrongPhaseError,
-} from "./errors.js";
+export * from "./errors.js";
 export { DEFAULT_TARGET, Game, RECORD_VERSION } from "./game.js";
 export { observationToDict, trickToDict } from "./observation.js";
-export {
-  MOON_POINTS,
-  SEATS,
-  dealPoints,
-  gameWinners,
-  legalHand,
-  moonShooter,
-  passDirectionFor,
-  trickWinnerOffset,
-} from "./rules.js";
+export * from "./rules.js";
