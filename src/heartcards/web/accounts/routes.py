@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any
 
 import segno
@@ -124,13 +125,7 @@ async def details(signed_in: Current, accounts: Accounts) -> AccountDetails:
             for key in accounts.repository.passkeys(account.id)
         ],
         devices=[
-            DeviceOut(
-                id=session.id,
-                label=session.label,
-                created_at=session.created_at,
-                last_seen_at=session.last_seen_at,
-                current=session.id == signed_in.session_id,
-            )
+            DeviceOut(**asdict(session), current=session.id == signed_in.session_id)
             for session in accounts.repository.sessions(account.id)
         ],
         recovery_codes_left=accounts.repository.unused_recovery_codes(account.id),

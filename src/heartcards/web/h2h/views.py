@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import date, datetime
 
 from heartcards.heart_to_heart.engine import WASTE, TapResult
@@ -93,6 +94,10 @@ def recent_view(game: GameRecord) -> RecentGame:
     )
 
 
+def _tenths(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 1)
+
+
 def stats_view(stats: Stats) -> StatsView:
     return StatsView(
         played=stats.played,
@@ -100,20 +105,11 @@ def stats_view(stats: Stats) -> StatsView:
         win_rate=round(stats.win_rate, 4),
         current_streak=stats.current_streak,
         best_streak=stats.best_streak,
-        best_seconds=None if stats.best_seconds is None else round(stats.best_seconds, 1),
+        best_seconds=_tenths(stats.best_seconds),
         fewest_moves=stats.fewest_moves,
         assisted=stats.assisted,
         recent=[recent_view(game) for game in stats.recent],
-        per_deal=[
-            DealStats(
-                code=deal.code,
-                played=deal.played,
-                won=deal.won,
-                best_moves=deal.best_moves,
-                best_seconds=None if deal.best_seconds is None else round(deal.best_seconds, 1),
-            )
-            for deal in stats.per_deal
-        ],
+        per_deal=[DealStats(**asdict(deal) | {"best_seconds": _tenths(deal.best_seconds)}) for deal in stats.per_deal],
     )
 
 
