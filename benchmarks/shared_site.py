@@ -21,6 +21,7 @@ from pathlib import Path
 
 import redis
 from sqlalchemy import create_engine, text
+from tests.haproxy_server import route
 from tests.postgres import PostgresServer, server_binaries
 from tests.redis_server import RedisServer
 from tests.redis_server import server_binary as redis_server_binary
@@ -54,6 +55,9 @@ class Site:
     database: PostgresServer | None = None
     database_url: str | None = None
     redis: RedisServer | None = None
+    routes: dict[str, str] | None = None
+    """Each server's base URL by its route, when they have routes: a socket sent to a route goes there, as the
+    proxy would send it (`deploy/haproxy.cfg`)."""
 
     def __post_init__(self) -> None:
         self.urls[:] = [server.url.rstrip("/") for server in self.servers]
@@ -132,10 +136,11 @@ class Site:
 
 @contextlib.contextmanager
 def started_site(
-    count: int, shared: bool, lease_seconds: float, environment: dict[str, str], folder: Path
+    count: int, shared: bool, lease_seconds: float, environment: dict[str, str], folder: Path, routed: bool = True
 ) -> Iterator[Site]:
     """The servers, started: one on a SQLite file, or (`count` > 1, or `shared`) that many on a throwaway
-    PostgreSQL and Redis, which are stopped afterwards."""
+    PostgreSQL and Redis, which are stopped afterwards; with `routed`, each with its route (`route(number)`), as
+    behind the proxy."""
     if count <= 1 and not shared:
         server = LiveServer(f"sqlite:///{folder / 'tables.sqlite3'}", environment=environment)
         server.start()
@@ -151,12 +156,19 @@ def started_site(
         database_url = database.new_database()
         environment = {**environment, "HEARTCARDS_LEASE_SECONDS": str(lease_seconds)}
         servers = [
-            LiveServer(database_url, environment=environment, arguments=["--redis", redis_server.url])
-            for _ in range(max(1, count))
+            LiveServer(
+                database_url,
+                environment=environment,
+                arguments=["--redis", redis_server.url, *(["--route", route(number)] if routed else [])],
+            )
+            for number in range(1, max(1, count) + 1)
         ]
         for server in servers:
             server.start()
-        yield Site(servers, database=database, database_url=database_url, redis=redis_server)
+        site = Site(servers, database=database, database_url=database_url, redis=redis_server)
+        if routed:
+            site.routes = {route(number): server.url.rstrip("/") for number, server in enumerate(servers, 1)}
+        yield site
     finally:
         redis_server.remove()
         database.stop()

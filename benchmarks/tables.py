@@ -19,17 +19,19 @@
    Every socket is opened first; then all of them say hello in the same instant. How late this process's loop
    wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and the latency
    includes it.
-   With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis
-   (the tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn
-   and each seat's socket opened on one drawn at random, as a proxy would spread them, so about (N-1)/N of the
-   sockets are relayed to their table's server through Redis. The server CPU is then that of all the servers, and
-   what Redis and PostgreSQL carried is counted (commands and publishes, commits and rows written, per answered
-   message). A seat whose socket closes reconnects to the next server up, after the page's first pause, as the page
-   does through a proxy (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the run
-   with SIGTERM (it drains; a proxy stops sending it anything): no client may see an error. `--kills N` kills a
-   server (each in turn) every `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for
-   each seat of each table the killed server ran, the time from the kill to the first state on the socket it
-   opened afterwards, p50 and p99, and the slowest seat of each kill.
+   With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis (the
+   tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn and each
+   seat's socket opened on one drawn at random, as a proxy would spread them. Each server has its route, as behind
+   `deploy/haproxy.cfg`, so about (N-1)/N of the sockets are sent to the route of their table's server and opened again
+   there, as the proxy routes them (`moves`); with `--relay` the servers have none, and those sockets stay where they
+   land, relayed to their table's server through Redis. The server CPU is then that of all the servers, and what Redis
+   and PostgreSQL carried is counted (commands and publishes, commits and rows written, per answered message). A seat
+   whose socket closes reconnects to the next server up, after the page's first pause, as the page does through a proxy
+   (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the run with SIGTERM (it drains; a
+   proxy stops sending it anything): no client may see an error. `--kills N` kills a server (each in turn) every
+   `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for each seat of each table the
+   killed server ran, the time from the kill to the first state on the socket it opened afterwards, p50 and p99, and the
+   slowest seat of each kill.
    Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
    without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
    opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
@@ -105,11 +107,14 @@ class TableSeats:
     finals: list[dict[str, Any]] = field(default_factory=list)
 
 
-async def create_tables(urls: list[str], options: argparse.Namespace, rng: random.Random) -> list[TableSeats]:
+async def create_tables(
+    urls: list[str], routes: dict[str, str] | None, options: argparse.Namespace, rng: random.Random
+) -> list[TableSeats]:
     """`--tables` online tables with four people joined and started, and `--solo-tables` solo tables; each made
     through one of the servers' `urls` in turn, each seat's socket on one of them drawn at random. With several
     servers, a seat whose socket closes reconnects to the next server in `urls` (the servers up at that moment, as
-    a proxy would send it), as the page does."""
+    a proxy would send it), as the page does; a socket sent to another server's route goes to that server's URL in
+    `routes`, as the proxy routes it."""
     servers = urls if len(urls) > 1 else None
     limit = asyncio.Semaphore(16)
     base = {"target": options.target, "variant": options.variant}
@@ -118,7 +123,15 @@ async def create_tables(urls: list[str], options: argparse.Namespace, rng: rando
         person = random.Random(rng.randrange(2**63))
         url = urls[rng.randrange(len(urls))]
         return AsyncSeat(
-            url, table_id, token, rng=person, think=options.think, answer_score_table=True, keep=8, servers=servers
+            url,
+            table_id,
+            token,
+            rng=person,
+            think=options.think,
+            answer_score_table=True,
+            keep=8,
+            servers=servers,
+            routes=routes,
         )
 
     async def online(client: httpx.AsyncClient, index: int) -> TableSeats:
@@ -543,6 +556,12 @@ def main() -> None:
         help="the tables' lease with --servers (a server starved of CPU this long loses its tables to the others, "
         "and their seats reconnect)",
     )
+    parser.add_argument(
+        "--relay",
+        action="store_true",
+        help="with --servers: servers without routes, so a socket stays where it lands and its table's traffic is "
+        "relayed (the proxy does not route by table)",
+    )
     parser.add_argument("--kills", type=int, default=0, help="with --servers: kill -9 a server this many times")
     parser.add_argument("--kill-every", type=float, default=10.0, help="seconds between kills (the first after one)")
     parser.add_argument("--restarts", action="store_true", help="with --servers: restart every server in turn")
@@ -560,12 +579,14 @@ def main() -> None:
         raise SystemExit("--kills and --restarts need --servers 2 or more")
     with (
         tempfile.TemporaryDirectory() as folder,
-        started_site(options.servers, options.shared, options.lease_seconds, environment, Path(folder)) as site,
+        started_site(
+            options.servers, options.shared, options.lease_seconds, environment, Path(folder), not options.relay
+        ) as site,
     ):
         servers = site.servers
         url = site.urls[0]
         try:
-            tables = asyncio.run(create_tables(site.urls, options, random.Random(options.seed)))
+            tables = asyncio.run(create_tables(site.urls, site.routes, options, random.Random(options.seed)))
             server_cpu, client_cpu, pressure = site.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
             traffic = site.traffic()
             loop_lags, seconds, done = uvloop.run(load_run(tables, site, options))  # the clients' loop: uvloop
@@ -611,6 +632,8 @@ def main() -> None:
                 "cpu_pressure": None if stalled is None else round(stalled, 3),
                 "error_answers": len(errors),
                 "reconnects": sum(len(seat.closed_at) for seat in seats),
+                "moves": sum(seat.moves for seat in seats),
+                "relayed": options.relay,
                 "complete_logs": complete,
                 "traffic": {
                     "redis_commands": traffic.redis_commands,

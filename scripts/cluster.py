@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.haproxy_server import HaproxyServer, haproxy_binary
+from tests.haproxy_server import HaproxyServer, haproxy_binary, route
 from tests.postgres import PostgresServer, server_binaries
 from tests.redis_server import RedisServer, server_binary
 from tests.support.live_server import LiveServer
@@ -49,8 +49,9 @@ def main() -> int:
         database.start()
         redis.start()
         database_url = database.new_database()
-        for _ in range(options.servers):
-            server = LiveServer(database_url, arguments=["--redis", redis.url, "--trusted-proxy", "127.0.0.1"])
+        for number in range(1, options.servers + 1):
+            arguments = ["--redis", redis.url, "--trusted-proxy", "127.0.0.1", "--route", route(number)]
+            server = LiveServer(database_url, arguments=arguments)
             server.start()
             servers.append(server)
             print(f"server {len(servers)}: {server.url} (pid {server.process.pid if server.process else '?'})")

@@ -29,12 +29,20 @@ def free_port() -> int:
         return port
 
 
+def route(number: int) -> str:
+    """The route of the `number`th server (from 1): its `server` line's name, given to it with `--route`."""
+    return f"s{number}"
+
+
 def configuration(port: int, servers: Sequence[str]) -> str:
-    """`deploy/haproxy.cfg` listening on 127.0.0.1:`port`, in front of `servers` (host:port each)."""
+    """`deploy/haproxy.cfg` listening on 127.0.0.1:`port`, in front of `servers` (host:port each), the `number`th
+    of them started with `--route` `route(number)`."""
     text = CONFIG.read_text()
     text = re.sub(r"(?m)^    bind .*$", f"    bind 127.0.0.1:{port}", text)
-    text = re.sub(r"(?m)^    server .*\n", "", text)
-    lines = "".join(f"    server s{number} {address} check\n" for number, address in enumerate(servers, 1))
+    text = re.sub(r"(?m)^    (server|use-server) .*\n", "", text)
+    names = [route(number) for number in range(1, len(servers) + 1)]
+    lines = "".join(f"    use-server {name} if {{ url_param(route) -m str {name} }}\n" for name in names)
+    lines += "".join(f"    server {name} {address} check\n" for name, address in zip(names, servers, strict=True))
     return text.rstrip("\n") + "\n" + lines
 
 

@@ -44,3 +44,11 @@ def test_a_bad_metrics_address_is_refused_in_one_line(tmp_path: Path, monkeypatc
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--database", f"sqlite:///{tmp_path / 'db'}"])
     assert result.exit_code == 2 and "'not-an-address' is not an IP address" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_bad_route_is_refused_in_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["serve", "--port", "0", "--route", "s 1", "--database", f"sqlite:///{tmp_path}/db"]
+    )
+    assert result.exit_code == 2 and "'s 1' is not 1 to 16 letters" in result.output
+    assert "Traceback" not in result.output

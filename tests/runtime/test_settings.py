@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from heartcards.hearts.tables.ownership import route_of, server_name
 from heartcards.runtime.settings import (
     BOT_DELAY_VARIABLE,
     DEAL_PAUSE_VARIABLE,
+    ROUTE_VARIABLE,
     RUNNING_ABSENCE_VARIABLE,
     SOLVER_WARM_UP_VARIABLE,
+    SettingError,
     Settings,
 )
 
@@ -58,3 +61,20 @@ def test_the_solver_warm_up_is_on_unless_the_environment_turns_it_off(environmen
     assert Settings.from_environment("sqlite://").solver_warm_up
     environment.setenv(SOLVER_WARM_UP_VARIABLE, "0")
     assert not Settings.from_environment("sqlite://").solver_warm_up
+
+
+def test_a_route_comes_from_the_command_line_or_the_environment_and_names_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(ROUTE_VARIABLE, raising=False)
+    assert Settings.from_environment("sqlite://").route is None
+    assert Settings.from_environment("sqlite://", route="s2").route == "s2"
+    monkeypatch.setenv(ROUTE_VARIABLE, "app-3")
+    assert Settings.from_environment("sqlite://").route == "app-3"
+    assert Settings.from_environment("sqlite://", route="s1").route == "s1"  # the command line wins
+    for bad in ("s 1", "s1?x=1", "x" * 17, "ℓ"):
+        with pytest.raises(SettingError, match="is not 1 to 16 letters"):
+            Settings.from_environment("sqlite://", route=bad)
+    named = server_name("app-3")
+    assert route_of(named) == "app-3" and len(named) <= 64  # the lease's owner column
+    assert route_of(server_name()) is None

@@ -20,6 +20,8 @@ from typing import Any
 
 import websockets
 
+from heartcards.web.hearts.socket import MOVED_CLOSE
+
 RECONNECT_PAUSE = 0.3
 """A seat that reconnects waits this long first, as the page does (its first back-off)."""
 CARD = re.compile(r"^(10|[2-9JQKA])[CDSH]$")
@@ -101,7 +103,9 @@ class AsyncSeat:
     game, and the garbage collector's full passes over them stall the clients' loop for seconds). With `servers`
     (base URLs, a list the caller may change as servers come and go), a socket that closes while `play_game` runs
     is opened again on the next of them, as a page reconnects through a proxy; the action in flight is then lost,
-    and the next state says what is due."""
+    and the next state says what is due. A socket closed as moved to another server's route (4307) is opened again
+    with `?route=`, as the page does: on the same address (a proxy's, which routes it), or, given `routes` (route →
+    base URL), on that route's server, as the proxy would."""
 
     def __init__(
         self,
@@ -114,6 +118,7 @@ class AsyncSeat:
         answer_score_table: bool = False,
         keep: int | None = None,
         servers: list[str] | None = None,
+        routes: dict[str, str] | None = None,
     ) -> None:
         self.table_id = table_id
         self.url = self._socket_url(base_url)
@@ -138,6 +143,9 @@ class AsyncSeat:
         """Seconds from a state that gives a computer player the turn to the first state with its card played."""
         self._bot_turn: tuple[Progress, float] | None = None
         self.servers = servers
+        self.routes = routes
+        self.moves = 0
+        """How many times a socket of this seat was sent to another server's route."""
         self.options: dict[str, Any] = {}
         self.closed_at: list[float] = []
         """When (perf_counter) each socket of this seat closed under it, reconnecting with `servers`."""
@@ -162,7 +170,9 @@ class AsyncSeat:
             await asyncio.sleep(RECONNECT_PAUSE)
             servers = self.servers
             try:
-                at = next(index for index, base in enumerate(servers) if self.url == self._socket_url(base))
+                at = next(
+                    index for index, base in enumerate(servers) if self.url.split("?")[0] == self._socket_url(base)
+                )
             except StopIteration:
                 at = -1
             self.url = self._socket_url(servers[(at + 1) % len(servers)])
@@ -173,6 +183,20 @@ class AsyncSeat:
                 return
             except (OSError, TimeoutError, websockets.WebSocketException):
                 continue
+
+    async def _follow(self, route: str) -> None:
+        """Opens the socket again with `?route=`, as the page does when told its table runs at that route, and
+        says hello."""
+        self.moves += 1
+        here = self.url.split("?")[0]
+        try:
+            base = here if self.routes is None else self._socket_url(self.routes[route])
+            self.socket = await websockets.connect(f"{base}?route={route}", **self.options)
+        except OSError:  # that server is down: the proxy sends the socket to another, which relays it
+            base = here
+            self.socket = await websockets.connect(f"{base}?route={route}", **self.options)
+        self.url = f"{base}?route={route}"
+        await self.hello()
 
     async def connect(self, **options: Any) -> State:
         """Opens the socket, says hello and returns the first state."""
@@ -192,7 +216,14 @@ class AsyncSeat:
 
     async def receive(self, timeout: float = 20.0) -> State:
         async with asyncio.timeout(timeout):  # not wait_for: on Python 3.11 that makes a task for every message
-            raw = await self.socket.recv()
+            while True:
+                try:
+                    raw = await self.socket.recv()
+                    break
+                except websockets.ConnectionClosed as closed:
+                    if closed.rcvd is None or closed.rcvd.code != MOVED_CLOSE:
+                        raise
+                    await self._follow(closed.rcvd.reason)
         arrived = time.perf_counter()
         message: State = json.loads(raw)
         self.received.append(message)

@@ -70,6 +70,7 @@ def run_server(
     log_format: str = "text",
     redis_url: str | None = None,
     trusted_proxies: list[str] | None = None,
+    route: str | None = None,
 ) -> None:
     """Lock and migrate the database (or, sharing the site, check Redis), bind, print the address, then serve until
     interrupted."""
@@ -89,6 +90,7 @@ def run_server(
             public_url=public_url,
             redis_url=redis_url,
             trusted_proxies=",".join(trusted_proxies) if trusted_proxies else None,
+            route=route,
         )
     except (PublicUrlError, SettingError) as error:
         fail(str(error))
@@ -152,6 +154,10 @@ REDIS_HELP: Final = (
     "this server shares the site with the others."
 )
 
+ROUTE_HELP: Final = (
+    "The name the site's proxy routes to this server by (its server line's name), sharing the site: a table's "
+    "socket that reaches another server is sent here when this one runs the table (default: $HEARTCARDS_ROUTE)."
+)
 TRUSTED_PROXY_HELP: Final = (
     "A reverse proxy (address or network, repeatable) whose X-Forwarded-For names the client, for the per-client "
     "limits (default: $HEARTCARDS_TRUSTED_PROXIES, comma-separated; else none: the peer's address counts)."
@@ -166,9 +172,10 @@ def serve(
     log_format: Annotated[LogFormatChoice, typer.Option(help=LOG_FORMAT_HELP)] = LogFormatChoice.TEXT,
     redis: Annotated[str | None, typer.Option(help=REDIS_HELP)] = None,
     trusted_proxy: Annotated[list[str] | None, typer.Option(help=TRUSTED_PROXY_HELP)] = None,
+    route: Annotated[str | None, typer.Option(help=ROUTE_HELP)] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
-    run_server(host, port, database, public_url, log_format.value, redis, trusted_proxy)
+    run_server(host, port, database, public_url, log_format.value, redis, trusted_proxy, route)
 
 
 def default(

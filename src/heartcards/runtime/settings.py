@@ -12,12 +12,14 @@ comma-separated), which reverse proxies' forwarded client address is believed (`
 (`$HEARTCARDS_SERVER_TIMING=1`, for debugging and benchmarks; off by default), whether the worker processes start
 with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on the first search or decision instead), and Redis (`--redis`, else
 `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the site with every other server on the same
-database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`.
+database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`, and the name the proxy routes to it by
+(`--route`, else `$HEARTCARDS_ROUTE`; none by default).
 """
 
 from __future__ import annotations
 
 import ipaddress
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -40,6 +42,8 @@ DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
 METRICS_ADDRESSES_VARIABLE: Final = "HEARTCARDS_METRICS_ADDRESSES"
 REDIS_URL_VARIABLE: Final = "HEARTCARDS_REDIS_URL"
 TRUSTED_PROXIES_VARIABLE: Final = "HEARTCARDS_TRUSTED_PROXIES"
+ROUTE_VARIABLE: Final = "HEARTCARDS_ROUTE"
+ROUTE_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,16}")
 UNLIMITED_ADDRESSES_VARIABLE: Final = "HEARTCARDS_UNLIMITED_ADDRESSES"
 LEASE_SECONDS_VARIABLE: Final = "HEARTCARDS_LEASE_SECONDS"
 DEFAULT_LEASE_SECONDS: Final = 3.0
@@ -102,6 +106,10 @@ class Settings:
     """How long a table's lease holds without renewal (servers sharing a database)."""
     trusted_proxies: tuple[Network, ...] = ()
     """Reverse proxies whose `X-Forwarded-For` names the client (`runtime/clients.py`); none by default."""
+    route: str | None = None
+    """The name the site's proxy knows this server by (its `server` line in `deploy/haproxy.cfg`), sharing the site:
+    a table's socket that reaches another server is sent here when this server runs the table (`?route=`). None:
+    the proxy does not route by table, and such a socket is relayed."""
     server_timing: bool = False
     """Add `Server-Timing` (the server's time and CPU for the request) to every answer: for debugging and the
     benchmarks only (`$HEARTCARDS_SERVER_TIMING=1`), since it tells a little about what the server looked up."""
@@ -126,9 +134,10 @@ class Settings:
         public_url: str | None = None,
         redis_url: str | None = None,
         trusted_proxies: str | None = None,
+        route: str | None = None,
     ) -> Settings:
-        """The settings of `heartcards serve`: `database_url`, `public_url`, `redis_url` and `trusted_proxies` (a
-        comma-separated list) if given, the rest from the environment."""
+        """The settings of `heartcards serve`: `database_url`, `public_url`, `redis_url`, `trusted_proxies` (a
+        comma-separated list) and `route` if given, the rest from the environment."""
         times = HeartsTimes()
         server = ServerEnvironment()
         return cls(
@@ -146,6 +155,7 @@ class Settings:
             hearts_bot_delay_seconds=times.hearts_bot_delay_seconds,
             hearts_running_absence_seconds=times.hearts_running_absence_seconds,
             solver_warm_up=server.solver_warm_up,
+            route=route_name(route if route is not None else server.route),
         )
 
 
@@ -159,6 +169,7 @@ class ServerEnvironment(BaseSettings):
     metrics_addresses: str = ""
     trusted_proxies: str = ""
     unlimited_addresses: str = ""
+    route: str = ""
     server_timing: bool = False
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     solver_warm_up: bool = True
@@ -187,6 +198,16 @@ def networks(listed: str, source: str = METRICS_ADDRESSES_VARIABLE) -> tuple[Net
                 f"{source}: {entry!r} is not an IP address or network (like 10.0.0.5 or 10.0.0.0/24)"
             ) from None
     return tuple(found)
+
+
+def route_name(text: str) -> str | None:
+    """A server's route name (1 to 16 letters, digits, `-` or `_`), None for none; raises `SettingError` otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    if ROUTE_PATTERN.fullmatch(text) is None:
+        raise SettingError(f"--route/{ROUTE_VARIABLE}: {text!r} is not 1 to 16 letters, digits, '-' or '_'")
+    return text
 
 
 class PublicUrlError(ValueError):

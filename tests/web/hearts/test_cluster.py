@@ -29,10 +29,18 @@ State = dict[str, object]
 
 
 class Cluster:
-    def __init__(self, database_url: str, redis_url: str, count: int, **environment: str) -> None:
+    """`count` servers; with `routed`, each has a route (s1, s2, ...) as behind the proxy, else none (every socket
+    stays where it lands and is relayed)."""
+
+    def __init__(self, database_url: str, redis_url: str, count: int, routed: bool = False, **environment: str) -> None:
         environment = {"HEARTCARDS_LEASE_SECONDS": LEASE_SECONDS, **environment}
         self.servers = [
-            LiveServer(database_url, environment=environment, arguments=["--redis", redis_url]) for _ in range(count)
+            LiveServer(
+                database_url,
+                environment=environment,
+                arguments=["--redis", redis_url, *(["--route", f"s{number}"] if routed else [])],
+            )
+            for number in range(1, count + 1)
         ]
 
     def start(self) -> None:
@@ -81,6 +89,41 @@ def test_a_solo_table_made_on_one_server_is_played_to_its_end_through_another(cl
     stored = httpx.get(second.url + f"api/hearts/tables/{table['id']}", timeout=20).json()
     assert stored["status"] == "finished"
     assert [server.tracebacks() for server in cluster.servers] == [[]] * len(cluster.servers)
+
+
+def test_a_socket_at_a_server_with_a_route_is_sent_once_to_the_route_of_the_tables_server(
+    postgres_server: PostgresServer, redis_server: RedisServer
+) -> None:
+    cluster = Cluster(postgres_server.new_database(), redis_server.url, 2, routed=True)
+    cluster.start()
+    try:
+        first, second = cluster.servers
+        created = create(first, mode="online")
+        table = created["table"]
+        assert isinstance(table, dict)
+        path = f"ws/hearts/{table['id']}"
+        hello = json.dumps({"type": "hello", "token": created["token"], "id": 1})
+
+        async def first_answer(url: str) -> object:
+            async with websockets.connect(url) as socket:
+                await socket.send(hello)
+                try:
+                    return json.loads(await asyncio.wait_for(socket.recv(), 10))
+                except websockets.ConnectionClosed as closed:
+                    assert closed.rcvd is not None
+                    return (closed.rcvd.code, closed.rcvd.reason)
+
+        async def answers() -> list[object]:
+            base = [server.url.replace("http://", "ws://") + path for server in (second, second, first)]
+            return [await first_answer(url) for url in (base[0], base[1] + "?route=s1", base[2])]
+
+        moved, relayed, owned = asyncio.run(answers())
+        assert moved == (4307, "s1")  # not a word of the game: the page connects again through the proxy
+        for answer in (relayed, owned):  # asked for that route and still here (its server down): relayed as before
+            assert isinstance(answer, dict) and answer["type"] == "state" and answer["id"] == 1
+            assert answer["seat"] == 0 and answer["table"]["id"] == table["id"]
+    finally:
+        cluster.stop()
 
 
 def test_an_online_table_is_joined_started_and_played_through_both_servers(cluster: Cluster) -> None:

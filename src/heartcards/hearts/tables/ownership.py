@@ -16,20 +16,30 @@ import secrets
 import socket
 from collections.abc import Awaitable, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import Final, ParamSpec, TypeVar
 
 from heartcards.runtime.metrics import Metrics
 from heartcards.storage.hearts_leases import TableLeases
 
 logger = logging.getLogger("heartcards.hearts.tables")
 
+ROUTE_MARK: Final = "@"
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def server_name() -> str:
-    """This process's name among the servers, unique even for two processes of one machine in turn."""
-    return f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+def server_name(route: str | None = None) -> str:
+    """This process's name among the servers, unique even for two processes of one machine in turn; it starts with
+    the server's `route` (`route@`), so a table's lease names where the proxy sends its sockets."""
+    unique = f"{socket.gethostname()[:24]}-{os.getpid()}-{secrets.token_hex(4)}"
+    return unique if route is None else f"{route}{ROUTE_MARK}{unique}"
+
+
+def route_of(server: str) -> str | None:
+    """The route of a server named by `server_name` (None: it has none)."""
+    route, mark, _ = server.partition(ROUTE_MARK)
+    return route if mark else None
 
 
 class Ownership:

@@ -32,7 +32,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
     services: Services = app.state.services
     settings = services.settings
     ownership = None
-    name = server_name()
+    name = server_name(settings.route)
     if settings.shared:
         ownership = Ownership(TableLeases(services.engine, name, settings.lease_seconds), services.metrics)
     service = TableService(

@@ -43,6 +43,7 @@ from heartcards.hearts.tables.messages import (
     outgoing,
     parse_message,
 )
+from heartcards.hearts.tables.ownership import route_of
 from heartcards.hearts.tables.relay import Relay, Watched
 from heartcards.hearts.tables.service import TableService
 from heartcards.hearts.tables.views import json_text
@@ -63,6 +64,9 @@ WRITER_STOP_SECONDS: Final = 5.0
 INTERNAL_ERROR_CLOSE: Final = 1011
 TRY_AGAIN_CLOSE: Final = 1013
 """The close code (try again later) of a socket whose table another server runs and cannot be reached."""
+MOVED_CLOSE: Final = 4307
+"""The close code of a socket that reached a server other than its table's, when the proxy routes by table: its
+reason is the route of the server that runs the table, to connect again with (`?route=`)."""
 TOO_MANY_SOCKETS_CLOSE: Final = 4429
 """The close code of a socket past its client address's cap (`fanout.MAX_SOCKETS_PER_CLIENT`)."""
 SPECTATOR_IDLE_SECONDS: Final = 1800.0
@@ -151,7 +155,9 @@ async def table_socket(
 
     client = client_key(websocket)
     if exempt(client, services.settings.unlimited_networks):  # a load test's machine
-        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, None)
+        await _table_socket(
+            websocket, table_id, service, relay, services.settings.route, catalogs, language, refuse, None
+        )
         return
     opened = await service.client_sockets.open(client)
     if opened is None:
@@ -159,7 +165,9 @@ async def table_socket(
             await refuse(TooManySocketsError(limit=MAX_SOCKETS_PER_CLIENT), TOO_MANY_SOCKETS_CLOSE)
         return
     try:
-        await _table_socket(websocket, table_id, service, relay, catalogs, language, refuse, opened.rate)
+        await _table_socket(
+            websocket, table_id, service, relay, services.settings.route, catalogs, language, refuse, opened.rate
+        )
     finally:
         await service.client_sockets.close(opened)
 
@@ -169,11 +177,14 @@ async def _table_socket(
     table_id: str,
     service: TableService,
     relay: Relay | None,
+    route: str | None,
     catalogs: Catalogs,
     language: str,
     refuse: Callable[[KeyedError, int, str | int | float | None], Awaitable[None]],
     rate: ClientRate | None,
 ) -> None:
+    """Serve a table's socket past its hello: here if this server runs the table, else, when the proxy routes by
+    table (this server has a `route`), sent to the route of the server that does, else relayed to it."""
     try:
         try:
             table = await service.table(table_id)
@@ -208,6 +219,16 @@ async def _table_socket(
         owner = await service.owner_of(table.id) if relay is not None and not service.closing else None
         if relay is None or owner is None:  # moving between servers: the page reconnects by itself and finds it
             await websocket.close(TRY_AGAIN_CLOSE)
+            return
+        owner_route = route_of(owner)
+        # Sent once: a socket that already asked for that route and still came here (its server is down, or the
+        # proxy does not route) is relayed.
+        if (
+            route is not None
+            and owner_route not in (None, route)
+            and websocket.query_params.get("route") != owner_route
+        ):
+            await websocket.close(MOVED_CLOSE, reason=owner_route)
             return
         try:
             watched = await relay.attach(table.id, owner, connection)

@@ -40,6 +40,10 @@ export const heartsApi = {
 
 const BACKOFF_MS = [300, 700, 1500, 3000, 5000, 8000];
 const PING_MS = 20000;
+/** The close code of a socket that reached a server other than its table's: the reason is that server's route. */
+const MOVED_CLOSE = 4307;
+/** Moves followed at once in a row (without a message between them); past that, the usual back-off. */
+const MOVES_AT_ONCE = 3;
 
 /** @typedef {"open" | "closed" | "gone"} LinkStatus */
 
@@ -65,11 +69,15 @@ export class TableSocket {
     this.nextId = 1;
     this.timer = 0;
     this.ping = 0;
+    /** @type {string | null} The route of the server that runs the table, as the last one reached said. */
+    this.route = null;
+    this.moves = 0;
   }
 
   url() {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${window.location.host}/ws/hearts/${encodeURIComponent(this.tableId)}`;
+    const route = this.route ? `?route=${encodeURIComponent(this.route)}` : "";
+    return `${scheme}//${window.location.host}/ws/hearts/${encodeURIComponent(this.tableId)}${route}`;
   }
 
   connect() {
@@ -87,6 +95,7 @@ export class TableSocket {
     });
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
+      this.moves = 0;
       let message;
       try {
         message = JSON.parse(event.data);
@@ -100,6 +109,14 @@ export class TableSocket {
       if (socket !== this.socket) return;
       clearInterval(this.ping);
       this.socket = null;
+      if (event.code === MOVED_CLOSE && event.reason && !this.closed && this.moves < MOVES_AT_ONCE) {
+        // another server runs the table: the proxy takes the socket there (nothing was shown, nothing is lost)
+        this.route = event.reason;
+        this.moves += 1;
+        this.connect();
+        return;
+      }
+      this.route = null; // the table's server may have changed: any server finds it again
       if (event.code === 4404) this.closed = true; // no such table: retrying cannot help
       this.onStatus?.(this.closed ? "gone" : "closed");
       if (!this.closed) this.retry();
