@@ -8,7 +8,9 @@ A message that is not JSON, of an unknown type, forged, out of turn or against t
 4403 bad token, 4404 no such table, 4408 no hello within 30 s). A table moving between servers (its server stopped
 or died, or cannot be reached) closes the socket with 1013 and no error, as does a server that is stopping: the
 page reconnects by itself and finds the table where it runs now, and an action relayed meanwhile was not applied
-(the next state says what is due). A failure while sending is logged and closes the
+(the next state says what is due). Behind a proxy that routes by table (this server has a `--route`), a socket
+whose table another server runs is closed after its hello with 4307 and that server's route as the reason, unless
+it already asked for that route (`?route=`): then it is relayed. A failure while sending is logged and closes the
 socket (1011); a socket the client closed is let go quietly. Messages faster than a person's pace are read
 only at that pace (`fanout.MessageRate`), those of all of a client address's sockets on every server of the site at
 two persons' pace together (`fanout.ClientRate`), and a client that does not read its answers is closed with 1008
