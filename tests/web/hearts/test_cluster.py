@@ -17,6 +17,7 @@ import redis
 import websockets
 
 from heartcards.hearts.tables.fanout import CLIENT_MESSAGE_BURST, CLIENT_MESSAGES_PER_SECOND, DRAWN_TOKENS
+from tests.haproxy_server import route
 from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
@@ -38,7 +39,7 @@ class Cluster:
             LiveServer(
                 database_url,
                 environment=environment,
-                arguments=["--redis", redis_url, *(["--route", f"s{number}"] if routed else [])],
+                arguments=["--redis", redis_url, *(["--route", route(number)] if routed else [])],
             )
             for number in range(1, count + 1)
         ]
