@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from heartcards.cli.arguments import JsonOption, RecordArgument
 from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lines, print_json
 from heartcards.heart_to_heart.engine import (
     Deal,
@@ -14,8 +15,6 @@ from heartcards.heart_to_heart.engine import (
     RecordError,
 )
 from heartcards.heart_to_heart.engine.layout import SLOTS
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON line.")]
 
 
 def heart_picture(heart: tuple[Any, ...], free: set[int]) -> str:
@@ -76,10 +75,7 @@ def deal(
 
 
 def replay(
-    record: Annotated[
-        str | None,
-        typer.Argument(help="CODE followed by moves; without it, one record per line of standard input."),
-    ] = None,
+    record: RecordArgument = None,
     json: JsonOption = False,
 ) -> None:
     """Play a game record and show the final position, score, moves and status."""

@@ -17,11 +17,10 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import TimeElapsedColumn
 
 from heartcards.cli.h2h_report import report
-from heartcards.cli.output import EXIT_BAD_MOVE, fail
+from heartcards.cli.output import EXIT_BAD_MOVE, fail, progress_bar
 from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Checkpoint, CheckpointError, Ledger
 from heartcards.cluster.plan import ChunkPlan
@@ -145,15 +144,12 @@ def count_with_progress(client: Client, ledger: Ledger, json: bool) -> list[int]
     plan = ledger.plan
     done_before = sum(chunk.counts.deals for chunk in ledger.finished.values())
     counted: list[int] = []
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(bar_width=24),
-        TextColumn("{task.fields[chunks]} chunks"),
-        TextColumn("{task.fields[rate]:>9,.0f} deals/s"),
+    progress = progress_bar(
+        "{task.fields[chunks]} chunks",
+        "{task.fields[rate]:>9,.0f} deals/s",
         TimeElapsedColumn(),
-        TextColumn("left {task.fields[left]}"),
-        console=Console(stderr=True),
-        transient=json,
+        "left {task.fields[left]}",
+        json=json,
     )
     started = time.perf_counter()
 

@@ -8,12 +8,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import MofNCompleteColumn
 
+from heartcards.cli.arguments import JsonOption, RecordArgument
 from heartcards.cli.h2h_cluster import stats_on_cluster
 from heartcards.cli.h2h_report import report
-from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lines, print_json
+from heartcards.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_BAD_MOVE,
+    fail,
+    input_lines,
+    print_json,
+    progress_bar,
+    time_columns,
+)
 from heartcards.cluster.plan import CHUNK_DEALS, CHUNK_DEALS_OPTIMAL, ChunkPlan
 from heartcards.heart_to_heart.engine import (
     DealCodeError,
@@ -27,7 +35,6 @@ from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.heart_to_heart.solver import solve as solve_position
 from heartcards.heart_to_heart.solver.stats import summarize_deals
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON line.")]
 MOVES_PER_LINE = 10
 
 
@@ -53,10 +60,7 @@ def grouped_moves(moves: tuple[Move, ...]) -> str:
 
 
 def solve(
-    record: Annotated[
-        str | None,
-        typer.Argument(help="CODE, optionally followed by moves; without it, one record per line of standard input."),
-    ] = None,
+    record: RecordArgument = None,
     json: JsonOption = False,
 ) -> None:
     """Solve a deal (or the position after some moves): winnable or not, and a fewest-moves solution."""
@@ -153,17 +157,8 @@ def stats(
         fail("--checkpoint, --chunk, --verify and --verify-seed work with --cluster only")
     workers = jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(bar_width=24),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]:>9,.0f} deals/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=json,
-        auto_refresh=False,  # no refresh thread: the worker processes are forked
+    progress = progress_bar(  # no refresh thread: the worker processes are forked
+        MofNCompleteColumn(), "{task.fields[rate]:>9,.0f} deals/s", *time_columns(), json=json, auto_refresh=False
     )
     with progress:
         task = progress.add_task("solving" if optimal else "deciding", total=deals, rate=0.0)

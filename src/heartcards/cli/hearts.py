@@ -11,10 +11,10 @@ from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import MofNCompleteColumn
 from rich.table import Table
 
-from heartcards.cli.output import fail, print_json
+from heartcards.cli.output import fail, print_json, progress_bar, time_columns
 from heartcards.hearts.bots import BOTS, DEFAULT_STRENGTH, STRENGTHS, GameResult, make_bot
 from heartcards.hearts.bots.arena import MatchSpec, PlayerStats, add_result, match_specs, run_match
 from heartcards.hearts.engine import Variant
@@ -86,17 +86,7 @@ def sim(
         except OSError as error:
             fail(f"cannot write --log {str(log)!r}: {error.strerror}")
     started = time.perf_counter()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(bar_width=24),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[deals]} deals"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=json,
-    )
+    progress = progress_bar(MofNCompleteColumn(), "{task.fields[deals]} deals", *time_columns(), json=json)
     try:
         with progress:
             task = progress.add_task("playing", total=games, deals=0)

@@ -1,4 +1,5 @@
-"""Shared output helpers for the CLI: one JSON line, and one-line errors with their exit status."""
+"""What the CLI's commands share in their output: one JSON line, one-line errors with their exit status, input lines
+and the progress bar."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Iterator
 from typing import NoReturn
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 EXIT_BAD_INPUT = 2
 EXIT_BAD_MOVE = 1
@@ -32,3 +35,21 @@ def input_lines(argument: str | None) -> Iterator[str]:
     for line in sys.stdin:
         if line.strip():
             yield line.strip()
+
+
+def progress_bar(*columns: str | ProgressColumn, json: bool, auto_refresh: bool = True) -> Progress:
+    """A progress bar on standard error, gone at the end when the output is JSON: the task's name, the bar, then
+    `columns` (a text over the task's fields, or a rich column)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(bar_width=24),
+        *(TextColumn(column) if isinstance(column, str) else column for column in columns),
+        console=Console(stderr=True),
+        transient=json,
+        auto_refresh=auto_refresh,
+    )
+
+
+def time_columns() -> tuple[ProgressColumn, ...]:
+    """The time so far and the time left."""
+    return TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()

@@ -3,7 +3,9 @@ solutions, deals, the daily deal and the player's statistics. Every answer is a 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+from collections.abc import AsyncIterator
 from datetime import date
 
 from fastapi import APIRouter, Response, status
@@ -79,12 +81,8 @@ async def create_game(
     """A new game (201), or with `code` and `resume` the player's running game of that deal (200)."""
     request = body or NewGame()
     code = chosen_code(request, h2h.clock().date())
-    counted = await take_game_quota(h2h, player, client)
-    try:
+    async with game_quota(h2h, player, client) as counted:
         live, created = await h2h.games.start(player, code, resume=request.resume and request.code is not None)
-    except Exception:
-        await h2h.quota.give_back(counted)
-        raise
     if not created:
         await h2h.quota.give_back(counted)  # a running game resumed: nothing new to count
         h2h.games.view_touch(live)
@@ -92,11 +90,18 @@ async def create_game(
     return await view_of(h2h, live)
 
 
-async def take_game_quota(h2h: H2HServices, player: str, client: str) -> Taken:
+@contextlib.asynccontextmanager
+async def game_quota(h2h: H2HServices, player: str, client: str) -> AsyncIterator[Taken]:
+    """One new game counted against the player's and the address's quotas (429 past them), given back when the body
+    fails: a game that was not made does not count."""
     counted = await h2h.quota.take(player, client)
     if counted is None:
         raise TooManyGamesError(minutes=round(GAMES_RULE.window_seconds / 60))
-    return counted
+    try:
+        yield counted
+    except Exception:
+        await h2h.quota.give_back(counted)
+        raise
 
 
 @router.get(
@@ -139,12 +144,8 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: Clie
     elif await h2h.games.known(game_id):
         live = await h2h.games.adopt(game_id, player, body.code)
     else:  # the device's game reaches the server: it counts as a new game
-        counted = await take_game_quota(h2h, player, client)
-        try:
+        async with game_quota(h2h, player, client):
             live = await h2h.games.adopt(game_id, player, body.code)
-        except Exception:
-            await h2h.quota.give_back(counted)
-            raise
     await h2h.games.sync(live, body.start, [parse_move(text) for text in body.moves], body.replace, client)
     won = live.status is GameStatus.WON
     return MovesAnswer(stored=live.game.moves, view=await view_of(h2h, live, wait_for_par=won))
@@ -160,12 +161,8 @@ async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
 @router.post("/games/{game_id}/restart")
 async def restart(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> GameView:
     live = await h2h.games.owned(game_id, player)
-    counted = await take_game_quota(h2h, player, client)  # a restart is a new game of the same deal
-    try:
+    async with game_quota(h2h, player, client):  # a restart is a new game of the same deal
         fresh = await h2h.games.restart(live)
-    except Exception:
-        await h2h.quota.give_back(counted)
-        raise
     return await view_of(h2h, fresh)
 
 

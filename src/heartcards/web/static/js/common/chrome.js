@@ -1,7 +1,7 @@
 // What every page shares: the catalog, the header (brand, navigation, language), the card sprite, icons.
 
 import { installSprite } from "./cards.js";
-import { find } from "./dom.js";
+import { element, find } from "./dom.js";
 import { LANGUAGES, currentLanguage, loadMessages, switchLanguage, t, tidyLanguageParam, translateTree } from "./i18n.js";
 import { icon, placeIcons } from "./icons.js";
 import { reportFallback } from "./report.js";
@@ -72,8 +72,7 @@ function addSkipLink(header) {
   if (!main) return;
   if (!main.id) main.id = "content";
   main.tabIndex = -1;
-  const skip = document.createElement("a");
-  skip.className = "skip-link";
+  const skip = element("a", "skip-link");
   skip.href = `#${main.id}`;
   skip.dataset.role = "skip";
   skip.textContent = t("ui.nav.skip");

@@ -1,6 +1,8 @@
 // Modal dialogs built on <dialog> (focus stays inside, Escape closes). A dialog exists in the DOM only while open,
 // so [role="dialog"] always means "a dialog the player sees".
 
+
+import { element } from "./dom.js";
 let counter = 0;
 
 /**
@@ -36,8 +38,7 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
   heading.id = titleId;
   heading.textContent = title;
   dialog.appendChild(heading);
-  const content = document.createElement("div");
-  content.className = "dialog-body";
+  const content = element("div", "dialog-body");
   if (body instanceof Node) content.appendChild(body);
   else if (body) {
     const p = document.createElement("p");
@@ -45,8 +46,7 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
     content.appendChild(p);
   }
   dialog.appendChild(content);
-  const bar = document.createElement("div");
-  bar.className = "dialog-actions";
+  const bar = element("div", "dialog-actions");
   let closed = false;
   const close = () => {
     if (closed) return;

@@ -51,3 +51,16 @@ export function setText(el, text) {
 export function setAttribute(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
+
+/**
+ * A new element `tag`, with the classes `className` when given.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function element(tag, className) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  return made;
+}

@@ -4,10 +4,8 @@
 // `quoted` writes an input into such a message.
 
 export class KeyedError extends Error {
-  /** @returns {string} the message key for translation */
-  get key() {
-    return "error.bad_request";
-  }
+  /** The message key for translation; each subclass names its own. */
+  key = "error.bad_request";
 
   /**
    * @param {string} message

@@ -1,6 +1,8 @@
 // The statistics pages' figures (both games'): a label over a value in a `.number` box, named by `data-stat` for
 // the tests.
 
+import { element } from "./dom.js";
+
 /**
  * One figure: its label and value.
  * @param {string} label
@@ -9,14 +11,11 @@
  * @returns {HTMLElement}
  */
 export function numberBox(label, value, name) {
-  const box = document.createElement("div");
-  box.className = "number";
+  const box = element("div", "number");
   box.dataset.stat = name;
-  const labelLine = document.createElement("div");
-  labelLine.className = "label";
+  const labelLine = element("div", "label");
   labelLine.textContent = label;
-  const valueLine = document.createElement("div");
-  valueLine.className = "value";
+  const valueLine = element("div", "value");
   valueLine.textContent = value;
   box.append(labelLine, valueLine);
   return box;

@@ -6,7 +6,7 @@
 import { backMarkup } from "../common/cards.js";
 import { faceMarkup, installFaceStyles, slotMarkup, warmFacePictures } from "./cards.js";
 import { rankName, t, tn } from "../common/i18n.js";
-import { find, setAttribute, setText } from "../common/dom.js";
+import { element, find, setAttribute, setText } from "../common/dom.js";
 import { HEART_SIZE, slotBox } from "./engine/layout.js";
 
 /** @import { BoardState, Target } from "./types.js" */
@@ -312,8 +312,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
         );
       }
     } else if (paired && before.waste.top) {
-      const ghost = document.createElement("span");
-      ghost.className = "waste-ghost";
+      const ghost = element("span", "waste-ghost");
       ghost.innerHTML = faceMarkup(before.waste.top);
       waste.appendChild(ghost);
       liftAway(ghost);

@@ -2,7 +2,7 @@
 // translated reason) are shown in place, so the person can correct the code without losing it.
 
 import { openDialog } from "../common/dialogs.js";
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { errorText } from "../common/report.js";
 
@@ -12,8 +12,7 @@ import { errorText } from "../common/report.js";
  * @param {(code: string) => Promise<unknown>} open
  */
 export function openCodeDialog(open) {
-  const form = document.createElement("form");
-  form.className = "field";
+  const form = element("form", "field");
   form.noValidate = true;
   form.innerHTML =
     `<label for="code-input">${t("ui.code.label")}</label>` +

@@ -4,6 +4,7 @@
 import { t, tn } from "../common/i18n.js";
 import { sortHand } from "./cards.js";
 import { cardName, cardShort } from "./names.js";
+import { element } from "../common/dom.js";
 
 /** @import { HeartsView } from "./types.js" */
 
@@ -16,14 +17,12 @@ const QUEEN = "QS";
  * @param {number | null | undefined} me the reader's seat
  */
 export function dealTaken(view, names, me) {
-  const section = document.createElement("section");
-  section.className = "deal-taken";
+  const section = element("section", "deal-taken");
   section.dataset.dealTaken = "";
   const taken = view.point_cards || [];
   const queenSeat = taken.findIndex((cards) => cards.includes(QUEEN));
   if (queenSeat >= 0) {
-    const line = document.createElement("p");
-    line.className = "queen-line";
+    const line = element("p", "queen-line");
     line.dataset.queenLine = "";
     line.textContent =
       queenSeat === me ? t("hearts.ui.deal_over.queen_you") : t("hearts.ui.deal_over.queen_by", { name: names[queenSeat] });
@@ -36,15 +35,12 @@ export function dealTaken(view, names, me) {
     const item = document.createElement("li");
     item.dataset.seat = String(seat);
     if (seat === me) item.className = "me";
-    const name = document.createElement("span");
-    name.className = "who";
+    const name = element("span", "who");
     name.textContent = names[seat];
-    const count = document.createElement("span");
-    count.className = "hearts-count";
+    const count = element("span", "hearts-count");
     count.dataset.hearts = String(hearts.length);
     count.textContent = tn("hearts.ui.deal_over.hearts", hearts.length);
-    const chips = document.createElement("span");
-    chips.className = "chips";
+    const chips = element("span", "chips");
     chips.setAttribute("aria-hidden", "true"); // the count and the line say it; the chips show which
     for (const card of cards.includes(QUEEN) ? [QUEEN, ...hearts] : hearts) {
       const chip = document.createElement("span");

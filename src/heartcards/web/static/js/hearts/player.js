@@ -2,7 +2,7 @@
 // their recent rated games.
 
 import { startPage } from "../common/chrome.js";
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
 import { numberBox } from "../common/numbers.js";
@@ -20,8 +20,7 @@ const RECENT = 10;
  * @param {RatingPoint[]} history
  */
 function recentTable(history) {
-  const table = document.createElement("table");
-  table.className = "deals";
+  const table = element("table", "deals");
   table.dataset.role = "recent-rated";
   const head = ["date", "finish", "rating"].map((key) => `<th scope="col">${t(`hearts.ui.ratings.col.${key}`)}</th>`);
   table.innerHTML = `<thead><tr>${head.join("")}<th></th></tr></thead><tbody></tbody>`;
@@ -65,8 +64,7 @@ async function main() {
     find(document, '[data-role="name"]').textContent = t("hearts.ui.ratings.title");
     const text = errorText(error, "Showing a player's ratings");
     announce(text, { kind: "error", ms: 6000 });
-    const message = document.createElement("p");
-    message.className = "empty";
+    const message = element("p", "empty");
     message.dataset.role = "error";
     message.textContent = text;
     find(document, '[data-role="chart"]').replaceChildren(message);

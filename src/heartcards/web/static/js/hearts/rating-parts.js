@@ -2,6 +2,7 @@
 // (an SVG drawn here, with its words in the page's language).
 
 import { t, tn } from "../common/i18n.js";
+import { element } from "../common/dom.js";
 
 /** @import { RatedPlayer, RatingPoint } from "./types.js" */
 
@@ -48,8 +49,7 @@ const PAD = { left: 44, right: 12, top: 12, bottom: 22 };
  * @param {RatingPoint[]} history
  */
 export function ratingChart(history) {
-  const figure = document.createElement("figure");
-  figure.className = "rating-chart";
+  const figure = element("figure", "rating-chart");
   if (!history.length) return figure;
   const ratings = history.map((point) => point.rating);
   const low = Math.min(...ratings) - 10;

@@ -2,7 +2,7 @@
 // hidden from the leaderboards. A guest with no rated game yet is told how to get a rating, never shown one.
 
 import { startPage } from "../common/chrome.js";
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
@@ -31,8 +31,7 @@ function board(ratings) {
     empty.className = "empty";
     return empty;
   }
-  const table = document.createElement("table");
-  table.className = "deals";
+  const table = element("table", "deals");
   table.dataset.role = "leaderboard";
   const head = document.createElement("tr");
   for (const key of ["place", "player", "rating", "games"]) {
@@ -72,8 +71,7 @@ function showMe(section, ratings) {
   }
   const stand = cell("p", tn("hearts.ui.ratings.my_place", me.games, { place: me.place, rating: me.rating }));
   stand.dataset.role = "my-place";
-  const label = document.createElement("label");
-  label.className = "hide-me";
+  const label = element("label", "hide-me");
   const box = document.createElement("input");
   box.type = "checkbox";
   box.checked = me.hidden;

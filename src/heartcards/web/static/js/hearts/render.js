@@ -3,7 +3,7 @@
 // places instead of jumping; each `show()` returns a promise that settles when its animation (and, for a finished
 // trick, the reading pause) is over, so the page can play the server's messages one after another.
 
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
 import { t } from "../common/i18n.js";
@@ -150,16 +150,14 @@ export class TableView {
    * @param {number} seat the seat that played it
    */
   trickCardEl(card, seat) {
-    const el = document.createElement("div");
-    el.className = "hcard trick-card";
+    const el = element("div", "hcard trick-card");
     el.dataset.card = card;
     el.dataset.rel = String(this.relative(seat));
     el.setAttribute("role", "img");
     const name = seatName(this.state?.table, seat, this.state?.seat);
     el.setAttribute("aria-label", t("hearts.ui.trick.played_by", { name, card: cardName(card) }));
     el.innerHTML = faceMarkup(card);
-    const by = document.createElement("span");
-    by.className = "played-by";
+    const by = element("span", "played-by");
     by.setAttribute("aria-hidden", "true"); // the card's label already says it
     by.textContent = seat === this.state?.seat ? t("hearts.ui.seat.you") : name;
     el.appendChild(by);

@@ -2,6 +2,7 @@
 // (the page's anchors are those of docs/rules/hearts.md). The table shows a link to it beside the server's message.
 
 import { t } from "../common/i18n.js";
+import { element } from "../common/dom.js";
 
 export const RULES_PATH = "/hearts/rules";
 
@@ -42,8 +43,7 @@ export function showRuleLink(container, key) {
   container.querySelector("[data-rule-link]")?.remove();
   const section = key ? RULE_OF_ERROR[key] : undefined;
   if (!section) return;
-  const link = document.createElement("a");
-  link.className = "rule-link";
+  const link = element("a", "rule-link");
   link.dataset.ruleLink = section;
   link.href = `${RULES_PATH}#${section}`;
   link.target = "_blank";

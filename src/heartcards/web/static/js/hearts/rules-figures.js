@@ -6,6 +6,7 @@ import { t } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName } from "./names.js";
 import { trickFigure } from "./widgets.js";
+import { element } from "../common/dom.js";
 
 /** The example seats, as the table shows them: you at the bottom, then clockwise left, across, right. */
 export const SEAT_NAMES = Object.freeze([
@@ -20,8 +21,7 @@ export const SEAT_NAMES = Object.freeze([
  * @param {string} [caption]
  */
 function figureWith(content, caption) {
-  const figure = document.createElement("figure");
-  figure.className = "hr-figure";
+  const figure = element("figure", "hr-figure");
   figure.append(content);
   if (caption) {
     const text = document.createElement("figcaption");
@@ -112,8 +112,7 @@ export function passDiagram(direction) {
         `<line x1="52" y1="68" x2="68" y2="52" stroke="rgba(255, 255, 255, .7)" stroke-width="2.5"/>`
       : [1, 2, 3].map((seat) => arrow(seat, (seat + OFFSET[direction]) % 4, false)).join("") +
         arrow(0, OFFSET[direction], true);
-  const box = document.createElement("div");
-  box.className = "hr-pass";
+  const box = element("div", "hr-pass");
   box.dataset.direction = direction;
   box.innerHTML = `<svg viewBox="0 0 120 120" role="img" aria-hidden="true" focusable="false">${seats}${arrows}</svg>`;
   return figureWith(box, t(`hearts.ui.rules.passing.${direction}`));
@@ -145,8 +144,7 @@ export function trickPicture(leader, cards, winner, caption) {
  * @param {string} caption
  */
 export function scoreExample(deal, points, totals, marks, caption) {
-  const table = document.createElement("table");
-  table.className = "hr-scores";
+  const table = element("table", "hr-scores");
   /** @type {(seat: number, column: string) => boolean} */
   const marked = (seat, column) => marks.some((mark) => mark.seat === seat && mark.column === column);
   /** @type {(seat: number, column: string, value: number) => string} */

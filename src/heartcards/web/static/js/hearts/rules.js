@@ -6,6 +6,7 @@ import { startPage } from "../common/chrome.js";
 import { t } from "../common/i18n.js";
 import { installSuits } from "./cards.js";
 import { cardRow, passDiagram, scoreExample, trickPicture } from "./rules-figures.js";
+import { element } from "../common/dom.js";
 
 const HEARTS = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"];
 
@@ -32,8 +33,7 @@ function list(keys) {
  * @param {...Node} children
  */
 function group(className, ...children) {
-  const div = document.createElement("div");
-  div.className = className;
+  const div = element("div", className);
   div.append(...children);
   return div;
 }
@@ -183,8 +183,7 @@ function heading(level, key) {
 }
 
 function contents() {
-  const nav = document.createElement("nav");
-  nav.className = "hr-contents";
+  const nav = element("nav", "hr-contents");
   nav.setAttribute("aria-label", t("hearts.ui.rules.contents"));
   const ul = document.createElement("ul");
   for (const section of SECTIONS) {

@@ -1,7 +1,7 @@
 // The four seats around the Hearts felt: who sits where (you at the bottom), their name plate (avatar, tag, cards
 // left, points taken this deal, total) and the backs of their cards.
 
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 import { backMarkup } from "./cards.js";
 import { seatName } from "./names.js";
@@ -119,8 +119,7 @@ function renderBacks(el, count) {
   if (el.childElementCount === count) return;
   while (el.childElementCount > count) el.lastElementChild?.remove();
   while (el.childElementCount < count) {
-    const back = document.createElement("span");
-    back.className = "mini-back";
+    const back = element("span", "mini-back");
     back.innerHTML = backMarkup();
     el.appendChild(back);
   }

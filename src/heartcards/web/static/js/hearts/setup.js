@@ -5,7 +5,7 @@
 
 import { ApiError, isOffline } from "../common/api.js";
 import { startPage } from "../common/chrome.js";
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { choice, loadSettings, saveSettings } from "../common/settings.js";
 import { errorText, reportFallback } from "../common/report.js";
@@ -152,8 +152,7 @@ async function join(table, button) {
 function tableItem(table, { action, label }) {
   const li = document.createElement("li");
   li.dataset.table = table.id;
-  const info = document.createElement("div");
-  info.className = "info";
+  const info = element("div", "info");
   const title = document.createElement("strong");
   const host = table.seats.find((seat) => seat.kind === "human")?.name || t("hearts.ui.lobby.someone");
   title.textContent = t("hearts.ui.lobby.table_of", { name: host });
@@ -163,16 +162,14 @@ function tableItem(table, { action, label }) {
   info.append(title, facts);
   li.appendChild(info);
   if (action) {
-    const button = document.createElement("button");
-    button.className = "button primary";
+    const button = element("button", "button primary");
     button.textContent = label;
     button.type = "button";
     button.dataset.action = "join";
     button.addEventListener("click", () => action(button));
     li.appendChild(button);
   } else {
-    const link = document.createElement("a");
-    link.className = "button primary";
+    const link = element("a", "button primary");
     link.textContent = label;
     link.href = table.url || `/hearts/table/${table.id}`;
     li.appendChild(link);

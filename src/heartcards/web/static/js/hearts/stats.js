@@ -2,7 +2,7 @@
 // finished games this browser's player sat in, and the recent games.
 
 import { startPage } from "../common/chrome.js";
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
 import { numberBox } from "../common/numbers.js";
@@ -21,13 +21,11 @@ import { heartsApi } from "./net.js";
  */
 function recentTable(games) {
   if (!games.length) {
-    const p = document.createElement("p");
-    p.className = "empty";
+    const p = element("p", "empty");
     p.textContent = t("hearts.ui.stats.none");
     return p;
   }
-  const table = document.createElement("table");
-  table.className = "deals";
+  const table = element("table", "deals");
   const head = ["date", "rules", "place", "points", "moons", "queens"].map((k) => `<th scope="col">${t(`hearts.ui.stats.col.${k}`)}</th>`);
   table.innerHTML = `<thead><tr>${head.join("")}</tr></thead><tbody></tbody>`;
   const body = find(table, "tbody");

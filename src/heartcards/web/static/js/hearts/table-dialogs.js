@@ -8,6 +8,7 @@ import { isSeated } from "./away.js";
 import { dealTaken } from "./deal-taken.js";
 import { seatName } from "./names.js";
 import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
+import { element } from "../common/dom.js";
 
 /** @import { OpenDialog } from "../common/dialogs.js" */
 /** @import { Settings } from "../common/settings.js" */
@@ -31,22 +32,19 @@ function dealOverBody(message, v) {
   const names = namesOf(message);
   const body = document.createElement("div");
   if (v.moon !== null && v.moon !== undefined) {
-    const p = document.createElement("p");
-    p.className = "moon-line";
+    const p = element("p", "moon-line");
     p.innerHTML = hIcon("moon");
     p.append(v.moon === message.seat ? t("hearts.ui.moon.you") : t("hearts.ui.moon.someone", { name: names[v.moon] }));
     body.appendChild(p);
   }
   if (v.extension) {
-    const p = document.createElement("p");
-    p.className = "extension";
+    const p = element("p", "extension");
     p.textContent = t(`hearts.ui.extension.${v.extension}`);
     body.appendChild(p);
   }
   body.appendChild(dealTaken(v, names, message.seat));
   body.appendChild(scoreTable(v, names, message.seat));
-  const ready = document.createElement("p");
-  ready.className = "note ready-line";
+  const ready = element("p", "note ready-line");
   ready.dataset.readyLine = "";
   body.appendChild(ready);
   return body;
@@ -109,8 +107,7 @@ export function openGameOver(message, v) {
   }
   const body = dealOverBody(message, v);
   for (const ext of extensionsOf(v.scores || [], message.table.target).reverse()) {
-    const note = document.createElement("p");
-    note.className = "extension";
+    const note = element("p", "extension");
     note.textContent = t(`hearts.ui.extension.after_${ext.reason}`, { deal: ext.deal });
     body.prepend(note);
   }
@@ -141,8 +138,7 @@ export function openGameOver(message, v) {
 export function openScores(message, v) {
   const body = document.createElement("div");
   body.appendChild(scoreTable(v, namesOf(message), message.seat));
-  const facts = document.createElement("p");
-  facts.className = "note";
+  const facts = element("p", "note");
   facts.textContent = tableFacts(message.table);
   body.appendChild(facts);
   openDialog({
@@ -172,12 +168,10 @@ export function openLastTrick(message, last) {
  * @param {Settings} settings
  */
 export function openSpeed(settings) {
-  const form = document.createElement("div");
-  form.className = "settings";
+  const form = element("div", "settings");
   const fieldset = document.createElement("fieldset");
   fieldset.innerHTML = `<legend>${t("hearts.ui.speed.legend")}</legend>`;
-  const choices = document.createElement("div");
-  choices.className = "choices";
+  const choices = element("div", "choices");
   fieldset.appendChild(choices);
   for (const speed of TRICK_SPEEDS) {
     const label = document.createElement("label");
@@ -185,8 +179,7 @@ export function openSpeed(settings) {
     label.append(t(`hearts.ui.speed.${speed}`));
     choices.appendChild(label);
   }
-  const note = document.createElement("p");
-  note.className = "note";
+  const note = element("p", "note");
   note.textContent = t("hearts.ui.speed.note");
   form.append(fieldset, note);
   fieldset.addEventListener("change", (event) => {

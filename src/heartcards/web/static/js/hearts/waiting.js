@@ -1,7 +1,7 @@
 // The waiting room of an online Hearts table: the link to share, the four seats (sit at a free one under your
 // name), and the creator's Start button.
 
-import { find } from "../common/dom.js";
+import { element, find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
@@ -65,10 +65,8 @@ export class WaitingRoom {
     const li = document.createElement("li");
     li.dataset.waitSeat = String(info.seat);
     li.dataset.kind = info.kind;
-    const label = document.createElement("span");
-    label.className = "who";
-    const number = document.createElement("span");
-    number.className = "seat-number";
+    const label = element("span", "who");
+    const number = element("span", "seat-number");
     number.textContent = t("hearts.ui.seat.n", { n: info.seat + 1 });
     const name = document.createElement("strong");
     if (info.kind === "empty") name.textContent = t("hearts.ui.waiting.free");
@@ -89,8 +87,7 @@ export class WaitingRoom {
       button.addEventListener("click", () => this.sit(info.seat, button));
       li.appendChild(button);
     } else if (info.kind === "human" && info.connected === false) {
-      const tag = document.createElement("span");
-      tag.className = "tag";
+      const tag = element("span", "tag");
       tag.textContent = t("hearts.ui.seat.offline_tag");
       li.appendChild(tag);
     }

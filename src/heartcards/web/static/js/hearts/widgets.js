@@ -4,6 +4,7 @@
 import { t, tn } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName, pointsOf } from "./names.js";
+import { element } from "../common/dom.js";
 
 /** @import { FinishedTrick, HeartsView, TableInfo } from "./types.js" */
 
@@ -54,11 +55,11 @@ function moonSeat(row) {
  * @param {{scope?: "col" | "row", classes?: (string | false)[]}} [options]
  */
 function tableCell(tag, text, { scope, classes = [] } = {}) {
-  const element = document.createElement(tag);
-  if (element instanceof HTMLTableCellElement && scope) element.scope = scope;
-  element.textContent = text;
-  for (const name of classes) if (name) element.classList.add(name);
-  return element;
+  const cell = element(tag);
+  if (scope) cell.scope = scope;
+  cell.textContent = text;
+  for (const name of classes) if (name) cell.classList.add(name);
+  return cell;
 }
 
 /**
@@ -68,10 +69,8 @@ function tableCell(tag, text, { scope, classes = [] } = {}) {
  * @param {number | null} me
  */
 export function scoreTable(view, names, me) {
-  const wrap = document.createElement("div");
-  wrap.className = "score-wrap";
-  const table = document.createElement("table");
-  table.className = "scores";
+  const wrap = element("div", "score-wrap");
+  const table = element("table", "scores");
   const head = document.createElement("thead");
   const headRow = document.createElement("tr");
   headRow.append(
@@ -116,21 +115,17 @@ export function scoreTable(view, names, me) {
  * @param {number | null} me
  */
 export function trickFigure(trick, names, me) {
-  const figure = document.createElement("figure");
-  figure.className = "trick-figure";
-  const cross = document.createElement("div");
-  cross.className = "mini-trick";
+  const figure = element("figure", "trick-figure");
+  const cross = element("div", "mini-trick");
   trick.cards.forEach((card, i) => {
     const seat = (trick.leader + i) % 4;
     const rel = (seat - (me ?? 0) + 4) % 4;
-    const cell = document.createElement("div");
-    cell.className = "mini-cell";
+    const cell = element("div", "mini-cell");
     cell.dataset.rel = String(rel);
     cell.dataset.winner = String(seat === trick.winner);
     const face = faceMarkup(card);
     cell.innerHTML = `<div class="hcard" role="img" data-card="${card}" aria-label="${cardName(card)}">${face}</div>`;
-    const who = document.createElement("span");
-    who.className = "mini-name";
+    const who = element("span", "mini-name");
     who.textContent = names[seat];
     cell.appendChild(who);
     cross.appendChild(cell);

@@ -7,16 +7,12 @@ import { KeyedError, quoted } from "../../common/keyed-error.js";
 /** Any Heart to Heart rule, code or record error: a message key and the params that fill it in. */
 export class HeartToHeartError extends KeyedError {
   /** @override */
-  get key() {
-    return "h2h.error";
-  }
+  key = "h2h.error";
 }
 
 export class DealCodeError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.deal_code";
-  }
+  key = "h2h.error.deal_code";
 
   /** @param {string} text */
   constructor(text) {
@@ -28,9 +24,7 @@ export class DealCodeError extends HeartToHeartError {
 
 export class MoveSyntaxError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.move_syntax";
-  }
+  key = "h2h.error.move_syntax";
 
   /** @param {string} text */
   constructor(text) {
@@ -41,9 +35,7 @@ export class MoveSyntaxError extends HeartToHeartError {
 
 export class IllegalMoveError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.illegal_move";
-  }
+  key = "h2h.error.illegal_move";
 
   /**
    * @param {string} move
@@ -58,9 +50,7 @@ export class IllegalMoveError extends HeartToHeartError {
 
 export class GameOverError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.game_over";
-  }
+  key = "h2h.error.game_over";
 
   /**
    * @param {string} move
@@ -74,9 +64,7 @@ export class GameOverError extends HeartToHeartError {
 
 export class NothingToUndoError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.nothing_to_undo";
-  }
+  key = "h2h.error.nothing_to_undo";
 
   constructor() {
     super("there is no move to undo (at most the last 100 moves can be undone)");
@@ -89,9 +77,7 @@ export class NothingToUndoError extends HeartToHeartError {
  */
 export class RecordError extends HeartToHeartError {
   /** @override */
-  get key() {
-    return "h2h.error.record";
-  }
+  key = "h2h.error.record";
 
   /**
    * @param {string} record

@@ -10,6 +10,7 @@ import { openDialog } from "../../common/dialogs.js";
 import { formatTime } from "../../common/format.js";
 import { currentLanguage, t } from "../../common/i18n.js";
 import { reportFallback } from "../../common/report.js";
+import { element } from "../../common/dom.js";
 
 /** @import { OpenDialog } from "../../common/dialogs.js" */
 /** @import { GameView } from "../types.js" */
@@ -119,8 +120,7 @@ export function openLostDialog(view, { onWinnableGame, onClose }) {
  */
 export function openWinDialog(view, { onNewGame, onClose }) {
   const facts = document.createElement("div");
-  const dl = document.createElement("dl");
-  dl.className = "facts";
+  const dl = element("dl", "facts");
   const rows = [
     ["ui.won.time", formatTime(view.seconds), "time"],
     ["ui.won.moves", String(view.moves), "moves"],

@@ -2,7 +2,7 @@
 // deal. Each change is saved at once (the language reloads the page in it).
 
 import { openDialog } from "../../common/dialogs.js";
-import { find } from "../../common/dom.js";
+import { element, find } from "../../common/dom.js";
 import { LANGUAGES, currentLanguage, switchLanguage, t } from "../../common/i18n.js";
 import { ANIMATION_SPEEDS, choice, saveSettings } from "../../common/settings.js";
 
@@ -28,8 +28,7 @@ function apply(input, chosen) {
  */
 export function openSettingsDialog(settings, { onChange, onDaily }) {
   const s = settings.heartToHeart;
-  const body = document.createElement("div");
-  body.className = "settings";
+  const body = element("div", "settings");
   const speedChoices = ANIMATION_SPEEDS.map(
     (speed) =>
       `<label><input type="radio" name="animation" value="${speed}"${s.animation === speed ? " checked" : ""}>` +

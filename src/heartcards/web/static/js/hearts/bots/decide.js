@@ -12,9 +12,7 @@ import { STRENGTH_NAMES, player } from "./registry.js";
 /** A decision that cannot be made: an unknown strength, a budget outside (0, 1], or nothing for this seat to do. */
 export class DecisionError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.decision";
-  }
+  key = "hearts.error.decision";
 }
 
 /**

@@ -7,17 +7,13 @@ import { KeyedError, quoted } from "../../common/keyed-error.js";
 /** Any Hearts rule or record error: a message key and the params that fill it in. */
 export class HeartsError extends KeyedError {
   /** @override */
-  get key() {
-    return "hearts.error";
-  }
+  key = "hearts.error";
 }
 
 /** An action that the game's phase does not take now (a play while passing, a pass after the game). */
 export class WrongPhaseError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.wrong_phase";
-  }
+  key = "hearts.error.wrong_phase";
 
   /**
    * @param {string} action
@@ -30,9 +26,7 @@ export class WrongPhaseError extends HeartsError {
 
 export class NotYourTurnError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.not_your_turn";
-  }
+  key = "hearts.error.not_your_turn";
 
   /**
    * @param {number} seat
@@ -46,9 +40,7 @@ export class NotYourTurnError extends HeartsError {
 
 export class BadSeatError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.bad_seat";
-  }
+  key = "hearts.error.bad_seat";
 
   /** @param {unknown} seat */
   constructor(seat) {
@@ -59,9 +51,7 @@ export class BadSeatError extends HeartsError {
 /** Something that is not a card where a card was expected. */
 export class BadCardError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.bad_card";
-  }
+  key = "hearts.error.bad_card";
 
   /** @param {unknown} value */
   constructor(value) {
@@ -71,9 +61,7 @@ export class BadCardError extends HeartsError {
 
 export class CardNotInHandError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.card_not_in_hand";
-  }
+  key = "hearts.error.card_not_in_hand";
 
   /**
    * @param {number} seat
@@ -87,9 +75,7 @@ export class CardNotInHandError extends HeartsError {
 /** A card the rules forbid now; subclasses name the rule. */
 export class IllegalPlayError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.illegal_play";
-  }
+  key = "hearts.error.illegal_play";
 
   /**
    * @param {number} seat
@@ -104,9 +90,7 @@ export class IllegalPlayError extends HeartsError {
 
 export class FollowSuitError extends IllegalPlayError {
   /** @override */
-  get key() {
-    return "hearts.error.follow_suit";
-  }
+  key = "hearts.error.follow_suit";
 
   /**
    * @param {number} seat
@@ -120,9 +104,7 @@ export class FollowSuitError extends IllegalPlayError {
 
 export class QueenOnFirstTrickError extends IllegalPlayError {
   /** @override */
-  get key() {
-    return "hearts.error.queen_first_trick";
-  }
+  key = "hearts.error.queen_first_trick";
 
   /**
    * @param {number} seat
@@ -135,9 +117,7 @@ export class QueenOnFirstTrickError extends IllegalPlayError {
 
 export class HeartsNotBrokenError extends IllegalPlayError {
   /** @override */
-  get key() {
-    return "hearts.error.hearts_not_broken";
-  }
+  key = "hearts.error.hearts_not_broken";
 
   /**
    * @param {number} seat
@@ -150,9 +130,7 @@ export class HeartsNotBrokenError extends IllegalPlayError {
 
 export class MustLeadTwoOfClubsError extends IllegalPlayError {
   /** @override */
-  get key() {
-    return "hearts.error.lead_two_of_clubs";
-  }
+  key = "hearts.error.lead_two_of_clubs";
 
   /**
    * @param {number} seat
@@ -173,20 +151,13 @@ export class PassError extends HeartsError {
    */
   constructor(seat, cards, detail, key = "hearts.error.pass") {
     super(`seat ${seat} cannot pass ${cards}: ${detail}`, { seat, cards, detail });
-    this.passKey = key;
-  }
-
-  /** @override */
-  get key() {
-    return this.passKey;
+    this.key = key;
   }
 }
 
 export class NoPassThisDealError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.no_pass_this_deal";
-  }
+  key = "hearts.error.no_pass_this_deal";
 
   /** @param {number} deal */
   constructor(deal) {
@@ -197,9 +168,7 @@ export class NoPassThisDealError extends HeartsError {
 /** A saved game that is malformed or whose actions do not replay. */
 export class GameRecordError extends HeartsError {
   /** @override */
-  get key() {
-    return "hearts.error.record";
-  }
+  key = "hearts.error.record";
 
   /**
    * @param {string} detail
