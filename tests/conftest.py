@@ -15,6 +15,7 @@ from hypothesis import settings
 
 from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
+from tests.redis_server import redis_server  # noqa: F401  (the session's Redis, for the tests of servers sharing a site)
 from tests.support.databases import SqliteTemplate
 
 pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]

@@ -18,6 +18,8 @@ import redis
 from tests.postgres import REQUIRE_VARIABLE
 
 START_SECONDS = 10.0
+DATABASES = 16
+"""Redis's numbered databases (its default configuration)."""
 
 
 def server_binary() -> str | None:
@@ -31,10 +33,23 @@ class RedisServer:
         self.folder = Path(tempfile.mkdtemp(prefix="heartcards-redis-"))
         self.socket = self.folder / "redis.sock"
         self.process: subprocess.Popen[bytes] | None = None
+        self.last_database = 0
 
     @property
     def url(self) -> str:
         return f"unix://{self.socket}"
+
+    def new_database(self) -> str:
+        """The URL of a numbered database of this Redis (1 to 15 in turn), emptied: what one test's servers keep
+        there (an address's sockets and messages, lobby boards, quotas) is not the next test's, as each has a
+        PostgreSQL database of its own. Publish and subscribe span the databases; the tables' ids keep those apart."""
+        self.last_database = self.last_database % (DATABASES - 1) + 1
+        client = redis.Redis(unix_socket_path=str(self.socket), db=self.last_database)
+        try:
+            client.flushdb()
+        finally:
+            client.close()
+        return f"{self.url}?db={self.last_database}"
 
     def start(self) -> None:
         command = [

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from tests.haproxy_server import HaproxyServer, configuration, haproxy_binary, route
-from tests.postgres import REQUIRE_VARIABLE, PostgresServer
+from tests.haproxy_server import HaproxyServer, configuration
+from tests.postgres import PostgresServer
 from tests.redis_server import RedisServer
 from tests.support.live_server import LiveServer
+from tests.support.proxied import proxied_site, sockets_on
 from tests.support.scripted import AsyncSeat
 from tests.web.conftest import FAST_HEARTS
 
@@ -35,29 +35,9 @@ def test_the_configuration_is_rewritten_for_the_servers_given() -> None:
 def site(
     postgres_server: PostgresServer, redis_server: RedisServer
 ) -> Iterator[tuple[HaproxyServer, list[LiveServer]]]:
-    binary = haproxy_binary()
-    if binary is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "require":
-            pytest.fail("no HAProxy on this machine (Debian's haproxy package)")
-        pytest.skip("no HAProxy on this machine (Debian's haproxy package)")
-    database = postgres_server.new_database()
     environment = {**FAST_HEARTS, "HEARTCARDS_LEASE_SECONDS": "1.5"}
-    servers = [
-        LiveServer(database, environment=environment, arguments=["--redis", redis_server.url, "--route", route(number)])
-        for number in range(1, SERVERS + 1)
-    ]
-    proxy: HaproxyServer | None = None
-    try:
-        for server in servers:
-            server.start()
-        proxy = HaproxyServer(binary, [f"127.0.0.1:{server.port}" for server in servers])
-        proxy.start()
-        yield proxy, servers
-    finally:
-        if proxy is not None:
-            proxy.stop()
-        for server in servers:
-            server.stop()
+    with proxied_site(postgres_server.new_database(), redis_server.new_database(), SERVERS, environment) as site:
+        yield site
 
 
 def test_a_game_through_the_proxy_survives_a_server_stopped_under_it(
@@ -87,12 +67,6 @@ def test_a_game_through_the_proxy_survives_a_server_stopped_under_it(
     final = asyncio.run(play())
     assert final["view"]["phase"] == "game_over"  # type: ignore[index]
     assert [server.tracebacks() for server in servers] == [[]] * len(servers)
-
-
-def sockets_on(server: LiveServer) -> int:
-    """The table sockets open on `server`, from its `/metrics` (read directly: the proxy never serves it)."""
-    text = httpx.get(server.url + "metrics", timeout=10).text
-    return int(float(next(line.split()[1] for line in text.splitlines() if line.startswith("heartcards_sockets "))))
 
 
 def test_a_tables_sockets_through_the_proxy_all_reach_the_server_that_runs_it(

@@ -15,7 +15,6 @@ from fastapi.testclient import TestClient
 
 from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
-from tests.redis_server import redis_server  # noqa: F401  (a Redis for the tests of servers sharing the site)
 from tests.support.databases import SqliteTemplate
 from tests.web.conftest import fast_hearts
 

@@ -55,7 +55,7 @@ class Cluster:
 
 @pytest.fixture
 def cluster(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[Cluster]:
-    cluster = Cluster(postgres_server.new_database(), redis_server.url, 2)
+    cluster = Cluster(postgres_server.new_database(), redis_server.new_database(), 2)
     cluster.start()
     try:
         yield cluster
@@ -95,7 +95,7 @@ def test_a_solo_table_made_on_one_server_is_played_to_its_end_through_another(cl
 def test_a_socket_at_a_server_with_a_route_is_sent_once_to_the_route_of_the_tables_server(
     postgres_server: PostgresServer, redis_server: RedisServer
 ) -> None:
-    cluster = Cluster(postgres_server.new_database(), redis_server.url, 2, routed=True)
+    cluster = Cluster(postgres_server.new_database(), redis_server.new_database(), 2, routed=True)
     cluster.start()
     try:
         first, second = cluster.servers
@@ -483,7 +483,9 @@ async def relay_gaps(server: LiveServer) -> float:
 def test_a_socket_whose_server_missed_the_owners_messages_sees_every_card_once(
     postgres_server: PostgresServer, redis_server: RedisServer
 ) -> None:
-    paced = Cluster(postgres_server.new_database(), redis_server.url, 2, HEARTCARDS_HEARTS_BOT_DELAY_SECONDS="0.2")
+    paced = Cluster(
+        postgres_server.new_database(), redis_server.new_database(), 2, HEARTCARDS_HEARTS_BOT_DELAY_SECONDS="0.2"
+    )
     paced.start()
     try:
         owner, watcher = paced.servers
