@@ -9,11 +9,11 @@ from heartcards.web.i18n import LANGUAGES, read_catalog
 from heartcards.web.paths import LOCALES_DIR
 
 SEED_LABELS = {
-    "ui.settings.move_errors": ("Move errors", "Errori di mossa", "Σφάλματα κίνησης"),
-    "ui.settings.placement_help": ("Placement help", "Aiuto al posizionamento", "Βοήθεια τοποθέτησης"),
-    "ui.stalled.title": ("No moves possible", "Nessuna mossa possibile", "Δεν υπάρχουν άλλες δυνατές κινήσεις"),
+    "h2h.ui.settings.move_errors": ("Move errors", "Errori di mossa", "Σφάλματα κίνησης"),
+    "h2h.ui.settings.placement_help": ("Placement help", "Aiuto al posizionamento", "Βοήθεια τοποθέτησης"),
+    "h2h.ui.stalled.title": ("No moves possible", "Nessuna mossa possibile", "Δεν υπάρχουν άλλες δυνατές κινήσεις"),
     "ui.nav.examples": ("Examples", "Esempi", "Παραδείγματα"),
-    "ui.examples.title": ("Examples", "Esempi", "Παραδείγματα"),
+    "h2h.ui.examples.title": ("Examples", "Esempi", "Παραδείγματα"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

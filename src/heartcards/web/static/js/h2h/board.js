@@ -51,10 +51,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
   const heart = find(root, ".heart");
   const stock = find(root, '[data-pile="stock"]');
   const waste = find(root, '[data-pile="waste"]');
-  heart.setAttribute("aria-label", t("ui.heart.label"));
+  heart.setAttribute("aria-label", t("h2h.ui.heart.label"));
   // Stays on the heart while the game is stalled, so the "no moves" state shows after its dialog is closed.
   const stuckNote = find(heart, '[data-role="stuck"]');
-  stuckNote.textContent = t("ui.stalled.badge");
+  stuckNote.textContent = t("h2h.ui.stalled.badge");
   /** @type {Map<number, HTMLElement>} pos -> element */
   const cards = new Map();
   /** @type {WeakMap<HTMLElement, string>} element -> the state it shows, so unchanged cards are not touched */
@@ -161,10 +161,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
    * @param {boolean} free
    */
   function cardLabel(pos, rank, free) {
-    return t("ui.card.label", {
-      card: t("ui.card.of_hearts", { rank: rankName(rank) }),
+    return t("h2h.ui.card.label", {
+      card: t("h2h.ui.card.of_hearts", { rank: rankName(rank) }),
       pos,
-      state: t(free ? "ui.card.free" : "ui.card.covered"),
+      state: t(free ? "h2h.ui.card.free" : "h2h.ui.card.covered"),
     });
   }
 
@@ -242,10 +242,10 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
       stock,
       "aria-label",
       stockCount > 0
-        ? tn("ui.stock.label", stockCount)
+        ? tn("h2h.ui.stock.label", stockCount)
         : wasteCount > 0
-          ? t("ui.stock.recycle")
-          : t("ui.stock.empty"),
+          ? t("h2h.ui.stock.recycle")
+          : t("h2h.ui.stock.empty"),
     );
 
     const top = view.waste.top ?? null;
@@ -270,7 +270,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
     setAttribute(
       waste,
       "aria-label",
-      top ? tn("ui.waste.label", wasteCount, { card: t("ui.card.of_hearts", { rank: rankName(top) }) }) : t("ui.waste.empty"),
+      top ? tn("h2h.ui.waste.label", wasteCount, { card: t("h2h.ui.card.of_hearts", { rank: rankName(top) }) }) : t("h2h.ui.waste.empty"),
     );
   }
 

@@ -15,7 +15,7 @@ export function openCodeDialog(open) {
   const form = element("form", "field");
   form.noValidate = true;
   form.innerHTML =
-    `<label for="code-input">${t("ui.code.label")}</label>` +
+    `<label for="code-input">${t("h2h.ui.code.label")}</label>` +
     `<input id="code-input" type="text" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" ` +
     `placeholder="HH1-N-AAAAAAM" maxlength="40" autofocus aria-describedby="code-error">` +
     `<div class="error" id="code-error" role="status"></div>`;
@@ -26,7 +26,7 @@ export function openCodeDialog(open) {
     error.textContent = "";
     const code = input.value.trim();
     if (!code) {
-      error.textContent = t("ui.code.empty");
+      error.textContent = t("h2h.ui.code.empty");
       input.focus();
       return false;
     }
@@ -40,11 +40,11 @@ export function openCodeDialog(open) {
     }
   };
   const dialog = openDialog({
-    title: t("ui.code.title"),
+    title: t("h2h.ui.code.title"),
     body: form,
     actions: [
-      { label: t("ui.action.cancel"), name: "cancel" },
-      { label: t("ui.code.open"), primary: true, name: "open", onClick: submit },
+      { label: t("h2h.ui.action.cancel"), name: "cancel" },
+      { label: t("h2h.ui.code.open"), primary: true, name: "open", onClick: submit },
     ],
   });
   form.addEventListener("submit", async (event) => {

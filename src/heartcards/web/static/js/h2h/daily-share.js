@@ -43,15 +43,15 @@ function square(moves, par) {
 export function shareText(result, origin, lang) {
   const moves =
     result.par === null
-      ? t("ui.daily.share_moves_only", { moves: result.moves })
-      : t("ui.daily.share_moves", { moves: result.moves, par: result.par });
-  const hints = result.hints ? tn("ui.daily.share_hints", result.hints) : t("ui.daily.share_no_hints");
+      ? t("h2h.ui.daily.share_moves_only", { moves: result.moves })
+      : t("h2h.ui.daily.share_moves", { moves: result.moves, par: result.par });
+  const hints = result.hints ? tn("h2h.ui.daily.share_hints", result.hints) : t("h2h.ui.daily.share_no_hints");
   const lines = [
-    t("ui.daily.share_title", { date: dayName(result.date, lang) }),
+    t("h2h.ui.daily.share_title", { date: dayName(result.date, lang) }),
     `${square(result.moves, result.par)} ${moves}`,
     `💡 ${hints}`,
   ];
-  if (result.streak > 1) lines.push(`🔥 ${tn("ui.daily.streak", result.streak)}`);
+  if (result.streak > 1) lines.push(`🔥 ${tn("h2h.ui.daily.streak", result.streak)}`);
   lines.push(`${origin}/play/${encodeURIComponent(result.code)}`);
   return lines.join("\n");
 }

@@ -33,17 +33,17 @@ function element(tag, className, text) {
 export function calendarSection(daily, lang) {
   const section = element("section", "daily-calendar");
   section.dataset.role = "daily-calendar";
-  section.append(element("h2", "", t("ui.daily.title")));
-  const streak = element("p", "streak", daily.streak ? tn("ui.daily.streak", daily.streak) : t("ui.daily.streak_none"));
+  section.append(element("h2", "", t("h2h.ui.daily.title")));
+  const streak = element("p", "streak", daily.streak ? tn("h2h.ui.daily.streak", daily.streak) : t("h2h.ui.daily.streak_none"));
   streak.dataset.role = "streak";
   section.append(streak);
   const grid = element("ol", "days");
-  grid.setAttribute("aria-label", t("ui.daily.calendar_label"));
+  grid.setAttribute("aria-label", t("h2h.ui.daily.calendar_label"));
   for (const day of daily.calendar) {
     const cell = element("li", day.won ? "day won" : "day");
     cell.dataset.date = day.date;
     const name = dayName(day.date, lang);
-    cell.setAttribute("aria-label", t(day.won ? "ui.daily.day_won" : "ui.daily.day_open", { date: name }));
+    cell.setAttribute("aria-label", t(day.won ? "h2h.ui.daily.day_won" : "h2h.ui.daily.day_open", { date: name }));
     cell.title = cell.getAttribute("aria-label") ?? "";
     cell.textContent = day.date.slice(8).replace(/^0/, "");
     if (day.date === daily.date) {
@@ -55,7 +55,7 @@ export function calendarSection(daily, lang) {
   section.append(grid);
   const today = element("p", daily.played ? "today-note" : "today-note waiting");
   today.dataset.role = "today";
-  today.textContent = t(daily.played ? "ui.daily.today_played" : "ui.daily.today_waiting");
+  today.textContent = t(daily.played ? "h2h.ui.daily.today_played" : "ui.daily.today_waiting");
   section.append(today);
   return section;
 }
@@ -73,20 +73,20 @@ const SHOWN_LINES = 5;
 export function rankingSection(daily, withPar) {
   const section = element("section", "daily-ranking");
   section.dataset.role = "daily-ranking";
-  section.append(element("h3", "", t("ui.daily.ranking_title")));
+  section.append(element("h3", "", t("h2h.ui.daily.ranking_title")));
   if (!daily.ranking.length) {
-    section.append(element("p", "empty", t("ui.daily.ranking_empty")));
+    section.append(element("p", "empty", t("h2h.ui.daily.ranking_empty")));
   } else {
     const table = element("table", "deals");
-    table.setAttribute("aria-label", t("ui.daily.ranking_label"));
+    table.setAttribute("aria-label", t("h2h.ui.daily.ranking_label"));
     const head = element("tr");
     // Place and hints are a sign with their word for screen readers, so five columns fit a phone in every language.
     for (const key of ["place", "player", "moves", "time", "hints"]) {
-      const cell = element("th", "", key === "place" ? "#" : key === "hints" ? "" : t(`ui.daily.${key}`));
+      const cell = element("th", "", key === "place" ? "#" : key === "hints" ? "" : t(`h2h.ui.daily.${key}`));
       cell.setAttribute("scope", "col");
       if (key === "place" || key === "hints") {
-        cell.setAttribute("aria-label", t(`ui.daily.${key}`));
-        cell.title = t(`ui.daily.${key}`);
+        cell.setAttribute("aria-label", t(`h2h.ui.daily.${key}`));
+        cell.title = t(`h2h.ui.daily.${key}`);
       }
       if (key === "hints") cell.innerHTML = icon("hint");
       head.append(cell);
@@ -99,7 +99,7 @@ export function rankingSection(daily, withPar) {
     for (const line of shown) {
       const row = element("tr", line.me ? "me" : "");
       if (line.place > shown.length && line.me) row.classList.add("apart");
-      const name = line.me ? t("ui.daily.you") : (line.name ?? t("ui.daily.someone"));
+      const name = line.me ? t("h2h.ui.daily.you") : (line.name ?? t("h2h.ui.daily.someone"));
       for (const value of [String(line.place), name, String(line.moves), formatTime(line.seconds), String(line.hints)]) {
         row.append(element("td", "", value));
       }
@@ -108,7 +108,7 @@ export function rankingSection(daily, withPar) {
     table.append(body);
     section.append(table);
   }
-  if (withPar && daily.par !== null) section.append(element("p", "par-note", t("ui.daily.par_note", { par: daily.par })));
+  if (withPar && daily.par !== null) section.append(element("p", "par-note", t("h2h.ui.daily.par_note", { par: daily.par })));
   return section;
 }
 
@@ -129,5 +129,5 @@ export async function shareResult(result, lang) {
     }
   }
   const copied = await copyText(text);
-  announce(t(copied ? "ui.daily.copied" : "ui.daily.copy_failed"), { kind: copied ? "info" : "error" });
+  announce(t(copied ? "h2h.ui.daily.copied" : "h2h.ui.daily.copy_failed"), { kind: copied ? "info" : "error" });
 }

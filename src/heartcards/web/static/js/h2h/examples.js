@@ -9,20 +9,20 @@ import { duration, loadSettings } from "../common/settings.js";
 import { CALLOUT_MOVE, EXAMPLE_CODE, EXAMPLE_MOVES } from "./example-game.js";
 
 async function main() {
-  await startPage("examples", "ui.title.examples");
+  await startPage("examples", "h2h.ui.title.examples");
   // A deal code never breaks at its hyphens.
   const nowrapCode = `<span class="nowrap">${EXAMPLE_CODE}</span>`;
   const root = document.getElementById("examples");
   if (root === null) throw new Error("the Examples page has no #examples");
   root.innerHTML =
     `<div class="split"><div class="side">` +
-    `<h1>${t("ui.examples.title")}</h1>` +
-    `<p>${t("ui.examples.intro", { code: nowrapCode, moves: EXAMPLE_MOVES.length })}</p>` +
-    `<div class="callout" data-role="callout"><p>${t("ui.examples.callout")}</p>` +
-    `<button type="button" class="button" data-role="show-10">${t("ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
+    `<h1>${t("h2h.ui.examples.title")}</h1>` +
+    `<p>${t("h2h.ui.examples.intro", { code: nowrapCode, moves: EXAMPLE_MOVES.length })}</p>` +
+    `<div class="callout" data-role="callout"><p>${t("h2h.ui.examples.callout")}</p>` +
+    `<button type="button" class="button" data-role="show-10">${t("h2h.ui.examples.show_move", { n: CALLOUT_MOVE })}</button></div>` +
     // One span inside the link: a lone link is an inline flexbox (a 44 px touch target), whose text runs around
     // the code would each be a flex item, losing the spaces between them.
-    `<p><a href="/play/${EXAMPLE_CODE}"><span>${t("ui.examples.play_it", { code: nowrapCode })}</span></a></p>` +
+    `<p><a href="/play/${EXAMPLE_CODE}"><span>${t("h2h.ui.examples.play_it", { code: nowrapCode })}</span></a></p>` +
     `</div><section data-role="player"></section></div>`;
   const settings = loadSettings();
   const deal = Deal.fromCode(EXAMPLE_CODE); // dealt here by the engine: no request

@@ -89,7 +89,7 @@ function show(view, { fresh = false } = {}) {
       const saved = await books.flush();
       if (state.view?.id !== view.id || state.view.status !== "won") return;
       show(session.view());
-      if (!saved) announce(t("ui.offline.par"), { ms: 5000 });
+      if (!saved) announce(t("h2h.ui.offline.par"), { ms: 5000 });
     });
   } else endDialog.follow(view);
 }
@@ -110,7 +110,7 @@ function onRefused(id, error) {
     const view = await serverCopy(session, id, newGameSpec());
     endDialog.close();
     show(view, { fresh: true });
-    announce(t("ui.sync.refused", { reason }), { kind: "error", ms: 8000 });
+    announce(t("h2h.ui.sync.refused", { reason }), { kind: "error", ms: 8000 });
   });
 }
 
@@ -127,7 +127,7 @@ function onStorage(event) {
 
 /** @param {unknown} error */
 function reportError(error) {
-  if (error instanceof ApiError && error.status === 0) announce(t("ui.error.network"), { kind: "error", ms: 5000 });
+  if (error instanceof ApiError && error.status === 0) announce(t("h2h.ui.error.network"), { kind: "error", ms: 5000 });
   else announce(errorText(error, "The play page's action"), { kind: "error", ms: 5000 });
 }
 
@@ -168,7 +168,7 @@ function tap(target) {
     }
     if (result.outcome === "nothing" && typeof target === "number" && board.elementFor(target)?.dataset.free === "false") {
       board.refuse(target);
-      if (state.settings.heartToHeart.moveErrors) announce(t("ui.tap.covered"), { kind: "error" });
+      if (state.settings.heartToHeart.moveErrors) announce(t("h2h.ui.tap.covered"), { kind: "error" });
     }
   });
 }
@@ -223,7 +223,7 @@ function confirmThen(title, action, work) {
 }
 
 function restart() {
-  confirmThen("ui.confirm.restart_title", "ui.action.restart", async () => {
+  confirmThen("h2h.ui.confirm.restart_title", "h2h.ui.action.restart", async () => {
     if (!state.view) return;
     const view = await restartGame(session, books, state.view);
     endDialog.close();
@@ -266,7 +266,7 @@ async function main() {
   // The game and the catalog load at the same time; the table is drawn once both are here.
   const game = openGame(session, books, newGameSpec());
   game.catch(() => null); // reported below, once the messages are in
-  await startPage("play", "ui.title.play");
+  await startPage("play", "h2h.ui.title.play");
   applyAnimationSpeed();
   board = createBoard(byId("table"), {
     interactive: true,

@@ -52,15 +52,15 @@ export function describeMove(move, before, index) {
   /** @param {number} pos */
   const rankAt = (pos) => before.heart[pos - 1]?.rank ?? "?";
   let text;
-  if (move === "S") text = before.stock.count ? t("ui.replay.move_draw") : t("ui.replay.move_recycle");
+  if (move === "S") text = before.stock.count ? t("h2h.ui.replay.move_draw") : t("h2h.ui.replay.move_recycle");
   else {
     const [first, second] = move.split("-");
     text =
       second === "W"
-        ? t("ui.replay.move_waste", { rank: rankAt(Number(first)), pos: first })
-        : t("ui.replay.move_pair", { rank: rankAt(Number(first)), first, second });
+        ? t("h2h.ui.replay.move_waste", { rank: rankAt(Number(first)), pos: first })
+        : t("h2h.ui.replay.move_pair", { rank: rankAt(Number(first)), first, second });
   }
-  return t("ui.replay.move_n", { n: index, text });
+  return t("h2h.ui.replay.move_n", { n: index, text });
 }
 
 /**
@@ -99,11 +99,11 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     `<div class="frame"><div class="board"></div></div>` +
     `<p class="step-line" data-role="step" aria-live="polite"></p>` +
     `<div class="controls">` +
-    `<button type="button" class="tool" data-control="first" aria-label="${t("ui.replay.first")}">${icon("first")}</button>` +
-    `<button type="button" class="tool" data-control="prev" aria-label="${t("ui.replay.prev")}">${icon("prev")}</button>` +
-    `<button type="button" class="tool" data-control="play" aria-label="${t("ui.replay.play")}">${icon("play")}</button>` +
-    `<button type="button" class="tool" data-control="next" aria-label="${t("ui.replay.next")}">${icon("next")}</button>` +
-    `<input type="range" min="0" max="${moves.length}" value="0" step="1" data-control="slider" aria-label="${t("ui.replay.slider")}">` +
+    `<button type="button" class="tool" data-control="first" aria-label="${t("h2h.ui.replay.first")}">${icon("first")}</button>` +
+    `<button type="button" class="tool" data-control="prev" aria-label="${t("h2h.ui.replay.prev")}">${icon("prev")}</button>` +
+    `<button type="button" class="tool" data-control="play" aria-label="${t("h2h.ui.replay.play")}">${icon("play")}</button>` +
+    `<button type="button" class="tool" data-control="next" aria-label="${t("h2h.ui.replay.next")}">${icon("next")}</button>` +
+    `<input type="range" min="0" max="${moves.length}" value="0" step="1" data-control="slider" aria-label="${t("h2h.ui.replay.slider")}">` +
     `</div>`;
   const board = createBoard(part(container, ".board", HTMLElement), { interactive: false, animationMs });
   const stepLine = part(container, '[data-role="step"]', HTMLElement);
@@ -121,7 +121,7 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     slider.value = String(index);
     stepLine.textContent =
       index === 0
-        ? tn("ui.replay.start", moves.length, { total: moves.length })
+        ? tn("h2h.ui.replay.start", moves.length, { total: moves.length })
         : describeMove(moves[index - 1], frames[index - 1], index);
     stepLine.dataset.step = String(index);
     onStep(index);
@@ -131,7 +131,7 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     if (timer) return;
     if (index >= frames.length - 1) go(0);
     playButton.innerHTML = icon("pause");
-    playButton.setAttribute("aria-label", t("ui.replay.pause"));
+    playButton.setAttribute("aria-label", t("h2h.ui.replay.pause"));
     playButton.dataset.playing = "true";
     timer = setInterval(() => go(index + 1), stepMs);
   }
@@ -139,7 +139,7 @@ export function createPlayer(container, { deal, moves, onStep = () => {}, stepMs
     clearInterval(timer);
     timer = 0;
     playButton.innerHTML = icon("play");
-    playButton.setAttribute("aria-label", t("ui.replay.play"));
+    playButton.setAttribute("aria-label", t("h2h.ui.replay.play"));
     playButton.dataset.playing = "false";
   }
   part(container, '[data-control="first"]', HTMLButtonElement).addEventListener("click", () => (pause(), go(0)));

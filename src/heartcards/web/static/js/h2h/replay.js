@@ -29,7 +29,7 @@ async function finishedGame(id) {
     if (!isOffline(error)) throw error;
     const entry = createBooks({ onRefused: () => {} }).get(id); // read only: nothing is sent from this page
     const status = entry ? heldEntry(entry).game.status : "playing";
-    if (!entry || status === "playing") throw new ApiError(0, "ui.offline.replay", t("ui.offline.replay"));
+    if (!entry || status === "playing") throw new ApiError(0, "h2h.ui.offline.replay", t("h2h.ui.offline.replay"));
     return { code: entry.code, moves: entry.moves, status, seconds: entry.seconds || 0 };
   }
 }
@@ -51,7 +51,7 @@ async function solutionOf(code) {
 }
 
 async function main() {
-  await startPage("replay", "ui.title.replay");
+  await startPage("replay", "h2h.ui.title.replay");
   const root = document.getElementById("replay");
   if (root === null) throw new Error("the Replay page has no #replay");
   const id = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -59,27 +59,27 @@ async function main() {
   try {
     const game = await finishedGame(id);
     let moves = game.moves;
-    let heading = t("ui.replay.title", { code: game.code });
-    let summary = tn(game.status === "won" ? "ui.replay.summary_won" : "ui.replay.summary_lost", game.moves.length, {
+    let heading = t("h2h.ui.replay.title", { code: game.code });
+    let summary = tn(game.status === "won" ? "h2h.ui.replay.summary_won" : "h2h.ui.replay.summary_lost", game.moves.length, {
       moves: game.moves.length,
       time: formatTime(game.seconds),
     });
     const solution = wantSolution ? await solutionOf(game.code) : null;
-    if (solution === "offline") summary = t("ui.offline.solution");
+    if (solution === "offline") summary = t("h2h.ui.offline.solution");
     else if (solution) {
       moves = solution;
-      heading = t("ui.replay.solution_title", { code: game.code });
-      summary = t("ui.replay.solution_summary", { moves: solution.length });
-    } else if (wantSolution) summary = t("ui.replay.no_solution");
+      heading = t("h2h.ui.replay.solution_title", { code: game.code });
+      summary = t("h2h.ui.replay.solution_summary", { moves: solution.length });
+    } else if (wantSolution) summary = t("h2h.ui.replay.no_solution");
     heading = heading.replace(game.code, `<span class="nowrap">${game.code}</span>`);
     const deal = Deal.fromCode(game.code); // dealt here by the engine: no request
     const other = wantSolution
-      ? `<a href="/replay/${encodeURIComponent(id)}">${t("ui.replay.watch_game")}</a>`
-      : `<a href="/replay/${encodeURIComponent(id)}?solution=1">${t("ui.won.watch")}</a>`;
+      ? `<a href="/replay/${encodeURIComponent(id)}">${t("h2h.ui.replay.watch_game")}</a>`
+      : `<a href="/replay/${encodeURIComponent(id)}?solution=1">${t("h2h.ui.won.watch")}</a>`;
     root.innerHTML =
       `<div class="split"><div class="side"><h1>${heading}</h1><p>${summary}</p>` +
-      `<p class="actions-row"><button type="button" class="button" data-role="share">${icon("link")} ${t("ui.replay.share")}</button> ` +
-      `<a class="button" href="/play/${game.code}">${t("ui.replay.play_deal")}</a></p><p>${other}</p></div>` +
+      `<p class="actions-row"><button type="button" class="button" data-role="share">${icon("link")} ${t("h2h.ui.replay.share")}</button> ` +
+      `<a class="button" href="/play/${game.code}">${t("h2h.ui.replay.play_deal")}</a></p><p>${other}</p></div>` +
       `<section data-role="player"></section></div>`;
     const settings = loadSettings();
     createPlayer(/** @type {HTMLElement} */ (root.querySelector('[data-role="player"]')), {
@@ -89,10 +89,10 @@ async function main() {
     });
     /** @type {HTMLElement} */ (root.querySelector('[data-role="share"]')).addEventListener("click", async () => {
       const link = window.location.origin + window.location.pathname + window.location.search;
-      announce((await copyText(link)) ? t("ui.replay.link_copied") : link);
+      announce((await copyText(link)) ? t("h2h.ui.replay.link_copied") : link);
     });
   } catch (error) {
-    root.innerHTML = `<h1>${t("ui.title.replay")}</h1><p class="empty" data-role="error"></p>`;
+    root.innerHTML = `<h1>${t("h2h.ui.title.replay")}</h1><p class="empty" data-role="error"></p>`;
     /** @type {HTMLElement} */ (root.querySelector('[data-role="error"]')).textContent =
       errorText(error, "Showing the replay");
   }

@@ -1,4 +1,4 @@
-// The Rules page: our own text in three languages (catalog keys ui.rules.*), with small pictures of the layout
+// The Rules page: our own text in three languages (catalog keys h2h.ui.rules.*), with small pictures of the layout
 // drawn by the same renderer as the game.
 
 import { api } from "./api.js";
@@ -34,24 +34,24 @@ function items(prefix) {
  */
 function section(name, { list = true, paragraph = false } = {}) {
   return (
-    `<h2>${t(`ui.rules.${name}.title`)}</h2>` +
-    (paragraph ? `<p>${t(`ui.rules.${name}.text`)}</p>` : "") +
-    (list ? items(`ui.rules.${name}`) : "")
+    `<h2>${t(`h2h.ui.rules.${name}.title`)}</h2>` +
+    (paragraph ? `<p>${t(`h2h.ui.rules.${name}.text`)}</p>` : "") +
+    (list ? items(`h2h.ui.rules.${name}`) : "")
   );
 }
 
 /** @param {string} name */
 function figure(name) {
   return `<figure class="figure" data-figure="${name}"><div class="frame" aria-hidden="true"><div class="board"></div></div>` +
-    `<figcaption>${t(`ui.rules.figure.${name}`, { code: EXAMPLE_CODE })}</figcaption></figure>`;
+    `<figcaption>${t(`h2h.ui.rules.figure.${name}`, { code: EXAMPLE_CODE })}</figcaption></figure>`;
 }
 
 async function main() {
-  await startPage("rules", "ui.title.rules");
+  await startPage("rules", "h2h.ui.title.rules");
   const root = byId("rules");
   root.innerHTML =
-    `<h1>${t("ui.rules.title")}</h1>` +
-    `<p>${t("ui.rules.intro")}</p>` +
+    `<h1>${t("h2h.ui.rules.title")}</h1>` +
+    `<p>${t("h2h.ui.rules.intro")}</p>` +
     section("setup", { list: false, paragraph: true }) +
     figure("layout") +
     section("free") +

@@ -41,7 +41,7 @@ function numbers(stats) {
   if (stats.assisted) items.push(["with_hints", stats.assisted]);
   return (
     `<div class="numbers">` +
-    items.map(([key, value]) => numberBox(t(`ui.stats.${key}`), String(value ?? "–"), String(key)).outerHTML).join("") +
+    items.map(([key, value]) => numberBox(t(`h2h.ui.stats.${key}`), String(value ?? "–"), String(key)).outerHTML).join("") +
     `</div>`
   );
 }
@@ -49,7 +49,7 @@ function numbers(stats) {
 /** @param {RecentGame[]} recent */
 function chart(recent) {
   const games = [...recent].reverse(); // oldest first, left to right
-  if (!games.length) return `<p class="empty">${t("ui.stats.no_games")}</p>`;
+  if (!games.length) return `<p class="empty">${t("h2h.ui.stats.no_games")}</p>`;
   const width = 600;
   const height = 160;
   const slot = width / Math.max(games.length, 10);
@@ -58,7 +58,7 @@ function chart(recent) {
     .map((g, i) => {
       const h = Math.max(6, ((g.moves || 0) / most) * (height - 12));
       const won = g.status === "won";
-      const label = tn(won ? "ui.stats.bar_won" : "ui.stats.bar_lost", g.moves, { code: g.code, moves: g.moves });
+      const label = tn(won ? "h2h.ui.stats.bar_won" : "h2h.ui.stats.bar_lost", g.moves, { code: g.code, moves: g.moves });
       return (
         `<a href="/replay/${encodeURIComponent(g.id)}" aria-label="${escape(label)}">` +
         `<rect x="${(i * slot + slot * 0.15).toFixed(1)}" y="${(height - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" ` +
@@ -68,9 +68,9 @@ function chart(recent) {
     .join("");
   return (
     `<div class="chart"><svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img" ` +
-    `aria-label="${escape(t("ui.stats.chart_label"))}">${bars}</svg></div>` +
-    `<p class="legend"><span class="won">${t("ui.stats.won_legend")}</span><span class="lost">${t("ui.stats.lost_legend")}</span>` +
-    `<span>${t("ui.stats.chart_note")}</span></p>`
+    `aria-label="${escape(t("h2h.ui.stats.chart_label"))}">${bars}</svg></div>` +
+    `<p class="legend"><span class="won">${t("h2h.ui.stats.won_legend")}</span><span class="lost">${t("h2h.ui.stats.lost_legend")}</span>` +
+    `<span>${t("h2h.ui.stats.chart_note")}</span></p>`
   );
 }
 
@@ -84,21 +84,21 @@ function recentTable(recent, lang) {
     .map(
       (g) =>
         `<tr><td>${escape(formatDate(g.finished_at, lang))}</td><td><a href="/play/${escape(g.code)}">${escape(g.code)}</a></td>` +
-        `<td>${t(g.status === "won" ? "ui.stats.result_won" : "ui.stats.result_lost")}${g.assisted ? ` <span class="hints-note">${t("ui.stats.assisted")}</span>` : ""}</td>` +
+        `<td>${t(g.status === "won" ? "h2h.ui.stats.result_won" : "h2h.ui.stats.result_lost")}${g.assisted ? ` <span class="hints-note">${t("h2h.ui.stats.assisted")}</span>` : ""}</td>` +
         `<td>${escape(g.moves)}</td><td>${formatTime(g.seconds)}</td>` +
-        `<td><a href="/replay/${encodeURIComponent(g.id)}">${t("ui.stats.replay")}</a></td></tr>`,
+        `<td><a href="/replay/${encodeURIComponent(g.id)}">${t("h2h.ui.stats.replay")}</a></td></tr>`,
     )
     .join("");
   return (
-    `<div style="overflow-x:auto"><table class="deals" data-role="recent"><thead><tr><th>${t("ui.stats.date")}</th><th>${t("ui.stats.deal")}</th>` +
-    `<th>${t("ui.stats.result")}</th><th>${t("ui.stats.moves")}</th><th>${t("ui.stats.time")}</th><th></th></tr></thead>` +
+    `<div style="overflow-x:auto"><table class="deals" data-role="recent"><thead><tr><th>${t("h2h.ui.stats.date")}</th><th>${t("h2h.ui.stats.deal")}</th>` +
+    `<th>${t("h2h.ui.stats.result")}</th><th>${t("h2h.ui.stats.moves")}</th><th>${t("h2h.ui.stats.time")}</th><th></th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>`
   );
 }
 
 /** @param {DealBest[]} deals */
 function perDeal(deals) {
-  if (!deals.length) return `<p class="empty">${t("ui.stats.no_games")}</p>`;
+  if (!deals.length) return `<p class="empty">${t("h2h.ui.stats.no_games")}</p>`;
   // Each figure carries its heading too: a phone shows a deal as a card, each figure under its own label.
   const cell = (/** @type {string} */ key, /** @type {string} */ value) =>
     `<td data-label="${escape(t(key))}">${value}</td>`;
@@ -106,34 +106,34 @@ function perDeal(deals) {
     .map(
       (d) =>
         `<tr><td><a href="/play/${escape(d.code)}">${escape(d.code)}</a></td>` +
-        cell("ui.stats.played", escape(d.played)) +
-        cell("ui.stats.won", escape(d.won)) +
-        cell("ui.stats.fewest_moves", formatNumber(d.best_moves)) +
-        cell("ui.stats.best_time", formatTime(d.best_seconds)) +
+        cell("h2h.ui.stats.played", escape(d.played)) +
+        cell("h2h.ui.stats.won", escape(d.won)) +
+        cell("h2h.ui.stats.fewest_moves", formatNumber(d.best_moves)) +
+        cell("h2h.ui.stats.best_time", formatTime(d.best_seconds)) +
         `</tr>`,
     )
     .join("");
   return (
-    `<div style="overflow-x:auto"><table class="deals" data-role="per-deal"><thead><tr><th>${t("ui.stats.deal")}</th><th>${t("ui.stats.played")}</th>` +
-    `<th>${t("ui.stats.won")}</th><th>${t("ui.stats.fewest_moves")}</th><th>${t("ui.stats.best_time")}</th></tr></thead>` +
+    `<div style="overflow-x:auto"><table class="deals" data-role="per-deal"><thead><tr><th>${t("h2h.ui.stats.deal")}</th><th>${t("h2h.ui.stats.played")}</th>` +
+    `<th>${t("h2h.ui.stats.won")}</th><th>${t("h2h.ui.stats.fewest_moves")}</th><th>${t("h2h.ui.stats.best_time")}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>`
   );
 }
 
 async function main() {
-  const lang = await startPage("stats", "ui.title.stats");
+  const lang = await startPage("stats", "h2h.ui.title.stats");
   const root = byId("stats");
   try {
     /** @type {[Stats, Daily]} */
     const [stats, daily] = await Promise.all([api.stats(), api.daily()]);
     root.innerHTML =
-      `<h1>${t("ui.stats.title")}</h1>${numbers(stats)}<p class="muted-note">${t("ui.stats.best_note")}</p>` +
-      `<h2>${t("ui.stats.recent")}</h2>${chart(stats.recent || [])}${recentTable(stats.recent || [], lang)}` +
-      `<h2>${t("ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
+      `<h1>${t("h2h.ui.stats.title")}</h1>${numbers(stats)}<p class="muted-note">${t("h2h.ui.stats.best_note")}</p>` +
+      `<h2>${t("h2h.ui.stats.recent")}</h2>${chart(stats.recent || [])}${recentTable(stats.recent || [], lang)}` +
+      `<h2>${t("h2h.ui.stats.per_deal")}</h2>${perDeal(stats.per_deal || [])}`;
     find(root, ".muted-note").after(calendarSection(daily, lang));
   } catch (error) {
-    root.innerHTML = `<h1>${t("ui.stats.title")}</h1><p class="empty"></p>`;
-    find(root, ".empty").textContent = isOffline(error) ? t("ui.offline.stats") : errorText(error, "Showing the statistics");
+    root.innerHTML = `<h1>${t("h2h.ui.stats.title")}</h1><p class="empty"></p>`;
+    find(root, ".empty").textContent = isOffline(error) ? t("h2h.ui.offline.stats") : errorText(error, "Showing the statistics");
   }
   document.body.dataset.ready = "true";
 }

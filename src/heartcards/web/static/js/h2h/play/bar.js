@@ -31,13 +31,13 @@ export function createBar() {
   };
   // "Score 250" means little until someone says how it counts: a tap on it says so
   find(document, '[data-action="explain-score"]').addEventListener("click", () => {
-    announce(t("ui.bar.score_explained"));
+    announce(t("h2h.ui.bar.score_explained"));
   });
   bar.code.addEventListener("click", async () => {
     const code = bar.code.dataset.code;
     if (!code) return;
     const link = `${window.location.origin}/play/${code}`;
-    announce((await copyText(link)) ? t("ui.bar.link_copied", { code }) : link);
+    announce((await copyText(link)) ? t("h2h.ui.bar.link_copied", { code }) : link);
   });
   return {
     tools,
@@ -53,11 +53,11 @@ export function createBar() {
       if (bar.code.dataset.code !== view.code) {
         bar.code.dataset.code = view.code;
         bar.code.innerHTML = `<span>${view.code}</span>${icon("link")}`;
-        bar.code.setAttribute("aria-label", t("ui.bar.code_label", { code: view.code }));
+        bar.code.setAttribute("aria-label", t("h2h.ui.bar.code_label", { code: view.code }));
       }
       const badges = [];
-      if (view.daily) badges.push(t("ui.bar.daily"));
-      if (view.assisted) badges.push(t("ui.bar.assisted"));
+      if (view.daily) badges.push(t("h2h.ui.bar.daily"));
+      if (view.assisted) badges.push(t("h2h.ui.bar.assisted"));
       setText(bar.badge, badges.join(" · "));
       bar.badge.hidden = badges.length === 0;
       tools.undo.disabled = !view.can_undo;
@@ -70,7 +70,7 @@ export function createBar() {
      */
     sync(state) {
       bar.sync.dataset.sync = state;
-      bar.sync.textContent = t(`ui.sync.${state}`);
+      bar.sync.textContent = t(`h2h.ui.sync.${state}`);
       document.body.dataset.sync = state;
     },
     /**

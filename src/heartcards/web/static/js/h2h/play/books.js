@@ -100,7 +100,7 @@ export function rememberDaily(date, code) {
  */
 export function dailyCode(date, translate) {
   const code = readItem(DAILY_PREFIX + date);
-  if (code === null) throw new ApiError(0, "ui.offline.daily", translate("ui.offline.daily"));
+  if (code === null) throw new ApiError(0, "h2h.ui.offline.daily", translate("h2h.ui.offline.daily"));
   return code;
 }
 

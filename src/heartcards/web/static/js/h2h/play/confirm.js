@@ -19,9 +19,9 @@ export function confirmLeaving(view, { title, action }, work) {
   }
   openDialog({
     title: t(title),
-    body: t("ui.confirm.counts_as_loss"),
+    body: t("h2h.ui.confirm.counts_as_loss"),
     actions: [
-      { label: t("ui.action.cancel"), name: "cancel" },
+      { label: t("h2h.ui.action.cancel"), name: "cancel" },
       { label: t(action), primary: true, name: "confirm", onClick: work },
     ],
   });

@@ -43,7 +43,7 @@ function dailyPart(view) {
       share.type = "button";
       share.className = "button";
       share.dataset.action = "share";
-      share.textContent = t("ui.daily.share");
+      share.textContent = t("h2h.ui.daily.share");
       const result = { date: daily.date, code: daily.code, moves: own.moves, par: daily.par, hints: own.hints, streak: daily.streak };
       share.addEventListener("click", () => shareResult(result, currentLanguage()));
       part.append(share);
@@ -64,27 +64,27 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
   const stuckFromStart = !view.can_undo;
   /** @type {import("../../common/dialogs.js").DialogAction[]} */
   const actions = [];
-  if (view.can_undo) actions.push({ label: t("ui.action.undo"), name: "undo", onClick: onUndo });
+  if (view.can_undo) actions.push({ label: t("h2h.ui.action.undo"), name: "undo", onClick: onUndo });
   if (stuckFromStart && !winnableOn && onWinnableGame) {
-    actions.push({ label: t("ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
+    actions.push({ label: t("h2h.ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
   }
-  const newLabel = winnableOn ? "ui.lost.winnable" : "ui.stalled.new_deal";
+  const newLabel = winnableOn ? "h2h.ui.lost.winnable" : "h2h.ui.stalled.new_deal";
   actions.push({ label: t(newLabel), primary: true, name: "new", onClick: onNewGame });
-  let text = t(view.can_undo ? "ui.stalled.body" : view.moves === 0 ? "ui.stalled.body_start" : "ui.stalled.body_lost");
-  if (stuckFromStart && !winnableOn) text += ` ${t("ui.stalled.winnable_hint")}`;
+  let text = t(view.can_undo ? "h2h.ui.stalled.body" : view.moves === 0 ? "h2h.ui.stalled.body_start" : "h2h.ui.stalled.body_lost");
+  if (stuckFromStart && !winnableOn) text += ` ${t("h2h.ui.stalled.winnable_hint")}`;
   // The title stays the rules' label; a deal stuck from its first move says first that it cannot be played.
   const body = document.createElement("p");
   if (view.moves === 0) {
     const lead = document.createElement("strong");
     lead.dataset.role = "stuck-lead";
-    lead.textContent = t("ui.stalled.title_start");
+    lead.textContent = t("h2h.ui.stalled.title_start");
     body.append(lead, ". ");
   }
   body.append(text);
   const content = document.createElement("div");
   content.append(body, dailyPart(view));
   return openDialog({
-    title: t("ui.stalled.title"),
+    title: t("h2h.ui.stalled.title"),
     body: content,
     className: "stalled",
     actions,
@@ -101,12 +101,12 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
  */
 export function openLostDialog(view, { onWinnableGame, onClose }) {
   return openDialog({
-    title: t("ui.lost.title"),
-    body: t(view.moves === 0 ? "ui.lost.body_start" : "ui.hint.none_lost"),
+    title: t("h2h.ui.lost.title"),
+    body: t(view.moves === 0 ? "h2h.ui.lost.body_start" : "h2h.ui.hint.none_lost"),
     className: "lost",
     actions: [
-      { label: t("ui.lost.keep"), name: "keep" },
-      { label: t("ui.lost.winnable"), primary: true, name: "winnable", onClick: onWinnableGame },
+      { label: t("h2h.ui.lost.keep"), name: "keep" },
+      { label: t("h2h.ui.lost.winnable"), primary: true, name: "winnable", onClick: onWinnableGame },
     ],
     onClose: onClose ?? null,
   });
@@ -122,9 +122,9 @@ export function openWinDialog(view, { onNewGame, onClose }) {
   const facts = document.createElement("div");
   const dl = element("dl", "facts");
   const rows = [
-    ["ui.won.time", formatTime(view.seconds), "time"],
-    ["ui.won.moves", String(view.moves), "moves"],
-    ["ui.won.par", view.par === null || view.par === undefined ? "–" : String(view.par), "par"],
+    ["h2h.ui.won.time", formatTime(view.seconds), "time"],
+    ["h2h.ui.won.moves", String(view.moves), "moves"],
+    ["h2h.ui.won.par", view.par === null || view.par === undefined ? "–" : String(view.par), "par"],
   ];
   for (const [key, value, name] of rows) {
     const dt = document.createElement("dt");
@@ -135,15 +135,15 @@ export function openWinDialog(view, { onNewGame, onClose }) {
     dl.append(dt, dd);
   }
   const intro = document.createElement("p");
-  intro.textContent = view.assisted ? t("ui.won.assisted") : t("ui.won.body");
+  intro.textContent = view.assisted ? t("h2h.ui.won.assisted") : t("h2h.ui.won.body");
   facts.append(intro, dl, dailyPart(view));
   return openDialog({
-    title: t("ui.won.title"),
+    title: t("h2h.ui.won.title"),
     body: facts,
     className: "won",
     actions: [
       {
-        label: t("ui.won.watch"),
+        label: t("h2h.ui.won.watch"),
         name: "watch",
         onClick: () => window.location.assign(`/replay/${encodeURIComponent(view.id)}?solution=1`),
       },

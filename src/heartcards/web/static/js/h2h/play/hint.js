@@ -16,8 +16,8 @@ import { announce } from "../../common/status.js";
  * @param {string} move
  */
 function describeMove(move) {
-  if (move === "S") return t("ui.hint.stock");
-  return t(move.endsWith("-W") ? "ui.hint.waste" : "ui.hint.pair");
+  if (move === "S") return t("h2h.ui.hint.stock");
+  return t(move.endsWith("-W") ? "h2h.ui.hint.waste" : "h2h.ui.hint.pair");
 }
 
 /**
@@ -33,7 +33,7 @@ export async function showHint(id, { books, board, onView, onLost }) {
     answer = await api.hint(id);
   } catch (error) {
     if (!isOffline(error)) throw error;
-    announce(t("ui.offline.hint"), { ms: 5000 });
+    announce(t("h2h.ui.offline.hint"), { ms: 5000 });
     return;
   }
   onView(answer.view);
@@ -41,7 +41,7 @@ export async function showHint(id, { books, board, onView, onLost }) {
     board.showHint(answer.hint);
     announce(describeMove(answer.hint), { ms: 3000 });
   } else if (answer.view.can_undo) {
-    announce(t("ui.hint.none"), { ms: 5000 });
+    announce(t("h2h.ui.hint.none"), { ms: 5000 });
   } else {
     onLost(answer.view);
   }

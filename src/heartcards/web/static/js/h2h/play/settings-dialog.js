@@ -32,28 +32,28 @@ export function openSettingsDialog(settings, { onChange, onDaily }) {
   const speedChoices = ANIMATION_SPEEDS.map(
     (speed) =>
       `<label><input type="radio" name="animation" value="${speed}"${s.animation === speed ? " checked" : ""}>` +
-      `${t(`ui.settings.speed.${speed}`)}</label>`,
+      `${t(`h2h.ui.settings.speed.${speed}`)}</label>`,
   ).join("");
   const languageOptions = LANGUAGES.map(
     (l) => `<option value="${l.code}"${l.code === currentLanguage() ? " selected" : ""}>${l.name}</option>`,
   ).join("");
   body.innerHTML =
-    `<label class="row"><span>${t("ui.settings.placement_help")}</span>` +
+    `<label class="row"><span>${t("h2h.ui.settings.placement_help")}</span>` +
     `<input class="switch" type="checkbox" name="placementHelp"${s.placementHelp ? " checked" : ""}></label>` +
-    `<p class="note setting-note">${t("ui.settings.placement_help_note")}</p>` +
-    `<label class="row"><span>${t("ui.settings.move_errors")}</span>` +
+    `<p class="note setting-note">${t("h2h.ui.settings.placement_help_note")}</p>` +
+    `<label class="row"><span>${t("h2h.ui.settings.move_errors")}</span>` +
     `<input class="switch" type="checkbox" name="moveErrors"${s.moveErrors ? " checked" : ""}></label>` +
-    `<p class="note setting-note">${t("ui.settings.move_errors_note")}</p>` +
+    `<p class="note setting-note">${t("h2h.ui.settings.move_errors_note")}</p>` +
     `<label class="row"><span>${t("ui.settings.language")}</span><select name="language">${languageOptions}</select></label>` +
-    `<fieldset><legend>${t("ui.settings.animation")}</legend><div class="choices">${speedChoices}</div>` +
-    `<p class="note">${t("ui.settings.animation_note")}</p></fieldset>` +
-    `<fieldset><legend>${t("ui.settings.deal_mode")}</legend><div class="choices">` +
-    `<label><input type="radio" name="dealMode" value="N"${s.dealMode === "N" ? " checked" : ""}>${t("ui.settings.mode_any")}</label>` +
-    `<label><input type="radio" name="dealMode" value="S"${s.dealMode === "S" ? " checked" : ""}>${t("ui.settings.mode_winnable")}</label>` +
-    `</div><p class="note">${t("ui.settings.mode_note").replace("HH1-S-…", '<span class="nowrap">HH1-S-…</span>')}</p></fieldset>` +
-    `<div class="row daily"><span>${t("ui.settings.daily")}</span>` +
+    `<fieldset><legend>${t("h2h.ui.settings.animation")}</legend><div class="choices">${speedChoices}</div>` +
+    `<p class="note">${t("h2h.ui.settings.animation_note")}</p></fieldset>` +
+    `<fieldset><legend>${t("h2h.ui.settings.deal_mode")}</legend><div class="choices">` +
+    `<label><input type="radio" name="dealMode" value="N"${s.dealMode === "N" ? " checked" : ""}>${t("h2h.ui.settings.mode_any")}</label>` +
+    `<label><input type="radio" name="dealMode" value="S"${s.dealMode === "S" ? " checked" : ""}>${t("h2h.ui.settings.mode_winnable")}</label>` +
+    `</div><p class="note">${t("h2h.ui.settings.mode_note").replace("HH1-S-…", '<span class="nowrap">HH1-S-…</span>')}</p></fieldset>` +
+    `<div class="row daily"><span>${t("h2h.ui.settings.daily")}</span>` +
     `<button type="button" class="button" data-action="daily">${t("ui.settings.play_daily")}</button></div>` +
-    `<p class="note setting-note">${t("ui.settings.daily_note")}</p>`;
+    `<p class="note setting-note">${t("h2h.ui.settings.daily_note")}</p>`;
   body.addEventListener("change", (event) => {
     const el = event.target;
     if (el instanceof HTMLSelectElement && el.name === "language") {
@@ -66,9 +66,9 @@ export function openSettingsDialog(settings, { onChange, onDaily }) {
     onChange();
   });
   const dialog = openDialog({
-    title: t("ui.settings.title"),
+    title: t("h2h.ui.settings.title"),
     body,
-    actions: [{ label: t("ui.action.done"), primary: true, name: "done" }],
+    actions: [{ label: t("h2h.ui.action.done"), primary: true, name: "done" }],
   });
   find(body, '[data-action="daily"]').addEventListener("click", () => {
     dialog.close();
