@@ -56,6 +56,34 @@ def test_a_lapsed_lease_is_an_orphan_any_server_may_take(engine: Engine) -> None
     assert TableLeases(engine, "a", 0.2).renew({"t1": 1}) == set()  # the old owner learns it lost the table
 
 
+def test_a_batch_of_game_states_alone_keeps_each_tables_last_and_refuses_the_stale_one(engine: Engine) -> None:
+    """A batch of states with no deal log nor result (the common one): a table saved twice in it keeps its later
+    state, and a table taken by another server since is refused and left as the new owner has it."""
+    repository = HeartsRepository(engine)
+    new_table(repository, "t1", lease=("a", 0.2))
+    for table_id in ("t2", "t3"):
+        new_table(repository, table_id, lease=("a", 30.0))
+    time.sleep(0.4)
+    assert TableLeases(engine, "b", 30.0).take("t1") == 2
+    refused = repository.save_games(
+        [
+            GameSave("t2", "playing", {"actions": ["first"]}, epoch=1),
+            GameSave("t1", "playing", {"actions": ["late"]}, epoch=1),
+            GameSave("t3", "finished", '{"actions":["kept"]}', epoch=1),
+            GameSave("t2", "playing", {"actions": ["first", "second"]}, epoch=1),
+        ],
+        NOW,
+    )
+    assert refused == {"t1"}
+    stored = {table_id: repository.table(table_id) for table_id in ("t1", "t2", "t3")}
+    assert {table_id: (record.status, record.game) for table_id, record in stored.items() if record} == {
+        "t1": ("playing", {"actions": []}),
+        "t2": ("playing", {"actions": ["first", "second"]}),
+        "t3": ("finished", {"actions": ["kept"]}),
+    }
+    assert [record.updated_at for record in (stored["t2"], stored["t3"]) if record] == [NOW, NOW]
+
+
 def test_a_save_from_an_older_epoch_is_refused_and_writes_nothing(engine: Engine) -> None:
     repository = HeartsRepository(engine)
     new_table(repository, "t1", lease=("a", 0.2))
