@@ -119,36 +119,39 @@ async def create_tables(
     limit = asyncio.Semaphore(16)
     base = {"target": options.target, "variant": options.variant}
 
-    def seat(table_id: str, token: str) -> AsyncSeat:
+    def seat(table_id: str, seating: dict[str, Any]) -> AsyncSeat:
         person = random.Random(rng.randrange(2**63))
         url = urls[rng.randrange(len(urls))]
         return AsyncSeat(
             url,
             table_id,
-            token,
+            seating["token"],
             rng=person,
             think=options.think,
             answer_score_table=True,
             keep=8,
             servers=servers,
             routes=routes,
+            route=seating.get("route"),
         )
 
     async def online(client: httpx.AsyncClient, index: int) -> TableSeats:
         async with limit:
             body = {"mode": "online", "name": f"T{index}P0", **base}
             created = (await client.post("/api/hearts/tables", json=body)).json()
-            tokens = [created["token"]]
+            seatings = [created]
             table_id = created["table"]["id"]
             for number in (1, 2, 3):
                 joined = await client.post(
                     f"/api/hearts/tables/{table_id}/join", json={"seat": number, "name": f"T{index}P{number}"}
                 )
-                tokens.append(joined.json()["token"])
-            started = await client.post(f"/api/hearts/tables/{table_id}/start", headers={"X-Seat-Token": tokens[0]})
+                seatings.append(joined.json())
+            started = await client.post(
+                f"/api/hearts/tables/{table_id}/start", headers={"X-Seat-Token": created["token"]}
+            )
             if started.status_code != 200:
                 raise SystemExit(f"could not start a table: {started.text}")
-            return TableSeats(table_id, "online", [seat(table_id, token) for token in tokens])
+            return TableSeats(table_id, "online", [seat(table_id, seating) for seating in seatings])
 
     async def solo(client: httpx.AsyncClient, index: int) -> TableSeats:
         async with limit:
@@ -157,7 +160,7 @@ async def create_tables(
             if not answer.is_success:
                 raise SystemExit(f"could not create a solo table: {answer.text}")
             created = answer.json()
-            return TableSeats(created["table"]["id"], "solo", [seat(created["table"]["id"], created["token"])])
+            return TableSeats(created["table"]["id"], "solo", [seat(created["table"]["id"], created)])
 
     # one client per table: the benchmark's people are many players, not one (whatever quota one player has)
     async def one(kind: str, index: int) -> TableSeats:

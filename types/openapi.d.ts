@@ -953,6 +953,8 @@ export interface components {
       seat: number;
       /** Token */
       token: string;
+      /** Route */
+      route?: string | null;
     };
     /** Solution */
     Solution: {

@@ -119,9 +119,12 @@ class AsyncSeat:
         keep: int | None = None,
         servers: list[str] | None = None,
         routes: dict[str, str] | None = None,
+        route: str | None = None,
     ) -> None:
         self.table_id = table_id
         self.url = self._socket_url(base_url)
+        if route is not None and routes is not None and route in routes:  # the seating's route, as the page uses it
+            self.url = f"{self._socket_url(routes[route])}?route={route}"
         self.token = token
         self.rng = rng
         self.think = think

@@ -102,6 +102,9 @@ def test_a_socket_at_a_server_with_a_route_is_sent_once_to_the_route_of_the_tabl
         created = create(first, mode="online")
         table = created["table"]
         assert isinstance(table, dict)
+        assert created["route"] == "s1"  # the page's socket opens with it, straight to the table's server
+        joined = httpx.post(second.url + f"api/hearts/tables/{table['id']}/join", json={"seat": 1}, timeout=20)
+        assert joined.status_code == 200 and joined.json()["route"] == "s1"  # seated through the other server
         path = f"ws/hearts/{table['id']}"
         hello = json.dumps({"type": "hello", "token": created["token"], "id": 1})
 
@@ -131,7 +134,7 @@ def test_an_online_table_is_joined_started_and_played_through_both_servers(clust
     first, second = cluster.servers
     created = create(first, mode="online")
     table = created["table"]
-    assert isinstance(table, dict)
+    assert isinstance(table, dict) and created["route"] is None  # servers without routes: none to give
     tokens = [str(created["token"])]
     for seat in (1, 2, 3):  # joined through the server that does not run the table
         joined = httpx.post(second.url + f"api/hearts/tables/{table['id']}/join", json={"seat": seat}, timeout=20)

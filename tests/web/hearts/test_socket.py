@@ -76,6 +76,8 @@ def four_seats(client: TestClient, **fields: object) -> Iterator[FourSeats]:
     for seat in (1, 2, 3):
         joined = client.post(f"/api/hearts/tables/{table_id}/join", json={"seat": seat, "name": f"P{seat}"})
         tokens.append(joined.json()["token"])
+        assert joined.json()["route"] is None  # one server alone: no route to give
+    assert created["route"] is None
     started = client.post(f"/api/hearts/tables/{table_id}/start", headers={"X-Seat-Token": tokens[0]})
     assert started.json()["seats"][1]["kind"] == "human"
     with ExitStack() as stack:

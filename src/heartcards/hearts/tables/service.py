@@ -47,7 +47,7 @@ from heartcards.hearts.tables.errors import (
 from heartcards.hearts.tables.fanout import ClientSockets, Connection, FanOut, StateDue
 from heartcards.hearts.tables.lobby import LobbyEntry, lobby_of
 from heartcards.hearts.tables.messages import Action, Next, Pass, Play, Start
-from heartcards.hearts.tables.ownership import Ownership
+from heartcards.hearts.tables.ownership import Ownership, route_of
 from heartcards.hearts.tables.players import bot_name
 from heartcards.hearts.tables.quotas import TABLES_RULE, WINDOW_SECONDS
 from heartcards.hearts.tables.saving import TableStore
@@ -374,6 +374,11 @@ class TableService:
             return table_from_record(record)
         except GameRecordError as error:
             raise TableNotFoundError(table=record.id) from error
+
+    @property
+    def route(self) -> str | None:
+        """This server's route, when it shares the site and has one: where the proxy sends its tables' sockets."""
+        return None if self.ownership is None else route_of(self.ownership.owner)
 
     async def owner_of(self, table_id: str) -> str | None:
         """The server whose lease on the table holds (None: nobody's, or servers do not share the site)."""

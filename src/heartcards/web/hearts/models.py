@@ -16,6 +16,9 @@ class Seating(BaseModel):
     table: PublicTable
     seat: int
     token: str
+    route: str | None = None
+    """The route of the server that runs the table, where several share the site behind a proxy that routes by
+    table: the socket's first `?route=`, so it reaches that server at once (null: no route to give)."""
 
 
 class DeviceGameAnswer(BaseModel):

@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, Field, StringConstraints
 from heartcards.hearts.table import Table
 from heartcards.hearts.tables.errors import TableElsewhereError
 from heartcards.hearts.tables.models import PublicTable, TableStrength
+from heartcards.hearts.tables.ownership import route_of
 from heartcards.hearts.tables.players import BOT_NAMES
 from heartcards.hearts.tables.relay import Relay
 from heartcards.hearts.tables.service import Seating, TableService, check_table_id
@@ -86,8 +87,8 @@ def _table(table: Table) -> PublicTable:
     return PublicTable.model_validate(table_json(table))
 
 
-def _seating(seating: Seating) -> SeatingOut:
-    return SeatingOut(table=_table(seating.table), seat=seating.seat, token=seating.token)
+def _seating(seating: Seating, route: str | None) -> SeatingOut:
+    return SeatingOut(table=_table(seating.table), seat=seating.seat, token=seating.token, route=route)
 
 
 @router.post("/tables", status_code=201)
@@ -102,7 +103,7 @@ async def create_table(body: CreateTable, tables: Tables, player: PlayerId, clie
         strength=body.strength,
         idle_seconds=body.idle_seconds,
     )
-    return _seating(seating)
+    return _seating(seating, tables.route)  # this server runs the table it made
 
 
 @router.get("/tables")
@@ -140,12 +141,12 @@ async def _owner(
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: JoinTable, tables: Tables, relay: RelayDep, player: PlayerId) -> SeatingOut:
     try:
-        return _seating(await tables.join(table_id, body.seat, body.name, player))
+        return _seating(await tables.join(table_id, body.seat, body.name, player), tables.route)
     except TableElsewhereError as elsewhere:  # another server runs it: asked to seat the player there
         link, owner = await _owner(tables, relay, table_id, elsewhere)
         request = {"kind": "join", "table": table_id, "seat": body.seat, "name": body.name, "player": player}
         reply = await link.request(owner, request)
-        return _seating(Seating(await tables.table(table_id), body.seat, reply["token"]))
+        return _seating(Seating(await tables.table(table_id), body.seat, reply["token"]), route_of(owner))
 
 
 @router.post("/tables/{table_id}/start")

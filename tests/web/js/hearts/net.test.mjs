@@ -1,5 +1,6 @@
-// The table socket (static/js/hearts/net.js) on a fake WebSocket and timers: a socket moved to another server's route
-// connects again at once with `?route=`, and any other close forgets the route and waits its back-off.
+// The table socket (static/js/hearts/net.js) on a fake WebSocket and timers: the first socket goes to the seating's
+// route, a socket moved to another server's route connects again at once with `?route=`, and any other close forgets
+// the route and waits its back-off.
 
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
@@ -92,6 +93,16 @@ test("a socket moved to another server's route connects again at once with that 
   assert.deepEqual(statuses, ["open"]); // the page was not told of a drop
   FakeSocket.made[1].open();
   assert.deepEqual(JSON.parse(FakeSocket.made[1].sent[0]), { type: "hello", token: "k" });
+});
+
+test("the first socket goes to the route the seating answer gave; once dropped, to any server", () => {
+  const socket = new TableSocket("t1", { token: "k", route: "s3", onMessage: () => {} });
+  socket.connect();
+  assert.equal(FakeSocket.made[0].url, "ws://cards.test/ws/hearts/t1?route=s3");
+  FakeSocket.made[0].open();
+  FakeSocket.made[0].closeWith(1006); // that server died: the table is wherever another server took it
+  timers[0].run();
+  assert.equal(FakeSocket.made[1].url, "ws://cards.test/ws/hearts/t1");
 });
 
 test("any other close forgets the route and waits the first back-off", () => {

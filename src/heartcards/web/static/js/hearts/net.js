@@ -5,11 +5,10 @@
 import { request } from "../common/api.js";
 import { reportFallback } from "../common/report.js";
 
-/** @import { PlayerRatings, Ratings, ServerMessage, TableInfo } from "./types.js" */
+/** @import { PlayerRatings, Ratings, SeatAnswer, ServerMessage, TableInfo } from "./types.js" */
 
 /**
  * @typedef {{variant: string, target: number, strength: string, mode: string, name: string, idle_seconds: number}} TableSpec
- * @typedef {{token: string, seat: number, table: TableInfo}} SeatAnswer
  */
 
 /** @param {string} id */
@@ -55,9 +54,10 @@ const MOVES_AT_ONCE = 3;
 export class TableSocket {
   /**
    * @param {string} tableId
-   * @param {{token?: string | null, onMessage: (message: ServerMessage) => void, onStatus?: (status: LinkStatus) => void}} options
+   * @param {{token?: string | null, route?: string | null, onMessage: (message: ServerMessage) => void, onStatus?: (status: LinkStatus) => void}} options
+   *   `route`: the route the seating answer gave, for the first connection
    */
-  constructor(tableId, { token = null, onMessage, onStatus }) {
+  constructor(tableId, { token = null, route = null, onMessage, onStatus }) {
     this.tableId = tableId;
     this.token = token;
     this.onMessage = onMessage;
@@ -69,8 +69,8 @@ export class TableSocket {
     this.nextId = 1;
     this.timer = 0;
     this.ping = 0;
-    /** @type {string | null} The route of the server that runs the table, as the last one reached said. */
-    this.route = null;
+    /** @type {string | null} The route of the server that runs the table, as the seating or the last server said. */
+    this.route = route;
     this.moves = 0;
   }
 

@@ -98,7 +98,7 @@ async function create(mode, button) {
   button.disabled = true;
   try {
     const answer = await heartsApi.create({ variant, target, strength, mode, name, idle_seconds: idle });
-    saveSeat(answer.table.id, answer.token, answer.seat);
+    saveSeat(answer.table.id, answer.token, answer.seat, answer.route ?? null);
     window.location.assign(answer.table.url || `/hearts/table/${answer.table.id}`);
   } catch (error) {
     if (mode === "solo" && isOffline(error)) {
@@ -135,7 +135,7 @@ async function join(table, button) {
   button.disabled = true;
   try {
     const answer = await heartsApi.join(table.id, free.seat, name);
-    saveSeat(table.id, answer.token, answer.seat);
+    saveSeat(table.id, answer.token, answer.seat, answer.route ?? null);
     window.location.assign(answer.table.url || `/hearts/table/${table.id}`);
   } catch (error) {
     announce(errorText(error, "The lobby's action"), { kind: "error", ms: 5000 });

@@ -18,7 +18,7 @@ import { LocalTable } from "./local-table.js";
 import { TableSocket, heartsApi } from "./net.js";
 import { TableView } from "./render.js";
 import { showRuleLink } from "./rule-links.js";
-import { forgetSeat, loadSeat, saveSeat } from "./store.js";
+import { forgetSeat, loadRoute, loadSeat, saveSeat } from "./store.js";
 import { openLastTrick, openLeave, openScores, openSpeed } from "./table-dialogs.js";
 import { botPauseMs } from "./timing.js";
 import { WaitingRoom } from "./waiting.js";
@@ -53,7 +53,7 @@ const app = {
 
 const socket = deviceGame
   ? new LocalTable(deviceGame, { onMessage, onStatus: onLink, botPauseMs: () => botPauseMs(app.settings.hearts) })
-  : new TableSocket(tableId, { token: app.seat?.token || null, onMessage, onStatus: onLink });
+  : new TableSocket(tableId, { token: app.seat?.token || null, route: loadRoute(tableId), onMessage, onStatus: onLink });
 const tableView = new TableView(sections.board, { settings: app.settings.hearts, onCard });
 const waitingRoom = new WaitingRoom(sections.waiting, tableId, {
   seat: () => app.seat,

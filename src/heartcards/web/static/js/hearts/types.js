@@ -9,6 +9,7 @@
  * A Hearts table as the server describes it, and what its socket sends.
  * @typedef {components["schemas"]["PublicSeat"]} SeatInfo
  * @typedef {components["schemas"]["PublicTable"]} TableInfo
+ * @typedef {components["schemas"]["Seating"]} SeatAnswer
  * @typedef {components["schemas"]["TrickCards"]} Trick
  * @typedef {components["schemas"]["FinishedTrick"]} FinishedTrick
  * @typedef {components["schemas"]["View"]} HeartsView
