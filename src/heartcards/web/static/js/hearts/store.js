@@ -1,6 +1,6 @@
 // What this browser remembers about Hearts tables, in localStorage: the secret seat token per table (with the route
-// of the server that seated it) and the display name. (The table settings live in ../settings.js with Heart to Heart's.) Private mode without storage still works
-// for the page's lifetime.
+// of the server that seated it) and the display name. (The table settings live in ../settings.js with Heart to
+// Heart's.) Private mode without storage still works for the page's lifetime.
 
 import { keysStartingWith, readItem, writeItem } from "../common/storage.js";
 
