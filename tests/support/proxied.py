@@ -13,6 +13,7 @@ import pytest
 from tests.haproxy_server import HaproxyServer, haproxy_binary, route
 from tests.postgres import REQUIRE_VARIABLE
 from tests.support.live_server import LiveServer
+from tests.web.test_operations import metric_values
 
 
 @contextlib.contextmanager
@@ -46,8 +47,7 @@ def proxied_site(
 
 def metric(server: LiveServer, name: str) -> int:
     """A gauge or counter of `server`'s `/metrics`, read directly: the proxy never serves it."""
-    text = httpx.get(server.url + "metrics", timeout=10).text
-    return int(float(next(line.split()[1] for line in text.splitlines() if line.startswith(name + " "))))
+    return int(metric_values(httpx.get(server.url + "metrics", timeout=10).text)[name])
 
 
 def sockets_on(server: LiveServer) -> int:

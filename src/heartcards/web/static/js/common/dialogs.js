@@ -1,8 +1,8 @@
 // Modal dialogs built on <dialog> (focus stays inside, Escape closes). A dialog exists in the DOM only while open,
 // so [role="dialog"] always means "a dialog the player sees".
 
-
 import { element } from "./dom.js";
+
 let counter = 0;
 
 /**

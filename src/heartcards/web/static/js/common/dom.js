@@ -53,14 +53,16 @@ export function setAttribute(el, name, value) {
 }
 
 /**
- * A new element `tag`, with the classes `className` when given.
+ * A new element `tag`, with the classes `className` and the text `text` when given.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
  * @param {string} [className]
+ * @param {string} [text]
  * @returns {HTMLElementTagNameMap[K]}
  */
-export function element(tag, className) {
+export function element(tag, className, text) {
   const made = document.createElement(tag);
   if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
   return made;
 }

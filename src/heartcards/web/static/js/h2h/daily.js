@@ -3,6 +3,7 @@
 // result through the Web Share API, else the clipboard.
 
 import { copyText } from "../common/clipboard.js";
+import { element } from "../common/dom.js";
 import { dayName, shareText } from "./daily-share.js";
 import { formatTime } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
@@ -12,18 +13,6 @@ import { announce } from "../common/status.js";
 
 /** @import { DailyResult } from "./daily-share.js" */
 /** @import { Daily } from "./types.js" */
-
-/**
- * @param {string} tag
- * @param {string} [className]
- * @param {string} [text]
- */
-function element(tag, className, text) {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
 
 /**
  * The streak and the calendar of `daily` (oldest day first, weeks as rows), and whether today's deal waits.

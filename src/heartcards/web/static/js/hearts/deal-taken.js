@@ -1,10 +1,10 @@
 // What each player took in a deal, for its end: who took the Q♠, and each seat's hearts as small cards, so the score
 // table's numbers read as the deal that was just played.
 
+import { element } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 import { sortHand } from "./cards.js";
 import { cardName, cardShort } from "./names.js";
-import { element } from "../common/dom.js";
 
 /** @import { HeartsView } from "./types.js" */
 

@@ -1,8 +1,8 @@
 // What the Hearts ratings pages share: the ruleset tabs, a player's shown name, and the chart of a rating's history
 // (an SVG drawn here, with its words in the page's language).
 
-import { t, tn } from "../common/i18n.js";
 import { element } from "../common/dom.js";
+import { t, tn } from "../common/i18n.js";
 
 /** @import { RatedPlayer, RatingPoint } from "./types.js" */
 

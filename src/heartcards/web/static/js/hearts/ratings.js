@@ -12,22 +12,12 @@ import { chosenVariant, fillVariantTabs, playerName } from "./rating-parts.js";
 /** @import { Ratings } from "./types.js" */
 
 /**
- * @param {string} tag
- * @param {string} text
- */
-function cell(tag, text) {
-  const made = document.createElement(tag);
-  made.textContent = text;
-  return made;
-}
-
-/**
  * The leaderboard's table: place, player (a link to their page), rating, games.
  * @param {Ratings} ratings
  */
 function board(ratings) {
   if (!ratings.players.length) {
-    const empty = cell("p", t("hearts.ui.ratings.empty"));
+    const empty = element("p", "", t("hearts.ui.ratings.empty"));
     empty.className = "empty";
     return empty;
   }
@@ -35,7 +25,7 @@ function board(ratings) {
   table.dataset.role = "leaderboard";
   const head = document.createElement("tr");
   for (const key of ["place", "player", "rating", "games"]) {
-    const th = cell("th", t(`hearts.ui.ratings.col.${key}`));
+    const th = element("th", "", t(`hearts.ui.ratings.col.${key}`));
     th.setAttribute("scope", "col");
     head.append(th);
   }
@@ -51,7 +41,7 @@ function board(ratings) {
     link.textContent = playerName(player);
     const name = document.createElement("td");
     name.append(link);
-    row.append(cell("td", String(player.place)), name, cell("td", String(player.rating)), cell("td", String(player.games)));
+    row.append(element("td", "", String(player.place)), name, element("td", "", String(player.rating)), element("td", "", String(player.games)));
     body.append(row);
   }
   table.append(thead, body);
@@ -66,10 +56,10 @@ function board(ratings) {
 function showMe(section, ratings) {
   const me = ratings.me;
   if (!me) {
-    section.replaceChildren(cell("p", t("hearts.ui.ratings.no_rating")));
+    section.replaceChildren(element("p", "", t("hearts.ui.ratings.no_rating")));
     return;
   }
-  const stand = cell("p", tn("hearts.ui.ratings.my_place", me.games, { place: me.place, rating: me.rating }));
+  const stand = element("p", "", tn("hearts.ui.ratings.my_place", me.games, { place: me.place, rating: me.rating }));
   stand.dataset.role = "my-place";
   const label = element("label", "hide-me");
   const box = document.createElement("input");

@@ -1,8 +1,8 @@
 // Which rule a refused card breaks: the server's error key → the section of the Hearts rules page that states it
 // (the page's anchors are those of docs/rules/hearts.md). The table shows a link to it beside the server's message.
 
-import { t } from "../common/i18n.js";
 import { element } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 
 export const RULES_PATH = "/hearts/rules";
 

@@ -2,11 +2,11 @@
 // barred, some with their points), the four passing directions round a table, a trick and who takes it, a score
 // example. Each function returns an element with its caption; the cards carry their spoken names.
 
+import { element } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName } from "./names.js";
 import { trickFigure } from "./widgets.js";
-import { element } from "../common/dom.js";
 
 /** The example seats, as the table shows them: you at the bottom, then clockwise left, across, right. */
 export const SEAT_NAMES = Object.freeze([

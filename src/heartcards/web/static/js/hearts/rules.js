@@ -3,10 +3,10 @@
 // link an illegal tap's message to the rule it quotes (./rule-links.js).
 
 import { startPage } from "../common/chrome.js";
+import { element } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { installSuits } from "./cards.js";
 import { cardRow, passDiagram, scoreExample, trickPicture } from "./rules-figures.js";
-import { element } from "../common/dom.js";
 
 const HEARTS = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"];
 

@@ -2,13 +2,13 @@
 // table at any time, the last trick, and the trick speed.
 
 import { openDialog } from "../common/dialogs.js";
+import { element } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { TRICK_SPEEDS, saveSettings } from "../common/settings.js";
 import { isSeated } from "./away.js";
 import { dealTaken } from "./deal-taken.js";
 import { seatName } from "./names.js";
 import { extensionsOf, hIcon, scoreTable, tableFacts, trickFigure } from "./widgets.js";
-import { element } from "../common/dom.js";
 
 /** @import { OpenDialog } from "../common/dialogs.js" */
 /** @import { Settings } from "../common/settings.js" */

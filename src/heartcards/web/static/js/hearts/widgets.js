@@ -1,10 +1,10 @@
 // Small pieces of Hearts DOM shared by the pages: the score table across deals, a trick drawn as a cross, the
 // one-line description of a table, and a few line icons of our own.
 
+import { element } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
 import { cardName, pointsOf } from "./names.js";
-import { element } from "../common/dom.js";
 
 /** @import { FinishedTrick, HeartsView, TableInfo } from "./types.js" */
 

@@ -7,10 +7,10 @@
 import { api } from "../api.js";
 import { rankingSection, shareResult } from "../daily.js";
 import { openDialog } from "../../common/dialogs.js";
+import { element } from "../../common/dom.js";
 import { formatTime } from "../../common/format.js";
 import { currentLanguage, t } from "../../common/i18n.js";
 import { reportFallback } from "../../common/report.js";
-import { element } from "../../common/dom.js";
 
 /** @import { OpenDialog } from "../../common/dialogs.js" */
 /** @import { GameView } from "../types.js" */
