@@ -250,7 +250,7 @@ class TableService:
         self.closing = True
         self.sweeper.stop()
         await self.drivers.stop()
-        self.store.flush()
+        await self.store.finish()
         if self.ownership is not None:
             self.ownership.stop()
             try:
