@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from heartcards.cli.arguments import JsonOption, RecordArgument
-from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, fail, input_lines, print_json
+from heartcards.cli.output import EXIT_BAD_INPUT, EXIT_BAD_MOVE, bad_line, fail, print_json, run_lines
 from heartcards.heart_to_heart.engine import (
     Deal,
     DealCodeError,
@@ -74,37 +74,32 @@ def deal(
         typer.echo(describe(Game(dealt)))
 
 
-def replay(
-    record: RecordArgument = None,
-    json: JsonOption = False,
-) -> None:
+def replay(record: RecordArgument = None, json: JsonOption = False) -> None:
     """Play a game record and show the final position, score, moves and status."""
-    status = 0
-    for line in input_lines(record):
-        words = line.split()
-        try:
-            game = Game.from_code(words[0] if words else line)  # a blank record is a bad code, not a crash
-        except DealCodeError as error:
-            typer.echo(f"error: {error}", err=True)
-            if json:
-                print_json({"error": str(error)})
-            status = EXIT_BAD_INPUT
-            continue
-        try:
-            game.play_record_moves(line)
-        except RecordError as error:
-            status = max(status, EXIT_BAD_MOVE)  # a bad code (2) outranks a bad move (1)
-            if json:
-                print_json({"error": str(error.cause), "at": error.at, **state_json(game)})
-            else:
-                typer.echo(f"error at move {error.at}: {error.cause}\n{describe(game)}")
-            continue
+    run_lines(record, lambda line: _replay_line(line, json))
+
+
+def _replay_line(line: str, json: bool) -> int:
+    """One record played and shown; its exit status."""
+    words = line.split()
+    try:
+        game = Game.from_code(words[0] if words else line)  # a blank record is a bad code, not a crash
+    except DealCodeError as error:
+        bad_line(error, json)
+        return EXIT_BAD_INPUT
+    try:
+        game.play_record_moves(line)
+    except RecordError as error:
         if json:
-            print_json(state_json(game))
+            print_json({"error": str(error.cause), "at": error.at, **state_json(game)})
         else:
-            typer.echo(describe(game))
-    if status:
-        raise typer.Exit(status)
+            typer.echo(f"error at move {error.at}: {error.cause}\n{describe(game)}")
+        return EXIT_BAD_MOVE
+    if json:
+        print_json(state_json(game))
+    else:
+        typer.echo(describe(game))
+    return 0
 
 
 def register(app: typer.Typer) -> None:

@@ -16,10 +16,11 @@ from heartcards.cli.h2h_report import report
 from heartcards.cli.output import (
     EXIT_BAD_INPUT,
     EXIT_BAD_MOVE,
+    bad_line,
     fail,
-    input_lines,
     print_json,
     progress_bar,
+    run_lines,
     time_columns,
 )
 from heartcards.cluster.plan import CHUNK_DEALS, CHUNK_DEALS_OPTIMAL, ChunkPlan
@@ -59,46 +60,42 @@ def grouped_moves(moves: tuple[Move, ...]) -> str:
     return "\n".join(lines)
 
 
-def solve(
-    record: RecordArgument = None,
-    json: JsonOption = False,
-) -> None:
+def solve(record: RecordArgument = None, json: JsonOption = False) -> None:
     """Solve a deal (or the position after some moves): winnable or not, and a fewest-moves solution."""
-    status = 0
-    for line in input_lines(record):
-        try:
-            game = Game.from_record(line)
-        except (DealCodeError, RecordError) as error:
-            status = max(status, EXIT_BAD_INPUT if isinstance(error, DealCodeError) else EXIT_BAD_MOVE)
-            typer.echo(f"error: {error}", err=True)
-            if json:
-                print_json({"error": str(error)})
-            continue
-        started = time.perf_counter()
-        solution = solve_position(game.position)
-        seconds = time.perf_counter() - started
-        if json:
-            print_json(
-                {
-                    "code": game.deal.code,
-                    "winnable": solution.winnable,
-                    "moves": solution.move_count,
-                    "solution": [str(move) for move in solution.moves] if solution.winnable else None,
-                    "states": solution.states,
-                    "seconds": round(seconds, 6),
-                }
-            )
-            continue
-        where = game.deal.code if not game.played else f"{game.deal.code} after {len(game.played)} moves"
-        if solution.winnable:
-            typer.echo(f"{where}: winnable in {solution.move_count} moves (fewest possible)")
-            if solution.moves:
-                typer.echo(grouped_moves(solution.moves))
-        else:
-            typer.echo(f"{where}: not winnable")
-        typer.echo(f"({solution.states} states searched in {seconds:.3f} s)")
-    if status:
-        raise typer.Exit(status)
+    run_lines(record, lambda line: _solve_line(line, json))
+
+
+def _solve_line(line: str, json: bool) -> int:
+    """One deal or record solved and shown; its exit status."""
+    try:
+        game = Game.from_record(line)
+    except (DealCodeError, RecordError) as error:
+        bad_line(error, json)
+        return EXIT_BAD_INPUT if isinstance(error, DealCodeError) else EXIT_BAD_MOVE
+    started = time.perf_counter()
+    solution = solve_position(game.position)
+    seconds = time.perf_counter() - started
+    if json:
+        print_json(
+            {
+                "code": game.deal.code,
+                "winnable": solution.winnable,
+                "moves": solution.move_count,
+                "solution": [str(move) for move in solution.moves] if solution.winnable else None,
+                "states": solution.states,
+                "seconds": round(seconds, 6),
+            }
+        )
+        return 0
+    where = game.deal.code if not game.played else f"{game.deal.code} after {len(game.played)} moves"
+    if solution.winnable:
+        typer.echo(f"{where}: winnable in {solution.move_count} moves (fewest possible)")
+        if solution.moves:
+            typer.echo(grouped_moves(solution.moves))
+    else:
+        typer.echo(f"{where}: not winnable")
+    typer.echo(f"({solution.states} states searched in {seconds:.3f} s)")
+    return 0
 
 
 def stats(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 import typer
@@ -35,6 +35,23 @@ def input_lines(argument: str | None) -> Iterator[str]:
     for line in sys.stdin:
         if line.strip():
             yield line.strip()
+
+
+def run_lines(argument: str | None, run: Callable[[str], int]) -> None:
+    """`run` on each input line (`input_lines`), a bad line not stopping the others, then the exit with the worst
+    status `run` gave: a bad code (`EXIT_BAD_INPUT`) outranks a bad move (`EXIT_BAD_MOVE`)."""
+    status = 0
+    for line in input_lines(argument):
+        status = max(status, run(line))
+    if status:
+        raise typer.Exit(status)
+
+
+def bad_line(error: Exception, json: bool) -> None:
+    """A line that is not a deal or a record: said on standard error, and as `{"error": …}` in JSON output."""
+    typer.echo(f"error: {error}", err=True)
+    if json:
+        print_json({"error": str(error)})
 
 
 def progress_bar(*columns: str | ProgressColumn, json: bool, auto_refresh: bool = True) -> Progress:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -30,67 +30,62 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        registry = self.registry
-        self.tables_owned = Gauge(
-            "heartcards_tables_owned", "Hearts tables this server runs (in its memory).", registry=registry
-        )
-        self.sockets = Gauge("heartcards_sockets", "Open Hearts table sockets on this server.", registry=registry)
-        self.messages = Counter(
-            "heartcards_socket_messages_total",
-            "Socket messages received (in) and sent (out).",
-            ["direction"],
-            registry=registry,
+        self.tables_owned = self._gauge("heartcards_tables_owned", "Hearts tables this server runs (in its memory).")
+        self.sockets = self._gauge("heartcards_sockets", "Open Hearts table sockets on this server.")
+        self.messages = self._counter(
+            "heartcards_socket_messages_total", "Socket messages received (in) and sent (out).", ["direction"]
         )
         self.messages_in = self.messages.labels(direction="in")
         self.messages_out = self.messages.labels(direction="out")
-        self.action_seconds = Histogram(
+        self.action_seconds = self._histogram(
             "heartcards_action_latency_seconds",
             "From a seat's action arriving on its socket to its new state stored and published.",
-            buckets=LATENCY_BUCKETS,
-            registry=registry,
+            LATENCY_BUCKETS,
         )
-        self.bot_decision_seconds = Histogram(
+        self.bot_decision_seconds = self._histogram(
             "heartcards_bot_decision_latency_seconds",
             "A computer player's decision, from asking its worker to its answer.",
-            buckets=LATENCY_BUCKETS,
-            registry=registry,
+            LATENCY_BUCKETS,
         )
-        self.solver_queue = Gauge(
-            "heartcards_solver_queue_searches", "Heart to Heart searches waiting for the solver.", registry=registry
+        self.solver_queue = self._gauge(
+            "heartcards_solver_queue_searches", "Heart to Heart searches waiting for the solver."
         )
-        self.bot_queue = Gauge(
-            "heartcards_bot_queue_decisions",
-            "Computer players' decisions asked of the workers and not answered yet.",
-            registry=registry,
+        self.bot_queue = self._gauge(
+            "heartcards_bot_queue_decisions", "Computer players' decisions asked of the workers and not answered yet."
         )
-        self.leases_taken_over = Counter(
-            "heartcards_leases_taken_over_total",
-            "Tables taken from a server whose lease ran out (it died or stalled).",
-            registry=registry,
+        self.leases_taken_over = self._counter(
+            "heartcards_leases_taken_over_total", "Tables taken from a server whose lease ran out (it died or stalled)."
         )
-        self.saves_refused = Counter(
+        self.saves_refused = self._counter(
             "heartcards_saves_refused_by_epoch_total",
             "Saves the database refused because another server had taken the table since.",
-            registry=registry,
         )
-        self.redis_errors = Counter(
-            "heartcards_redis_errors_total", "Redis commands and subscriptions that failed.", registry=registry
+        self.redis_errors = self._counter(
+            "heartcards_redis_errors_total", "Redis commands and subscriptions that failed."
         )
-        self.relay_gaps = Counter(
+        self.relay_gaps = self._counter(
             "heartcards_relay_gaps_total",
             "Table states from another server that came after a missed one (the socket got the whole newer state).",
-            registry=registry,
         )
-        self.database_errors = Counter(
-            "heartcards_database_errors_total", "Database reads and writes that failed.", registry=registry
+        self.database_errors = self._counter(
+            "heartcards_database_errors_total", "Database reads and writes that failed."
         )
-        self.loop_delay_seconds = Histogram(
+        self.loop_delay_seconds = self._histogram(
             "heartcards_event_loop_delay_seconds",
             "How late a callback due on the event loop ran, sampled every 10 ms: what any request or socket message"
             " waits for at each turn of the loop.",
-            buckets=DELAY_BUCKETS,
-            registry=registry,
+            DELAY_BUCKETS,
         )
+
+    # Every metric goes in this app's own registry: apps in one process (the tests') never count into each other's.
+    def _counter(self, name: str, documentation: str, labels: Sequence[str] = ()) -> Counter:
+        return Counter(name, documentation, labels, registry=self.registry)
+
+    def _gauge(self, name: str, documentation: str) -> Gauge:
+        return Gauge(name, documentation, registry=self.registry)
+
+    def _histogram(self, name: str, documentation: str, buckets: Sequence[float]) -> Histogram:
+        return Histogram(name, documentation, buckets=buckets, registry=self.registry)
 
     def text(self) -> bytes:
         """Every metric in Prometheus's text format."""

@@ -15,6 +15,7 @@ from heartcards.hearts.bots.base import Bot
 from heartcards.hearts.bots.policy import threatening_seat
 from heartcards.hearts.engine import DealRecord, Game, Phase, Variant, mask_of
 from heartcards.hearts.engine.cards import POINT_MASK, mask_points
+from heartcards.hearts.engine.deal_record import moons_per_seat, queens_per_seat
 from heartcards.hearts.engine.rules import POINTS_PER_DEAL
 
 
@@ -29,22 +30,6 @@ class GameResult:
     totals: tuple[int, ...]
     decision_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     decision_cpu_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
-
-    def moons(self) -> list[int]:
-        """Moons shot per seat (the engine's `DealRecord.moon_shooter`)."""
-        counts = [0, 0, 0, 0]
-        for record in self.records:
-            if record.moon_shooter is not None:
-                counts[record.moon_shooter] += 1
-        return counts
-
-    def queens(self) -> list[int]:
-        """Q♠ taken per seat (the engine's `DealRecord.queen_taker`)."""
-        counts = [0, 0, 0, 0]
-        for record in self.records:
-            if record.queen_taker is not None:
-                counts[record.queen_taker] += 1
-        return counts
 
 
 MOON_MISS = 4
@@ -221,8 +206,8 @@ class PlayerStats:
 
 def add_result(stats: list[PlayerStats], spec: MatchSpec, result: GameResult) -> None:
     """Adds one game's figures to the per-player totals (a shared win counts for each winner)."""
-    moons = result.moons()
-    queens = result.queens()
+    moons = moons_per_seat(result.records)
+    queens = queens_per_seat(result.records)
     for seat, slot in enumerate(spec.slots):
         entry = stats[slot]
         entry.games += 1

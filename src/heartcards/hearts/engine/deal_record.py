@@ -7,11 +7,12 @@ one every deal, and a frozen dataclass's `__init__` costs several times more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from heartcards.cards import Card
 from heartcards.hearts.engine.observation import Trick
-from heartcards.hearts.engine.rules import PassDirection
+from heartcards.hearts.engine.rules import SEATS, PassDirection
 
 
 class DealRecord(NamedTuple):
@@ -47,3 +48,22 @@ class DealRecord(NamedTuple):
             "moon_shooter": self.moon_shooter,
             "queen_taker": self.queen_taker,
         }
+
+
+def moons_per_seat(records: Iterable[DealRecord]) -> list[int]:
+    """Moons shot per seat over the deals."""
+    return _per_seat(record.moon_shooter for record in records)
+
+
+def queens_per_seat(records: Iterable[DealRecord]) -> list[int]:
+    """Q♠ taken per seat over the deals."""
+    return _per_seat(record.queen_taker for record in records)
+
+
+def _per_seat(seats: Iterable[int | None]) -> list[int]:
+    """How often each seat stands in `seats` (None, a deal where no seat did it, counts for none)."""
+    counts = [0] * SEATS
+    for seat in seats:
+        if seat is not None:
+            counts[seat] += 1
+    return counts

@@ -6,6 +6,7 @@ The table itself (`heartcards.hearts.table`) knows nothing of storage; this is w
 from __future__ import annotations
 
 from heartcards.hearts.engine import Game, Variant
+from heartcards.hearts.engine.deal_record import moons_per_seat, queens_per_seat
 from heartcards.hearts.table import SEAT_COUNT, Seat, Table
 from heartcards.hearts.tables.views import json_text
 from heartcards.storage.hearts_repository import SeatRecord, SeatResult, TableRecord
@@ -82,13 +83,8 @@ def seat_results(table: Table) -> list[SeatResult]:
     whether its person left for good (away at the end)."""
     game = table.game
     totals = game.totals
-    moons = [0] * SEAT_COUNT
-    queens = [0] * SEAT_COUNT
-    for record in game.records:
-        if record.moon_shooter is not None:
-            moons[record.moon_shooter] += 1
-        if record.queen_taker is not None:
-            queens[record.queen_taker] += 1
+    moons = moons_per_seat(game.records)
+    queens = queens_per_seat(game.records)
     return [
         SeatResult(
             seat=seat,

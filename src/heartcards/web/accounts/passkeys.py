@@ -8,7 +8,9 @@ browsers treat as a secure context. An answer signed for any other origin or RP 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -96,13 +98,20 @@ def authentication_options(party: RelyingParty, challenge: bytes) -> dict[str, A
     return loaded
 
 
+@contextlib.contextmanager
+def _refused_unless_valid() -> Iterator[None]:
+    """What the browser sent that does not parse or does not verify is a `PasskeyRefusedError` (a 4xx), never a 500."""
+    try:
+        yield
+    except (WebAuthnException, KeyError, TypeError, ValueError) as error:
+        raise PasskeyRefusedError() from error
+
+
 def answered_challenge(credential: dict[str, Any]) -> str:
     """The challenge the authenticator signed (from its client data), to find the ceremony it answers."""
-    try:
+    with _refused_unless_valid():
         client_data = json.loads(b64url_bytes(str(credential["response"]["clientDataJSON"])))
         challenge = client_data["challenge"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise PasskeyRefusedError() from error
     if not isinstance(challenge, str) or not 0 < len(challenge) <= 100:
         raise PasskeyRefusedError()
     return challenge
@@ -123,15 +132,13 @@ class NewPasskey:
 
 
 def verify_registration(party: RelyingParty, credential: dict[str, Any], challenge: str) -> NewPasskey:
-    try:
+    with _refused_unless_valid():
         verified = verify_registration_response(
             credential=credential,
             expected_challenge=b64url_bytes(challenge),
             expected_rp_id=party.rp_id,
             expected_origin=party.origin,
         )
-    except (WebAuthnException, KeyError, TypeError, ValueError) as error:
-        raise PasskeyRefusedError() from error
     return NewPasskey(b64url(verified.credential_id), verified.credential_public_key, verified.sign_count)
 
 
@@ -140,7 +147,7 @@ def verify_assertion(
 ) -> int:
     """The authenticator's new signature counter, once the assertion is checked (origin, RP id, challenge,
     signature, a counter that went up)."""
-    try:
+    with _refused_unless_valid():
         verified = verify_authentication_response(
             credential=credential,
             expected_challenge=b64url_bytes(challenge),
@@ -149,6 +156,4 @@ def verify_assertion(
             credential_public_key=public_key,
             credential_current_sign_count=sign_count,
         )
-    except (WebAuthnException, KeyError, TypeError, ValueError) as error:
-        raise PasskeyRefusedError() from error
     return verified.new_sign_count

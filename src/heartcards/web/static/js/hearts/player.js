@@ -24,22 +24,16 @@ function recentTable(history) {
   table.dataset.role = "recent-rated";
   const head = ["date", "finish", "rating"].map((key) => `<th scope="col">${t(`hearts.ui.ratings.col.${key}`)}</th>`);
   table.innerHTML = `<thead><tr>${head.join("")}<th></th></tr></thead><tbody></tbody>`;
-  const body = find(table, "tbody");
+  const body = find(table, "tbody", HTMLTableSectionElement);
   for (const point of [...history].reverse().slice(0, RECENT)) {
-    const row = document.createElement("tr");
+    const row = body.insertRow();
     const place = point.left ? t("hearts.ui.ratings.left") : String(point.place);
     for (const text of [formatDate(point.at, currentLanguage()), place, String(point.rating)]) {
-      const td = document.createElement("td");
-      td.textContent = text;
-      row.append(td);
+      row.insertCell().textContent = text;
     }
-    const link = document.createElement("a");
+    const link = element("a", "", t("hearts.ui.ratings.open_table"));
     link.href = `/hearts/table/${encodeURIComponent(point.table)}`;
-    link.textContent = t("hearts.ui.ratings.open_table");
-    const td = document.createElement("td");
-    td.append(link);
-    row.append(td);
-    body.append(row);
+    row.insertCell().append(link);
   }
   return table;
 }
