@@ -20,6 +20,9 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FAST = {"speed": "fast", "variant": "classic", "target": 50, "strength": "easy"}
 CARD = re.compile(r"^(10|[2-9JQKA])[CDSH]$")
+HURRY_MS = 1000
+"""How far a hurried player's clock jumps each time `play_until` finds nothing to do: past a finished trick's hold
+and a computer player's pause at the fast speed, in one look."""
 
 # The page's state, read through the stable test hooks only.
 _SITUATION = """() => {
@@ -66,8 +69,10 @@ def settings_script(settings: dict[str, Any]) -> str:
 class HeartsPlayer:
     """One browser context and page at a Hearts table, with the WebSocket frames it received."""
 
-    def __init__(self, context: Any, base_url: str) -> None:
+    def __init__(self, context: Any, base_url: str, hurried: bool = False) -> None:
         self.context = context
+        self.hurried = hurried
+        """Whether the context's clock is Playwright's, which `play_until` moves on while the page only waits."""
         self.page = context.new_page()
         self.page.set_default_timeout(15_000)
         self.base_url = base_url.rstrip("/")
@@ -178,7 +183,10 @@ def play_until(players: list[HeartsPlayer], done: Callable[[], bool], timeout: f
             if player.act() in ("pass", "play"):
                 acted = True
         if not acted:
-            players[0].page.wait_for_timeout(60)
+            for player in players:
+                if player.hurried:
+                    player.page.clock.fast_forward(HURRY_MS)
+            players[0].page.wait_for_timeout(20 if any(player.hurried for player in players) else 60)
 
 
 def cards_in(value: Any) -> set[str]:
@@ -232,14 +240,23 @@ def new_hearts_player(browser: Any, service_workers: str) -> Iterator[Callable[.
     contexts: list[Any] = []
 
     def make(
-        base_url: str, viewport: dict[str, int] = PHONE, settings: dict[str, Any] = FAST, reduced: bool = False
+        base_url: str,
+        viewport: dict[str, int] = PHONE,
+        settings: dict[str, Any] = FAST,
+        reduced: bool = False,
+        hurried: bool = False,
     ) -> HeartsPlayer:
-        """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests)."""
+        """A fresh context; `reduced` asks for prefers-reduced-motion (cards move without sliding: quicker tests);
+        `hurried` gives its pages Playwright's clock, which `play_until` moves on whenever the player has nothing to
+        do, so a finished trick's hold and the computer players' pause on the device pass at once (the same timers
+        fire in the same order; a test that reads them as they pass, or times them, leaves it off)."""
         motion = "reduce" if reduced else "no-preference"
         context = browser.new_context(viewport=viewport, reduced_motion=motion, service_workers=service_workers)
         context.add_init_script(settings_script(settings))
+        if hurried:
+            context.clock.install()
         contexts.append(context)
-        return HeartsPlayer(context, base_url)
+        return HeartsPlayer(context, base_url, hurried)
 
     yield make
     for context in contexts:

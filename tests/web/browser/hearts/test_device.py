@@ -61,7 +61,7 @@ def replayed(record: dict[str, Any]) -> Game:
 
 
 def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: NewPlayer, server: LiveServer) -> None:
-    player = new_hearts_player(server.url, viewport=DESKTOP, settings=FAST, reduced=True)
+    player = new_hearts_player(server.url, viewport=DESKTOP, settings=FAST, reduced=True, hurried=True)
     start_offline(player, server, "Noa")
     play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4, timeout=60)
     hand, trick, counts = player.hand(), player.trick(), player.counts()
@@ -109,7 +109,7 @@ def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: New
 
 def test_a_special_deal_offline_plays_the_python_bots_cards(new_hearts_player: NewPlayer, server: LiveServer) -> None:
     settings = {**FAST, "variant": "special", "strength": "normal"}
-    player = new_hearts_player(server.url, viewport=DESKTOP, settings=settings, reduced=True)
+    player = new_hearts_player(server.url, viewport=DESKTOP, settings=settings, reduced=True, hurried=True)
     start_offline(player, server, "Eli", first_visit="/")
     play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=240)
     [record] = device_games(player)

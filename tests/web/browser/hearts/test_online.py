@@ -42,7 +42,7 @@ _FORGE = """async ([table, cards]) => {
 
 
 def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True, hurried=True)
     host.open("/hearts")
     host.shot("setup")
     table = host.create_table("online", "Hana")
@@ -53,7 +53,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_h
 
     guests = []
     for name, viewport in (("Bea", PHONE), ("Cris", DESKTOP), ("Dora", PHONE)):
-        guest = new_hearts_player(server.url, viewport=viewport, reduced=True)
+        guest = new_hearts_player(server.url, viewport=viewport, reduced=True, hurried=True)
         if name == "Dora":  # the last one finds the table in the lobby
             guest.open("/hearts")
             guest.page.fill("[data-name]", name)

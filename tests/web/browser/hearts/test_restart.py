@@ -15,7 +15,7 @@ NewPlayer = Callable[..., HeartsPlayer]
 
 
 def test_a_server_restart_mid_deal_resumes_it(live_server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(live_server.url, reduced=True)
+    player = new_hearts_player(live_server.url, reduced=True, hurried=True)
     player.create_table("solo", "Cleo")
     play_until([player], lambda: player.situation()["kind"] == "play" and len(player.hand()) <= 10)
     hand, trick, counts = player.hand(), player.trick(), player.counts()

@@ -116,7 +116,8 @@ def check_the_last_cards_counted(player: HeartsPlayer, language: str) -> None:
 
 
 def test_a_whole_deal_against_the_computer_by_taps(server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(server.url)
+    # Hurried: the held tricks are caught by _RECORD_HELD_TRICKS's observer as they pass, not by looking.
+    player = new_hearts_player(server.url, hurried=True)
     player.create_table("solo", "Anna")
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
     assert len(player.hand()) == 13
@@ -304,7 +305,11 @@ def test_a_whole_game_in_italian_ends_with_the_winner_and_counts_in_the_stats(
     """The game's end in Italian, reached from a stored game one deal or so from it (the whole deal by taps is
     played once, in the test above): the last deals by taps, the winner, the game in the statistics."""
     player = new_hearts_player(
-        live_server.url, viewport=DESKTOP, settings={**FAST, "variant": "special", "target": 50}, reduced=True
+        live_server.url,
+        viewport=DESKTOP,
+        settings={**FAST, "variant": "special", "target": 50},
+        reduced=True,
+        hurried=True,
     )
     player.open("/hearts?lang=it")
     assert player.page.get_attribute("html", "lang") == "it"
@@ -381,7 +386,7 @@ GREEK_ILLEGAL = (
 
 def test_a_deal_in_greek(server: LiveServer, new_hearts_player: NewPlayer) -> None:
     """The same deal in Greek: the pass button, an illegal tap's reason from the server and the score table."""
-    player = new_hearts_player(server.url, reduced=True)
+    player = new_hearts_player(server.url, reduced=True, hurried=True)
     player.open("/hearts?lang=el")
     assert player.page.get_attribute("html", "lang") == "el"
     player.create_table("solo", "Ελένη")
