@@ -16,7 +16,6 @@ from sqlalchemy.pool import StaticPool
 
 if TYPE_CHECKING:
     from alembic.config import Config
-    from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 LATEST_REVISION: Final = "0005"
@@ -62,20 +61,6 @@ def open_engine(url: str) -> Engine:
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
-
-
-def is_database_server(engine: Engine) -> bool:
-    """Whether `engine` talks to a database server over a socket (PostgreSQL), not to a local file (SQLite)."""
-    return engine.dialect.name == "postgresql"
-
-
-def open_async_engine(engine: Engine) -> AsyncEngine:
-    """An asyncio engine on the same PostgreSQL database as `engine` (psycopg's async driver): for writes that
-    wait on the server while the event loop goes on. One connection, used by one writer at a time. (Imported here:
-    a server on SQLite never loads SQLAlchemy's asyncio layer.)"""
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    return create_async_engine(engine.url.set(drivername="postgresql+psycopg_async"), pool_size=1, max_overflow=0)
 
 
 def alembic_config() -> Config:

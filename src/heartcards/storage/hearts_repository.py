@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from sqlalchemy import (
     ColumnElement,
@@ -28,13 +28,9 @@ from sqlalchemy import (
     update,
 )
 
-from heartcards.storage.database import is_database_server, open_async_engine
 from heartcards.storage.hearts_models import LOGS, SEATS, TABLES
 from heartcards.storage.hearts_ratings import SeatOutcome, record_ratings
 from heartcards.storage.rows import record_of
-
-if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncEngine
 
 OPEN_STATUSES = ("waiting", "playing")
 _ENCODER: Final = json.JSONEncoder(separators=(",", ":"))
@@ -194,22 +190,11 @@ class HeartsRepository:
         """A connection kept open for `save_games` (taking one from the pool for every action costs a third of
         a small save); dropped after any error, so a broken one is replaced."""
         self._game_update = _GameUpdate(engine.dialect)
-        self.saves_wait_on_server = is_database_server(engine)
-        """PostgreSQL: a save waits for the server's answer, so the table service writes with `save_games_async`,
-        its event loop answering everyone meanwhile, rather than with `save_games`, which holds the loop."""
-        self._async_saving: tuple[AsyncEngine, _GameUpdate] | None = None
 
     def close(self) -> None:
         if self._saving is not None:
             self._saving.close()
             self._saving = None
-
-    async def close_async(self) -> None:
-        """Releases `save_games_async`'s connection (it can only be closed from the event loop it ran on)."""
-        if self._async_saving is not None:
-            engine, _ = self._async_saving
-            self._async_saving = None
-            await engine.dispose()
 
     def create_table(self, table: TableRecord, now: datetime, lease: tuple[str, float] | None = None) -> None:
         """Stores a new table with `table.epoch`; with `lease` (owner, seconds), leased to that server from now."""
@@ -288,30 +273,10 @@ class HeartsRepository:
             self.close()
             raise
 
-    async def save_games_async(self, saves: Sequence[GameSave], now: datetime) -> set[str]:
-        """`save_games` on PostgreSQL without holding the event loop: the same transaction, run on an asyncio
-        connection, so the loop goes on while the server works (a fifth of a busy server's time was spent waiting
-        for its answers, every socket's messages waiting meanwhile)."""
-        if not saves:
-            return set()
-        saves = sorted(saves, key=lambda save: save.table_id)
-        if self._async_saving is None:
-            engine = open_async_engine(self.engine)
-            self._async_saving = engine, _GameUpdate(engine.dialect)
-        engine, game_update = self._async_saving
-        async with engine.connect() as connection:
-            try:
-                return await connection.run_sync(self._save_games, saves, now, game_update)
-            except Exception:
-                await connection.invalidate()  # a broken connection is replaced, as `save_games` does
-                raise
-
-    def _save_games(
-        self, connection: Connection, saves: Sequence[GameSave], now: datetime, game_update: _GameUpdate | None = None
-    ) -> set[str]:
+    def _save_games(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> set[str]:
         with connection.begin():
             refused: set[str] = set()
-            if (game_update or self._game_update).run(connection, saves, now) != len(saves):
+            if self._game_update.run(connection, saves, now) != len(saves):
                 epochs: dict[str, int] = {
                     row[0]: row[1]
                     for row in connection.execute(

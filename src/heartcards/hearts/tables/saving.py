@@ -1,10 +1,8 @@
 """The tables' storage: repository calls off the event loop, and saves of game states with group commit.
 
 Every change is stored before anyone is told of it: `save` returns once the table's new state is committed. The
-saves waiting together are written in one transaction: on SQLite those of one turn of the event loop, on the loop
-itself; on PostgreSQL, whose answer takes a round trip, one batch at a time while the loop goes on, the saves asked
-meanwhile making the next batch. A save the database refuses because another server took the table since raises
-`StaleEpochError`.
+saves asked for in one turn of the event loop are written together, in one transaction. A save the database refuses
+because another server took the table since raises `StaleEpochError`.
 """
 
 from __future__ import annotations
@@ -31,8 +29,6 @@ class TableStore:
         self.metrics = metrics or Metrics()
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-store")
         self.pending: list[tuple[GameSave, asyncio.Future[None]]] = []
-        self.writing: asyncio.Task[None] | None = None
-        """On PostgreSQL, the task writing the waiting saves, batch after batch, while there are some."""
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`function(*args)` on the store's thread (reads and the rarer writes: tables, seats, logs)."""
@@ -47,62 +43,30 @@ class TableStore:
             raise
 
     async def save(self, save: GameSave) -> None:
-        """Stores a table's state; returns once it is committed, with the other saves waiting (group commit). On
-        SQLite the saves of one turn of the event loop are written at its end, on the loop itself: a commit of a few
-        rows in WAL mode takes well under a millisecond, less than handing it to a thread and back on a busy
-        machine. On PostgreSQL a task writes them without holding the loop (`HeartsRepository.save_games_async`)."""
+        """Stores a table's state; returns once it is committed. The saves of one turn of the event loop are
+        written together in one transaction (group commit), on the loop itself: a commit of a few rows in WAL mode
+        takes well under a millisecond, less than handing it to a thread and back on a busy machine."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self.pending.append((save, future))
-        if self.repository.saves_wait_on_server:
-            if self.writing is None:
-                self.writing = loop.create_task(self._write())
-        elif len(self.pending) == 1:
+        if len(self.pending) == 1:
             loop.call_soon(self.flush)
         await future
 
-    async def _write(self) -> None:
-        """Writes the waiting saves a batch at a time until none waits (on PostgreSQL)."""
-        try:
-            while self.pending:
-                batch, self.pending = self.pending, []
-                try:
-                    refused = await self.repository.save_games_async([save for save, _ in batch], utc_now())
-                except Exception as error:
-                    self._failed(batch, error)
-                else:
-                    self._settle(batch, refused)
-        finally:
-            self.writing = None
-
-    async def finish(self) -> None:
-        """Writes what waits, the batch being written first (when the server stops)."""
-        while self.writing is not None:
-            await self.writing
-        self.flush()
-        await self.repository.close_async()
-
     def flush(self) -> None:
-        """Writes the waiting saves in one transaction, on the loop; if it fails, each waiting `save` raises the
-        error."""
+        """Writes the waiting saves in one transaction; if it fails, each waiting `save` raises the error."""
         batch, self.pending = self.pending, []
         if not batch:
             return
         try:
             refused = self.repository.save_games([save for save, _ in batch], utc_now())
         except Exception as error:
-            self._failed(batch, error)
+            self.metrics.database_errors.inc()
+            logger.exception("could not store %d table states", len(batch))
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(error)
             return
-        self._settle(batch, refused)
-
-    def _failed(self, batch: list[tuple[GameSave, asyncio.Future[None]]], error: Exception) -> None:
-        self.metrics.database_errors.inc()
-        logger.exception("could not store %d table states", len(batch), exc_info=error)
-        for _, future in batch:
-            if not future.done():
-                future.set_exception(error)
-
-    def _settle(self, batch: list[tuple[GameSave, asyncio.Future[None]]], refused: set[str]) -> None:
         for save, future in batch:
             if future.done():
                 continue

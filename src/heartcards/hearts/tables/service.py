@@ -250,7 +250,7 @@ class TableService:
         self.closing = True
         self.sweeper.stop()
         await self.drivers.stop()
-        await self.store.finish()
+        self.store.flush()
         if self.ownership is not None:
             self.ownership.stop()
             try:
