@@ -32,6 +32,8 @@ LANDSCAPE = SIZES["landscape"]
 WIDE = SIZES["desktop"]
 LANGUAGES = ("en", "it", "el")
 MIN_TARGET_PX = 44
+HINT_TOAST_MS = 3000
+"""How long the play page shows a hint's move in its toast (`js/h2h/play/hint.js`)."""
 
 
 def test_a_deal_stuck_from_the_start_says_it_cannot_be_played(new_player: NewPlayer) -> None:
@@ -328,6 +330,7 @@ def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewP
     """The daily deal with a hint taken ("Daily deal · Hints used" under the code) and its moves waiting to sync, on
     a line of its own on a phone held upright; a new player's game in each language."""
     player = new_player(viewport=PORTRAIT)
+    player.page.clock.install()  # Playwright's clock: the hint's toast is moved past, not waited out (below)
     for lang in LANGUAGES:
         open_in(player, "/", lang)
         daily = player.page.request.get(f"{player.base_url}/api/h2h/daily").json()["code"]
@@ -338,6 +341,7 @@ def test_the_bar_at_its_longest_fits_and_nothing_in_it_overlaps(new_player: NewP
         player.page.context.set_offline(True)
         player.tap("stock")
         player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
+        player.page.clock.fast_forward(HINT_TOAST_MS)  # the bar as it stays, once the hint's toast is gone
         player.page.wait_for_function("() => getComputedStyle(document.querySelector('#status')).opacity === '0'")
         for size in at_each_size(player.page):
             assert_fits(player.page, f"the bar waiting to sync in {lang} ({size})")
