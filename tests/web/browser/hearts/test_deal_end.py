@@ -25,7 +25,7 @@ HEARTS = {"en": r"^(\d+) hearts?$", "it": r"^(\d+) cuor[ei]$", "el": r"^(\d+) κ
 def test_the_deal_end_shows_each_players_hearts_and_who_took_the_queen(
     server: LiveServer, new_hearts_player: NewPlayer
 ) -> None:
-    player = new_hearts_player(server.url, reduced=True)
+    player = new_hearts_player(server.url, reduced=True, hurried=True)
     table = player.create_table("solo", "Adele")
     play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=120)
     for language in YOU_TOOK:

@@ -151,15 +151,16 @@ def test_a_spectator_sees_the_trick_counts_scores_and_last_trick_but_no_hand(
 def test_a_spectator_sees_the_scores_of_a_finished_deal(server: LiveServer, new_hearts_player: NewPlayer) -> None:
     """After a whole deal watched, the spectator's plates and score table hold the deal's points as the player's do,
     and the last trick is the deal's thirteenth."""
-    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
+    host = new_hearts_player(server.url, viewport=DESKTOP, reduced=True, hurried=True)
     table = host.create_table("online", "Hana")
     host.page.click('[data-action="start"]')
     host.page.wait_for_selector('[data-hand][data-mode="pass"]')
-    watcher = new_hearts_player(server.url, viewport=DESKTOP, reduced=True)
+    watcher = new_hearts_player(server.url, viewport=DESKTOP, reduced=True, hurried=True)
     watcher.open(f"/hearts/table/{table}")
     watcher.page.wait_for_selector("[data-board]:not([hidden])")
 
-    play_until([host], lambda: host.situation()["kind"] == "deal_over", timeout=120)
+    # Both hurried: each trick's hold passes at once on both pages; the watcher, with nothing to do, only follows.
+    play_until([host, watcher], lambda: host.situation()["kind"] == "deal_over", timeout=120)
     totals = host.scores()
     assert sum(totals) in (26, 39)  # 26 points in a deal, or 3 x 13 when someone shot the moon
     watcher.page.wait_for_function(
