@@ -4,7 +4,7 @@ server's answer, and screenshots for a person to look at when asked (`tests/web/
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -93,6 +93,17 @@ class Player:
             first, second = move.split("-")
             self.tap(int(first))
             self.tap("waste" if second == "W" else int(second))
+
+    def play_on_the_server(self, moves: Sequence[str]) -> None:
+        """Play `moves` in the player's running game through the API's taps, much quicker than the page's: how a test
+        brings a game near the moment it checks, which it then plays by taps."""
+        request = self.page.request
+        game = request.get(f"{self.base_url}/api/h2h/games/current").json()
+        for move in moves:
+            first, _, second = move.partition("-")
+            targets = ["stock"] if move == "S" else [int(first), "waste" if second == "W" else int(second)]
+            for target in targets:
+                assert request.post(f"{self.base_url}/api/h2h/games/{game['id']}/tap", data={"target": target}).ok
 
     def field(self, name: str) -> str:
         return self.page.locator(f'[data-field="{name}"]').inner_text().strip()

@@ -239,17 +239,6 @@ def seed_solution() -> tuple[str, ...]:
     return tuple(str(move) for move in solve(Game.from_code(SEED_DEAL).position).moves)
 
 
-def play_on_the_server(player: Player, moves: tuple[str, ...]) -> None:
-    """Play `moves` in the player's running game through the API's taps (quicker than the page's)."""
-    request = player.page.request
-    game = request.get(f"{player.base_url}/api/h2h/games/current").json()
-    for move in moves:
-        first, _, second = move.partition("-")
-        targets = ["stock"] if move == "S" else [int(first), "waste" if second == "W" else int(second)]
-        for target in targets:
-            assert request.post(f"{player.base_url}/api/h2h/games/{game['id']}/tap", data={"target": target}).ok
-
-
 def open_in(player: Player, path: str, lang: str) -> None:
     """Open `path` in `lang` (`?lang=`), and check that the page is in it."""
     player.open(f"{path}?lang={lang}")
@@ -308,7 +297,7 @@ def test_the_play_pages_dialogs_fit(new_player: NewPlayer) -> None:
         assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}")
         open_in(player, f"/play/{SEED_DEAL}", lang)
         solution = seed_solution()
-        play_on_the_server(player, solution[:-1])
+        player.play_on_the_server(solution[:-1])
         open_in(player, f"/play/{SEED_DEAL}", lang)  # the game one move from its win, then that move by taps
         player.play(solution[-1:])
         player.dialog().locator('[data-fact="moves"]').wait_for()
