@@ -7,45 +7,45 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.web.browser.hearts.conftest import HeartsPlayer
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.hearts.conftest import PHONE, HeartsPlayer
+from tests.web.browser.layout import assert_fits, at_each_size
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., HeartsPlayer]
-SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
 TABLE_OF = {"en": "Alice's table", "it": "Il tavolo di Alice", "el": "Το τραπέζι: Alice"}
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", TABLE_OF)
 def test_a_persons_plate_and_the_computers_fit_and_differ(
-    server: LiveServer, new_hearts_player: NewPlayer, language: str, size: str
+    server: LiveServer, new_hearts_player: NewPlayer, language: str
 ) -> None:
-    player = new_hearts_player(server.url, viewport=SIZES[size], reduced=True)
+    """A solo table of Adele's in `language`, shown at each size in turn."""
+    player = new_hearts_player(server.url, viewport=PHONE, reduced=True)
     player.open(f"/hearts?lang={language}")
     player.create_table("solo", "Adele")  # a computer player's own name is refused (tests/web/hearts/test_players.py)
     player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-    names = player.page.locator("[data-seat] .plate .name").all_inner_texts()
-    own, others = names[0], names[1:]  # the player's own plate is the first, "Adele (you)" in their language
-    assert own.startswith("Adele") and len(others) == 3, names
-    assert "adele" not in {name.casefold() for name in others} and len(set(others)) == 3, names
-    assert_fits(player.page, f"solo table of Adele {language} {size}")
-    player.shot(f"names-adele-{language}")
+    for size in at_each_size(player.page):
+        names = player.page.locator("[data-seat] .plate .name").all_inner_texts()
+        own, others = names[0], names[1:]  # the player's own plate is the first, "Adele (you)" in their language
+        assert own.startswith("Adele") and len(others) == 3, (size, names)
+        assert "adele" not in {name.casefold() for name in others} and len(set(others)) == 3, (size, names)
+        assert_fits(player.page, f"solo table of Adele {language} {size}")
+        player.shot(f"names-adele-{language}")
 
 
-@pytest.mark.parametrize("language", TABLE_OF)
-def test_the_lobby_names_a_table_by_its_creator(
-    server: LiveServer, new_hearts_player: NewPlayer, language: str
-) -> None:
+def test_the_lobby_names_a_table_by_its_creator(server: LiveServer, new_hearts_player: NewPlayer) -> None:
+    """Alice's table in another person's lobby, in each language at each size."""
     alice = new_hearts_player(server.url, reduced=True)
     table = alice.create_table("online", "Alice")
-    for size in SIZES.values():
-        other = new_hearts_player(server.url, viewport=size, reduced=True)
+    other = new_hearts_player(server.url, viewport=PHONE, reduced=True)
+    for language, table_of in TABLE_OF.items():
+        other.page.set_viewport_size(PHONE)
         other.open(f"/hearts?lang={language}")
         line = other.page.locator(f'[data-lobby] li[data-table="{table}"]')
         line.wait_for()
-        assert TABLE_OF[language] in line.inner_text()
-        assert_fits(other.page, f"lobby {language} {size}")
-    other.shot(f"names-lobby-{language}")
+        for size in at_each_size(other.page):
+            assert table_of in line.inner_text(), size
+            assert_fits(other.page, f"lobby {language} {size}")
+        other.shot(f"names-lobby-{language}")
