@@ -9,13 +9,14 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.conftest import Player
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import assert_fits, at_each_size
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 
 SEED_DEAL = "HH1-N-AAAAAAM"
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
+MESSAGE_MS = 3500
+"""How long a message shows (`announce` in `js/common/status.js`), longer than a refused card's ring (600 ms)."""
 COVERED = {
     "en": "This card is covered: take the cards lying on it first.",
     "it": "Questa carta è coperta: prima togli le carte che la coprono.",
@@ -37,13 +38,18 @@ def test_a_covered_card_says_no_to_a_tap(new_player: NewPlayer) -> None:
     assert player.pressed() == ["25"] and player.page.locator("[data-refused]").count() == 0
 
     explained = new_player(settings={"animation": "off", "moveErrors": True})
+    # Playwright's clock: between two sizes the ring and the message are moved past, not waited out (below)
+    explained.page.clock.install()
     for language, message in COVERED.items():
-        for size in SIZES:
-            explained.page.set_viewport_size(size)
-            explained.open(f"/play/{SEED_DEAL}?lang={language}")
+        explained.open(f"/play/{SEED_DEAL}?lang={language}")
+        for size in at_each_size(explained.page):
             explained.watch(REFUSED)
             explained.tap(1)
             assert explained.seen(REFUSED)
             assert explained.status_text() == message, (language, size)
             assert_fits(explained.page, f"covered tap {language} {size}")
             explained.shot(f"covered-tap-{language}")
+            # gone before the next size's tap, so that one's ring and message are its own
+            explained.page.clock.fast_forward(MESSAGE_MS)
+            explained.page.wait_for_selector(REFUSED, state="detached")
+            explained.page.wait_for_function("() => document.querySelector('#status').textContent === ''")

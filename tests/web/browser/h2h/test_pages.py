@@ -17,6 +17,8 @@ from tests.web.conftest import LiveServer
 NewPlayer = Callable[..., Player]
 SEED_DEAL = "HH1-N-AAAAAAM"
 EXAMPLE_FILE = Path(__file__).resolve().parents[4] / "src/heartcards/web/static/js/h2h/example-game.js"
+STEP_MS = 650
+"""The time between a replay's steps while it plays (`stepMs` in `js/h2h/player.js`)."""
 
 
 def example_moves() -> list[str]:
@@ -77,6 +79,8 @@ def test_the_rules_without_their_pictures_say_why(new_player: NewPlayer) -> None
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPlayer, viewport: dict[str, int]) -> None:
     player = new_player(viewport=viewport)
+    # Playwright's clock: the replay's steps are moved through with it, not waited out (below)
+    player.page.clock.install()
     player.open("/examples")
     page = player.page
     # the words around the code keep their spaces (the link is an inline flexbox, a touch target)
@@ -86,13 +90,15 @@ def test_examples_replays_the_won_game_with_move_10_called_out(new_player: NewPl
     step = page.locator('[data-role="step"]')
     assert step.get_attribute("data-step") == "0"
     page.locator('[data-control="play"]').click()
+    page.clock.run_for(2 * STEP_MS)
     page.wait_for_function("() => Number(document.querySelector('[data-role=step]').dataset.step) >= 2")
     page.locator('[data-control="play"]').click()  # pause
     paused_at = step.get_attribute("data-step")
-    page.wait_for_timeout(800)
+    page.clock.run_for(STEP_MS + 150)  # a step's time and more: every timer due meanwhile fires
     assert step.get_attribute("data-step") == paused_at
     page.locator('[data-control="first"]').click()
     page.locator('[data-control="play"]').click()  # playing through stops by itself on the rules' example
+    page.clock.run_for(12 * STEP_MS)  # two steps past move 10: a replay that did not stop there would be at 12
     page.wait_for_function("() => document.querySelector('[data-control=play]').dataset.playing === 'false'")
     assert step.get_attribute("data-step") == "10"
     page.locator('[data-control="first"]').click()

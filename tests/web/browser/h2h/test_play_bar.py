@@ -9,12 +9,13 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.conftest import Player
-from tests.web.browser.layout import assert_fits, overlap
+from tests.web.browser.layout import assert_fits, at_each_size, overlap
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
+IN_PLACE = "() => document.querySelector('#status').getAnimations().length === 0"
+"""The message has slid into place: no transition of it runs."""
 EXPLAINED = {
     "en": "Each card you remove from the heart scores 10 points: a won game always scores 250.",
     "it": "Ogni carta tolta dal cuore vale 10 punti: una partita vinta fa sempre 250.",
@@ -24,16 +25,15 @@ EXPLAINED = {
 
 def test_the_score_explains_itself_in_a_message_clear_of_the_bar(new_player: NewPlayer) -> None:
     player = new_player()
+    status = player.page.locator("#status.shown")
     for language, explained in EXPLAINED.items():
-        for size in SIZES:
-            label = f"{language}-{size['width']}x{size['height']}"
-            player.page.set_viewport_size(size)
-            player.open(f"/play/HH1-N-AAAAAAM?lang={language}")
-            player.page.click('[data-action="explain-score"]')
-            status = player.page.locator("#status.shown")
+        player.open(f"/play/HH1-N-AAAAAAM?lang={language}")
+        for size in at_each_size(player.page):
+            label = f"{language} ({size})"
+            player.page.click('[data-action="explain-score"]')  # at each size: the message's seconds start anew
             status.wait_for()
             assert status.inner_text().strip() == explained, label
-            player.page.wait_for_timeout(250)  # the message's short slide into place
+            player.page.wait_for_function(IN_PLACE)  # the message's short slide into place
             message = status.bounding_box()
             assert message is not None
             for field in ("time", "score", "moves"):

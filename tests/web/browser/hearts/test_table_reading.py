@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 
 from tests.web.browser.hearts.conftest import HeartsPlayer
-from tests.web.browser.layout import assert_fits, overlap
+from tests.web.browser.layout import SIZES, assert_fits, at_each_size, overlap
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 YOU = {"en": "You", "it": "Tu", "el": "Εσείς"}
 
 
@@ -46,20 +45,21 @@ def assert_prompt_and_plates_clear(page: Any, what: str) -> None:
 
 
 def test_the_table_reads_clearly_at_every_size(server: LiveServer, new_hearts_player: NewPlayer) -> None:
-    player = new_hearts_player(server.url, viewport=SIZES[0], reduced=True)
+    player = new_hearts_player(server.url, viewport=SIZES["phone"], reduced=True)
     for language, you in YOU.items():
-        for size in SIZES:
-            label = f"{language}-{size['width']}x{size['height']}"
-            player.page.set_viewport_size(size)
-            player.open(f"/hearts?lang={language}")
-            player.create_table("solo", "Adele")
-            player.page.wait_for_selector('[data-hand][data-mode="pass"]')
-            player.page.wait_for_timeout(100)  # the hand is laid out in the frame after it is drawn
+        player.open(f"/hearts?lang={language}")
+        player.create_table("solo", "Adele")
+        player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+        # at_each_size waits two frames at each size: the hand is laid out in the frame after it is drawn
+        for size in at_each_size(player.page):
+            label = f"{language} ({size})"
             assert_prompt_and_plates_clear(player.page, f"passing {label}")
             assert_fits(player.page, f"passing {label}")
-            player.act()
-            player.page.wait_for_selector('[data-hand][data-mode="play"]')
-            player.page.wait_for_selector("[data-trick] .trick-card")
+        player.act()
+        player.page.wait_for_selector('[data-hand][data-mode="play"]')
+        player.page.wait_for_selector("[data-trick] .trick-card")
+        for size in at_each_size(player.page):
+            label = f"{language} ({size})"
             assert_prompt_and_plates_clear(player.page, f"playing {label}")
             assert_fits(player.page, f"playing {label}")
             played = player.page.eval_on_selector_all(
