@@ -67,6 +67,12 @@ dozen moves. Short, because another client's request needs several turns of the 
 one such step: with steps of about 1 ms (50 moves) a bystander's `/api/health` p99 went from 4.4 to 8.8-17.5 ms
 under one client's batches (`benchmarks/fairness.py`). A batch played in a thread instead held the interpreter lock
 for 5 ms at a time against the event loop, several times per request it answered meanwhile."""
+STEP_PAUSE_SECONDS: Final = 0.001
+"""How long a batch waits between two steps: long enough for the event loop to fall idle and read whatever came in
+meanwhile, so everyone else's requests go first and a batch takes only the time they leave. Yielding without a pause
+(`asyncio.sleep(0)`) gave the other requests one turn of the loop per step, and the server's own loop delay p99
+during one client's batches was 5-10 ms; with the pause, 2 ms (`benchmarks/fairness.py --pin --only moves`, three
+alternated runs each). A 2,000-move batch takes some 40 ms more for it."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
@@ -531,14 +537,14 @@ async def _played_on(game: Game, keep: int, tail: list[Move]) -> Game:
 
 
 class _Steps:
-    """Lets the event loop run once `STEP_SECONDS` have passed since it last did."""
+    """Lets the event loop run, for `STEP_PAUSE_SECONDS`, once `STEP_SECONDS` have passed since it last did."""
 
     def __init__(self) -> None:
         self.began = time.perf_counter()
 
     async def done(self) -> None:
         if time.perf_counter() - self.began >= STEP_SECONDS:
-            await asyncio.sleep(0)
+            await asyncio.sleep(STEP_PAUSE_SECONDS)
             self.began = time.perf_counter()
 
 
