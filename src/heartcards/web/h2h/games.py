@@ -70,9 +70,9 @@ for 5 ms at a time against the event loop, several times per request it answered
 STEP_PAUSE_SECONDS: Final = 0.001
 """How long a batch waits between two steps: long enough for the event loop to fall idle and read whatever came in
 meanwhile, so everyone else's requests go first and a batch takes only the time they leave. Yielding without a pause
-(`asyncio.sleep(0)`) gave the other requests one turn of the loop per step, and the server's own loop delay p99
-during one client's batches was 5-10 ms; with the pause, 2 ms (`benchmarks/fairness.py --pin --only moves`, three
-alternated runs each). A 2,000-move batch takes some 40 ms more for it."""
+(`asyncio.sleep(0)`) gave the other requests one turn of the loop per step. A 2,000-move batch takes some 40 ms more
+for it. Measured (`benchmarks/fairness.py --pin`, `docs/figures.md`): the server's loop delay p99 under one client's
+batches was 2 ms in three short runs against 5-10 ms without the pause, but 5-10 ms again in three whole runs."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
