@@ -61,6 +61,7 @@ from prometheus_client.parser import text_string_to_metric_families
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.support.live_server import LiveServer
+from tests.support.metrics import metric_values
 
 from heartcards.figures import percentile
 from record import record_run
@@ -265,10 +266,7 @@ def moves_attack(url: str) -> dict[str, int]:
 
 
 def queued_searches(client: httpx.Client) -> int:
-    for line in client.get("/metrics").text.splitlines():
-        if line.startswith("heartcards_solver_queue_searches "):
-            return int(float(line.split()[1]))
-    raise AssertionError("no heartcards_solver_queue_searches in /metrics")
+    return int(metric_values(client.get("/metrics").text)["heartcards_solver_queue_searches"])
 
 
 def timed_hint(client: httpx.Client, game_id: str) -> float:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from heartcards.runtime.metrics import Metrics
 from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
-from tests.web.test_operations import metric_values
+from tests.support.metrics import metric_values
 
 STALL_SECONDS = 0.07
 

@@ -13,7 +13,7 @@ import pytest
 from tests.haproxy_server import HaproxyServer, haproxy_binary, route
 from tests.postgres import REQUIRE_VARIABLE
 from tests.support.live_server import LiveServer
-from tests.web.test_operations import metric_values
+from tests.support.metrics import metric_values
 
 
 @contextlib.contextmanager

@@ -8,22 +8,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 
 from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
 from heartcards.web.services import Services
-
-
-def metric_values(text: str) -> dict[str, float]:
-    """Each sample of a `/metrics` answer by name (with its labels written as in the text format)."""
-    values: dict[str, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            labels = ",".join(f'{name}="{value}"' for name, value in sorted(sample.labels.items()))
-            values[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
-    return values
+from tests.support.metrics import metric_values
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ import pytest
 from heartcards.figures import percentile
 from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE
 from tests.support.databases import SqliteTemplate
+from tests.support.metrics import metric_values
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE
-from tests.web.test_operations import metric_values
 
 pytestmark = pytest.mark.slow  # a real server under a flood, over 10 s on the shared machine
 

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 
 from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
+from tests.support.metrics import metric_values
 from tests.support.scripted import action_for, due
 from tests.web.hearts.test_socket import four_seats
-from tests.web.test_operations import metric_values
 
 
 def test_a_table_its_sockets_and_an_action_are_counted(database_url: str) -> None:

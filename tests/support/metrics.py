@@ -1,0 +1,15 @@
+"""Reading a server's `/metrics` answer (Prometheus's text format) in the tests and the benchmarks."""
+
+from __future__ import annotations
+
+from prometheus_client.parser import text_string_to_metric_families
+
+
+def metric_values(text: str) -> dict[str, float]:
+    """Each sample of a `/metrics` answer by name (with its labels written as in the text format)."""
+    values: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            labels = ",".join(f'{name}="{value}"' for name, value in sorted(sample.labels.items()))
+            values[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
+    return values
