@@ -17,9 +17,7 @@ import { chosenVariant, fillVariantTabs, playerName } from "./rating-parts.js";
  */
 function board(ratings) {
   if (!ratings.players.length) {
-    const empty = element("p", "", t("hearts.ui.ratings.empty"));
-    empty.className = "empty";
-    return empty;
+    return element("p", "empty", t("hearts.ui.ratings.empty"));
   }
   const table = element("table", "deals");
   table.dataset.role = "leaderboard";
