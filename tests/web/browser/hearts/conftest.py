@@ -77,6 +77,8 @@ class HeartsPlayer:
         self.page.set_default_timeout(15_000)
         self.base_url = base_url.rstrip("/")
         self.frames: list[str] = []
+        self.sockets = 0
+        """How many WebSockets the page has opened."""
         self.errors: list[str] = []
         self.holding: Callable[[dict[str, Any]], bool] | None = None
         """While set, `act` does nothing in a situation it holds true for (a test stops the table there)."""
@@ -84,6 +86,7 @@ class HeartsPlayer:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def _watch(self, socket: Any) -> None:
+        self.sockets += 1
         socket.on("framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else ""))
 
     def open(self, path: str) -> None:

@@ -74,10 +74,12 @@ def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_h
 
     host.page.wait_for_function("() => document.querySelectorAll('[data-wait-seat][data-kind=\"human\"]').length === 4")
     host.shot("waiting-room")
+    sockets = host.sockets
     host.page.click('[data-action="start"]')
     players = [host, *guests]
     for player in players:
         player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    assert host.sockets == sockets  # the started table came on the open socket: no moment when a pass is refused
     seats = [
         json.loads(
             player.page.evaluate(

@@ -98,7 +98,8 @@ async function startGame(button) {
   button.disabled = true;
   try {
     app.table = await heartsApi.start(tableId, app.seat.token);
-    socket.reconnectAs(app.seat.token);
+    // the started table's state comes on the open socket; a new one would leave a moment in which a pass is refused
+    if (!(socket instanceof TableSocket) || socket.token !== app.seat.token) socket.reconnectAs(app.seat.token);
   } catch (error) {
     announce(errorText(error, "The table's action"), { kind: "error", ms: 5000 });
   } finally {
