@@ -154,6 +154,25 @@ def test_home_asks_before_discarding_a_begun_game(new_player: NewPlayer) -> None
         player.forget()
 
 
+def test_a_move_still_on_the_device_makes_the_home_page_ask(new_player: NewPlayer) -> None:
+    """A tap whose batch has not reached the server when the player goes home: the home page sends it before asking
+    which game runs, so the begun game is offered and not lost without a word."""
+    player = new_player()
+    player.open(f"/play/{SEED_DEAL}")
+    moves = "**/api/h2h/games/*/moves"
+    player.page.route(moves, lambda route: route.abort())  # the network drops the batch: the move waits
+    player.tap("stock")
+    player.page.unroute(moves)
+    player.open("/")
+    player.page.locator('#home [data-role="new"]').click()
+    dialog = player.dialog()
+    dialog.wait_for()
+    dialog.locator('[data-action="cancel"]').click()
+    player.page.locator('#home [data-role="continue"]').click()
+    player.page.wait_for_selector("body[data-ready='true']")
+    assert (player.field("code"), player.field("moves")) == (SEED_DEAL, "1")
+
+
 def test_home_starts_the_other_game_once_asked_and_counts_the_begun_one_as_lost(new_player: NewPlayer) -> None:
     """For each of `HOME_BUTTONS`, a new player's begun game."""
     player = new_player()

@@ -170,6 +170,18 @@ test("while the device says it is offline nothing is sent; back online, a kick s
   assert.equal(server.sent.length, 1);
 });
 
+test("a page's first flush while the device is offline answers at once, the moves kept", { timeout: 5000 }, async () => {
+  const store = memoryStore();
+  const server = fakeServer();
+  const sleep = () => new Promise(() => {}); // the offline wait never ends in this test
+  const before = createSync({ store, send: server.send, retryable, onRefused: assert.fail, sleep, online: () => false });
+  before.update({ id: "a", code: CODE, moves: ["S"], confirmed: [], known: false });
+  const next = createSync({ store, send: server.send, retryable, onRefused: assert.fail, sleep, online: () => false });
+  assert.equal(await next.flush(), false); // the home page asks which game runs, and then shows the device's
+  assert.deepEqual(next.get("a").moves, ["S"]);
+  assert.deepEqual(server.sent, []);
+});
+
 test("a refused batch drops the game's books and is reported; other games still go", async () => {
   const server = fakeServer();
   const store = memoryStore();

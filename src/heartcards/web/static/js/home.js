@@ -57,12 +57,14 @@ function guarded(work, action) {
 }
 
 /**
- * The player's running game: the server's, else (it cannot be reached) the last one the device played, if it is not
+ * The player's running game: the server's, once the moves still waiting on the device have reached it (a tap just
+ * before coming here makes a game begun), else (it cannot be reached) the last one the device played, if it is not
  * over.
  * @returns {Promise<GameView | null>}
  */
 async function runningGame() {
   try {
+    await books.flush(); // false when a request fails: the server's answer below says whether it can be reached
     return await api.currentGame();
   } catch (error) {
     if (!isOffline(error)) {

@@ -276,6 +276,7 @@ export function createSync({
     flush() {
       this.kick();
       if (!running && state === "saved") return Promise.resolve(true);
+      if (state === "waiting" && !online()) return Promise.resolve(false); // the kick found the device offline
       return new Promise((resolve) => {
         waiters.push(resolve);
       });
