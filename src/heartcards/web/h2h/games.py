@@ -71,8 +71,7 @@ STEP_PAUSE_SECONDS: Final = 0.001
 """How long a batch waits between two steps: long enough for the event loop to fall idle and read whatever came in
 meanwhile, so everyone else's requests go first and a batch takes only the time they leave. Yielding without a pause
 (`asyncio.sleep(0)`) gave the other requests one turn of the loop per step. A 2,000-move batch takes some 40 ms more
-for it. Measured (`benchmarks/fairness.py --pin`, `docs/figures.md`): the server's loop delay p99 under one client's
-batches was 2 ms in three short runs against 5-10 ms without the pause, but 5-10 ms again in three whole runs."""
+for it. Its runs (`benchmarks/fairness.py --pin`) are in `docs/figures.md`."""
 ENGINE_STATUS = {Status.PLAYING: GameStatus.PLAYING, Status.WON: GameStatus.WON, Status.STALLED: GameStatus.STALLED}
 
 logger = logging.getLogger("heartcards.web.h2h")
