@@ -3,16 +3,19 @@ from an older epoch refused by the database itself."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import DBAPIError
 
 from heartcards.storage.database import current_revision, open_engine, upgrade_database
 from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, StaleEpochError, TableRecord
+from tests.postgres import PostgresServer
 
 NOW = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
 LOG = {"deal": 1, "scores": [26, 0, 0, 0]}
@@ -132,3 +135,34 @@ def test_the_lease_migration_goes_up_and_down(each_database_url: str) -> None:
         assert current_revision(engine) == "0004"
     finally:
         engine.dispose()
+
+
+def test_a_server_paused_inside_a_save_holds_no_takeover_past_its_lease(postgres_server: PostgresServer) -> None:
+    """The owner stopped between its save's UPDATE and its COMMIT keeps the table's row locked; PostgreSQL ends its
+    session after the lease's length (`open_engine(…, idle_transaction_seconds)`), so another server takes the table,
+    and the paused save never lands."""
+    url = postgres_server.new_database(migrated=True)
+    lease = 0.5
+    owner_engine = open_engine(url, idle_transaction_seconds=lease)
+    taker_engine = open_engine(url, idle_transaction_seconds=lease)
+    try:
+        repository = HeartsRepository(owner_engine)
+        new_table(repository, lease=("a", lease))
+        paused = owner_engine.connect()
+        transaction = paused.begin()
+        paused.execute(text("UPDATE hearts_tables SET status = 'finished' WHERE id = 't1'"))  # then the pause
+        time.sleep(lease + 0.2)  # the lease lapses meanwhile
+        taken: list[int | None] = []
+        taker = threading.Thread(target=lambda: taken.append(TableLeases(taker_engine, "b", 30.0).take("t1")))
+        taker.start()
+        taker.join(timeout=10)
+        assert not taker.is_alive(), "the takeover waited behind the paused server's lock"
+        assert taken == [2]
+        with pytest.raises(DBAPIError):  # the paused server wakes to a session PostgreSQL has ended
+            transaction.commit()
+        paused.close()
+        stored = repository.table("t1")
+        assert stored is not None and stored.status == "playing" and stored.epoch == 2
+    finally:
+        owner_engine.dispose()
+        taker_engine.dispose()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import Engine, create_engine, event, make_url, text
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 if TYPE_CHECKING:
@@ -40,14 +40,23 @@ def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
     cursor.close()
 
 
-def open_engine(url: str) -> Engine:
-    """An engine for `url`; for a SQLite file its folder is created. Raises DatabaseUrlError for a bad URL."""
+def open_engine(url: str, idle_transaction_seconds: float | None = None) -> Engine:
+    """An engine for `url`; for a SQLite file its folder is created. Raises DatabaseUrlError for a bad URL.
+
+    With `idle_transaction_seconds`, PostgreSQL ends a session of this engine that waits longer than that inside a
+    transaction (its writes rolled back, its row locks released). The servers sharing a database pass their lease's
+    length: a server paused in the middle of a save (stopped, its machine frozen) would otherwise hold the table's
+    row, and every other server's takeover of it, for as long as the pause lasts; its save was not acknowledged, so
+    nothing acknowledged is lost."""
     try:
         parsed = make_url(url)
     except ArgumentError as error:
         raise DatabaseUrlError(url, "not of the form dialect://…") from error
     options: dict[str, Any] = {}
     is_sqlite = parsed.get_backend_name() == "sqlite"
+    if parsed.get_backend_name() == "postgresql" and idle_transaction_seconds is not None:
+        milliseconds = max(1, round(idle_transaction_seconds * 1000))
+        options["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={milliseconds}"}
     if is_sqlite:
         options["connect_args"] = {"check_same_thread": False}
         if parsed.database in (None, "", ":memory:"):
@@ -95,6 +104,23 @@ def upgrade_sql(url: str, revision: str = "head") -> str:
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     command.upgrade(config, revision, sql=True)
     return output.getvalue()
+
+
+IDLE_TRANSACTION_ENDED: Final = "25P03"
+"""PostgreSQL's SQLSTATE for a session it ended for waiting inside a transaction past `idle_transaction_seconds`."""
+
+
+def database_failed(error: BaseException, engine: Engine) -> bool:
+    """Whether `error` is the database's or the way to it (stopped, unreachable, this session ended by the server, a
+    full disk) rather than a fault of the code: a DB-API `OperationalError` from the driver or as SQLAlchemy wraps
+    it, or PostgreSQL's end of a session idle in a transaction. Such an error is one line in the log, not a
+    traceback."""
+    original = error.orig if isinstance(error, DBAPIError) else error
+    return (
+        isinstance(error, OperationalError)
+        or isinstance(original, engine.dialect.loaded_dbapi.OperationalError)
+        or getattr(original, "sqlstate", None) == IDLE_TRANSACTION_ENDED
+    )
 
 
 def current_revision(engine: Engine) -> str | None:

@@ -54,7 +54,7 @@ class Services:
     @classmethod
     def start(cls, settings: Settings) -> Services:
         """Open and migrate the database and read the catalogs."""
-        engine = open_engine(settings.database_url)
+        engine = open_engine(settings.database_url, idle_transaction_seconds=settings.lease_seconds)
         upgrade_database(engine)
         services = cls(settings, engine, Catalogs.load(LOCALES_DIR))
         if settings.shared and settings.redis_url is not None:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy.exc
 from sqlalchemy import text
 
 from heartcards.hearts.engine import Phase
@@ -18,8 +21,9 @@ from heartcards.hearts.tables import drivers
 from heartcards.hearts.tables.errors import NotSavedError
 from heartcards.hearts.tables.messages import Pass
 from heartcards.hearts.tables.service import Connection, TableService
+from heartcards.hearts.tables.stored_tables import game_text
 from heartcards.storage.database import open_engine, upgrade_database
-from heartcards.storage.hearts_repository import HeartsRepository
+from heartcards.storage.hearts_repository import GameSave, HeartsRepository
 
 
 class FlakyRepository(HeartsRepository):
@@ -162,3 +166,48 @@ def test_the_computer_players_wait_for_the_database_and_go_on_when_it_is_back(
         assert service.drivers.tasks.get(table.id) is not None
 
     run(tmp_path, scenario)
+
+
+class LostRepository(FlakyRepository):
+    """A repository whose writes fail as when the database ended this server's session (a server paused past its
+    lease) or went away: the driver's OperationalError, as SQLAlchemy wraps it."""
+
+    def _check(self) -> None:
+        if self.broken:
+            lost = sqlite3.OperationalError("the connection is lost")
+            raise sqlalchemy.exc.OperationalError("UPDATE hearts_tables …", {}, lost)
+
+
+@pytest.mark.parametrize(("broken", "traceback"), [(LostRepository, False), (FlakyRepository, True)])
+def test_a_lost_database_is_one_line_in_the_log_and_anything_else_a_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, broken: type[FlakyRepository], traceback: bool
+) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'saves.sqlite3'}")
+    upgrade_database(engine)
+    repository = broken(engine)
+
+    async def main() -> None:
+        service = TableService(repository, deal_pause_seconds=30.0)
+        try:
+            seating = await service.create(
+                player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
+            )
+            service.drivers.cancel(seating.table.id)
+            repository.broken = True
+            table = seating.table
+            save = GameSave(table.id, table.status, game_text(table), epoch=service.epochs.get(table.id, 0))
+            with pytest.raises((sqlalchemy.exc.OperationalError, OSError)):
+                await service.store.save(save)
+        finally:
+            repository.broken = False
+            await service.stop()
+
+    with caplog.at_level(logging.ERROR, logger="heartcards.hearts.tables"):
+        asyncio.run(main())
+    engine.dispose()
+    [record] = [record for record in caplog.records if record.getMessage().startswith("could not store 1 table")]
+    assert (record.exc_info is not None) == traceback
+    if not traceback:
+        assert (
+            record.getMessage() == "could not store 1 table states: (sqlite3.OperationalError) the connection is lost"
+        )

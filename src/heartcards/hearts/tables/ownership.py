@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, ParamSpec, TypeVar
 
+from heartcards.hearts.tables.saving import log_storage_failure
 from heartcards.runtime.metrics import Metrics
 from heartcards.storage.hearts_leases import TableLeases
 
@@ -104,8 +105,8 @@ class Ownership:
                     await adopt(table_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                logger.exception("could not renew the tables' leases")
+            except Exception as error:
+                log_storage_failure(error, self.leases.engine, "could not renew the tables' leases")
             await asyncio.sleep(self.every_seconds)
 
     def stop(self) -> None:

@@ -13,14 +13,27 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
+from sqlalchemy import Engine
+
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.metrics import Metrics
+from heartcards.storage.database import database_failed
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, StaleEpochError
 
 logger = logging.getLogger("heartcards.hearts.tables")
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def log_storage_failure(error: Exception, engine: Engine, message: str, *args: object) -> None:
+    """`message` in the tables' log: with the error's first line when the database or the way to it failed
+    (`database_failed`: stopped, unreachable, this server's session ended after a pause), with its traceback when
+    anything else did."""
+    if database_failed(error, engine):
+        logger.error(message + ": %s", *args, str(error).splitlines()[0])
+    else:
+        logger.error(message, *args, exc_info=error)
 
 
 class TableStore:
@@ -62,7 +75,7 @@ class TableStore:
             refused = self.repository.save_games([save for save, _ in batch], utc_now())
         except Exception as error:
             self.metrics.database_errors.inc()
-            logger.exception("could not store %d table states", len(batch))
+            log_storage_failure(error, self.repository.engine, "could not store %d table states", len(batch))
             for _, future in batch:
                 if not future.done():
                     future.set_exception(error)

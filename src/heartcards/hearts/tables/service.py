@@ -50,7 +50,7 @@ from heartcards.hearts.tables.messages import Action, Next, Pass, Play, Start
 from heartcards.hearts.tables.ownership import Ownership, route_of
 from heartcards.hearts.tables.players import bot_name
 from heartcards.hearts.tables.quotas import TABLES_RULE, WINDOW_SECONDS
-from heartcards.hearts.tables.saving import TableStore
+from heartcards.hearts.tables.saving import TableStore, log_storage_failure
 from heartcards.hearts.tables.stored_tables import game_text, seat_record, seat_results, table_from_record, table_record
 from heartcards.hearts.tables.sweeper import Sweeper
 from heartcards.hearts.tables.thinking import Thinkers
@@ -202,8 +202,8 @@ class TableService:
         if self.ownership is not None:
             try:
                 await self.ownership.release([table_id])
-            except Exception:  # it runs out by itself within a lease
-                logger.exception("could not give up the lease of table %s", table_id)
+            except Exception as error:  # it runs out by itself within a lease
+                log_storage_failure(error, self.repository.engine, "could not give up the lease of table %s", table_id)
 
     async def _lose(self, table_id: str) -> None:
         """Another server took the table (this one was paused past its lease): drop it without saving anything,
@@ -255,8 +255,10 @@ class TableService:
             self.ownership.stop()
             try:
                 await self.ownership.release(list(self.epochs))
-            except Exception:
-                logger.exception("could not give up the tables' leases; they run out by themselves")
+            except Exception as error:
+                log_storage_failure(
+                    error, self.repository.engine, "could not give up the tables' leases; they run out by themselves"
+                )
             self.epochs.clear()
         self.fanout.close_all()
 
