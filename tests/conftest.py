@@ -17,6 +17,7 @@ from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from tests.postgres import REQUIRE_VARIABLE, PostgresServer, server_binaries
 from tests.redis_server import redis_server  # noqa: F401  (the session's Redis, for the tests of servers sharing a site)
 from tests.support.databases import SqliteTemplate
+from tests.support.live_server import LiveServer
 
 pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]
 
@@ -24,6 +25,10 @@ pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]
 # bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+# The tests' servers are forked from a process that has imported the server once (tests/support/fork_server.py): a
+# server's imports are most of its start, and the suite starts about a hundred.
+LiveServer.forked = True
 
 # No per-example deadline: the suite runs beside a browser and servers on a 2-core CI machine, where a slow example
 # says nothing about the code; a failed deadline would make a property test fail on a busy moment.

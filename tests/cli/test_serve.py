@@ -73,7 +73,10 @@ def test_plain_heartcards_takes_the_serve_options() -> None:
 
 
 class PlainServer(LiveServer):
-    """`python -m heartcards --host … --port … --database …`: the README's `bash scripts/app --port N`."""
+    """`python -m heartcards --host … --port … --database …`: the README's `bash scripts/app --port N`, a new Python
+    as a person starts it (not forked from the tests' fork server)."""
+
+    forked = False
 
     def command(self) -> list[str]:
         return [part for part in super().command() if part != "serve"]

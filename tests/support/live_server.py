@@ -17,9 +17,11 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
+
+from tests.support.fork_server import FORK_SERVER, ForkedProcess
 
 START_TIMEOUT = 120.0
 """Seconds a server has to answer: a start takes seconds, but on a loaded 2-core machine running two test workers
@@ -41,6 +43,11 @@ class LiveServer:
     """`python -m heartcards serve` in a subprocess. `.url` ("http://127.0.0.1:PORT/"), `.database_url`,
     `.start()`, `.stop()`, `.restart()` (same database, same port), `.client()`, `.output` (every line printed)."""
 
+    forked: ClassVar[bool] = False
+    """Servers forked from this process's fork server (tests/support/fork_server.py), which has imported the server
+    already, rather than started as a new Python: the tests set it (tests/conftest.py); the benchmarks, which time
+    servers, leave it off."""
+
     def __init__(
         self,
         database_url: str,
@@ -56,7 +63,7 @@ class LiveServer:
         """More options of `heartcards serve` (e.g. `--log-format json`)."""
         self.port = 0
         self.url = ""
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[str] | ForkedProcess | None = None
         self.output: list[str] = []
 
     def command(self) -> list[str]:
@@ -79,9 +86,12 @@ class LiveServer:
         Raises `ServerStartError` with the server's output when it exits or does not answer within `timeout`."""
         self.url = ""
         environment = {**os.environ, "PYTHONUNBUFFERED": "1", **self.environment}
-        self.process = subprocess.Popen(
-            self.command(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
-        )
+        if self.forked:  # the command after `python -m heartcards`
+            self.process = FORK_SERVER.start(self.command()[3:], environment)
+        else:
+            self.process = subprocess.Popen(
+                self.command(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
+            )
         lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._pump, args=(self.process, lines), daemon=True).start()
         deadline = time.monotonic() + timeout
@@ -102,7 +112,7 @@ class LiveServer:
                 self.url = match.group(1)
                 self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
-    def _pump(self, process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
+    def _pump(self, process: subprocess.Popen[str] | ForkedProcess, lines: queue.Queue[str | None]) -> None:
         if process.stdout is None:
             return
         for line in process.stdout:
