@@ -3,8 +3,8 @@ as one line of `benchmarks/results/suite.jsonl`, so the suite's cost is tracked 
 
     uv run python benchmarks/suite.py --total 251.3 --summary FILE [--mode fast] [--note TEXT] -- "ruff 1.2" …
 
-FILE is what the test session wrote where `HEARTCARDS_TEST_SUMMARY` pointed (tests/conftest.py); it may be empty
-when pytest did not run (a step before it failed), and then the counts are left out.
+FILE is what the test sessions wrote where `HEARTCARDS_TEST_SUMMARY` pointed (tests/support/summary.py), a line each,
+summed here; it may be empty when pytest did not run (a step before it failed), and then the counts are left out.
 """
 
 from __future__ import annotations
@@ -29,10 +29,22 @@ def step_seconds(steps: list[str]) -> dict[str, float]:
     return seconds
 
 
+def summed_sessions(summary: str) -> dict[str, int | float]:
+    """The counts of the sessions of `summary` (a JSON line each), added up."""
+    total: dict[str, int | float] = {}
+    for line in summary.splitlines():
+        if line.strip():
+            for name, count in json.loads(line).items():
+                total[name] = total.get(name, 0) + count
+    if "seconds" in total:
+        total["seconds"] = round(total["seconds"], 1)
+    return total
+
+
 def suite_figures(steps: list[str], total: float, summary: str, mode: str, note: str | None) -> dict[str, Any]:
     figures: dict[str, Any] = {"mode": mode, "steps": step_seconds(steps), "total_seconds": total}
     if summary.strip():
-        figures["pytest"] = json.loads(summary)
+        figures["pytest"] = summed_sessions(summary)
     if note:
         figures["note"] = note
     return figures

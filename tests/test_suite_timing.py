@@ -49,6 +49,11 @@ def test_a_session_writes_its_counts_where_the_variable_says(tmp_path: Path) -> 
     counts = json.loads(summary.read_text())
     assert (counts["items"], counts["passed"], counts["failed"], counts["skipped"]) == (3, 1, 1, 1)
     assert counts["seconds"] >= 0
+    # A second session (scripts/test's quiet tests, then the others) adds its line; the first stays.
+    again = subprocess.run([*command, "-k", "passes"], cwd=tmp_path, env=environment, capture_output=True, check=False)
+    assert again.returncode == 0, again.stdout
+    first, second = (json.loads(line) for line in summary.read_text().splitlines())
+    assert first == counts and (second["items"], second["passed"]) == (1, 1)
 
 
 def test_a_session_without_the_variable_writes_nothing(tmp_path: Path) -> None:
@@ -82,6 +87,15 @@ def test_the_run_line_holds_each_step_the_counts_and_the_note() -> None:
         "pytest": {"items": 3, "passed": 2, "failed": 1},
         "note": "busy",
     }
+
+
+def test_the_quiet_session_and_the_others_are_counted_together() -> None:
+    summary = (
+        '{"items": 3, "passed": 3, "failed": 0, "seconds": 12.25}\n'
+        '{"items": 1108, "passed": 1106, "failed": 1, "seconds": 330.1}\n'
+    )
+    figures = suite.suite_figures(["quiet 14.0", "pytest 333.0"], 380.0, summary, "full", None)
+    assert figures["pytest"] == {"items": 1111, "passed": 1109, "failed": 1, "seconds": 342.4}
 
 
 def test_a_run_that_stopped_before_pytest_has_no_counts() -> None:

@@ -1,5 +1,6 @@
-"""A pytest plugin: where `HEARTCARDS_TEST_SUMMARY` names a file, the session writes its counts there as JSON
-(items, passed, failed, errors, skipped, seconds), which `scripts/test --record` keeps in benchmarks/results/."""
+"""A pytest plugin: where `HEARTCARDS_TEST_SUMMARY` names a file, the session adds its counts there as a line of JSON
+(items, passed, failed, errors, skipped, seconds), which `scripts/test --record` keeps in benchmarks/results/ (summed,
+when the run had more than one session)."""
 
 from __future__ import annotations
 
@@ -34,4 +35,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
         return
     counts: dict[str, int | float] = dict(session_counts(terminalreporter.stats))
     counts["seconds"] = round(time.monotonic() - config.stash[STARTED], 1)
-    Path(target).write_text(json.dumps(counts) + "\n")
+    with Path(target).open("a") as summary:
+        summary.write(json.dumps(counts) + "\n")

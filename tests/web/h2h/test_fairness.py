@@ -21,7 +21,8 @@ from tests.support.metrics import metric_values
 from tests.web.conftest import LiveServer
 from tests.web.h2h.helpers import SEED_CODE
 
-pytestmark = pytest.mark.slow  # a real server under a flood, over 10 s on the shared machine
+# A real server under a flood, over 10 s on the shared machine; its answers timed, so alone (`quiet`).
+pytestmark = [pytest.mark.slow, pytest.mark.quiet]
 
 BATCH = 2_000
 BATCHES = 50
