@@ -48,10 +48,14 @@ class FlakyRepository(HeartsRepository):
         super().create_table(*args, **kwargs)
 
 
-def run(tmp_path: Path, scenario: Callable[[TableService, FlakyRepository, Any], Any]) -> None:
+def run(
+    tmp_path: Path,
+    scenario: Callable[[TableService, FlakyRepository, Any], Any],
+    kind: type[FlakyRepository] = FlakyRepository,
+) -> None:
     engine = open_engine(f"sqlite:///{tmp_path / 'saves.sqlite3'}")
     upgrade_database(engine)
-    repository = FlakyRepository(engine)
+    repository = kind(engine)
 
     async def main() -> None:
         service = TableService(repository, deal_pause_seconds=30.0)
@@ -182,29 +186,20 @@ class LostRepository(FlakyRepository):
 def test_a_lost_database_is_one_line_in_the_log_and_anything_else_a_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, broken: type[FlakyRepository], traceback: bool
 ) -> None:
-    engine = open_engine(f"sqlite:///{tmp_path / 'saves.sqlite3'}")
-    upgrade_database(engine)
-    repository = broken(engine)
-
-    async def main() -> None:
-        service = TableService(repository, deal_pause_seconds=30.0)
-        try:
-            seating = await service.create(
-                player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
-            )
-            service.drivers.cancel(seating.table.id)
-            repository.broken = True
-            table = seating.table
-            save = GameSave(table.id, table.status, game_text(table), epoch=service.epochs.get(table.id, 0))
-            with pytest.raises((sqlalchemy.exc.OperationalError, OSError)):
-                await service.store.save(save)
-        finally:
-            repository.broken = False
-            await service.stop()
+    async def scenario(service: TableService, repository: FlakyRepository, engine: Any) -> None:
+        seating = await service.create(
+            player_id="p", name="Ada", mode="solo", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+        service.drivers.cancel(seating.table.id)
+        table = seating.table
+        save = GameSave(table.id, table.status, game_text(table), epoch=service.epochs.get(table.id, 0))
+        repository.broken = True
+        with pytest.raises((sqlalchemy.exc.OperationalError, OSError)):
+            await service.store.save(save)
+        repository.broken = False
 
     with caplog.at_level(logging.ERROR, logger="heartcards.hearts.tables"):
-        asyncio.run(main())
-    engine.dispose()
+        run(tmp_path, scenario, broken)
     [record] = [record for record in caplog.records if record.getMessage().startswith("could not store 1 table")]
     assert (record.exc_info is not None) == traceback
     if not traceback:
