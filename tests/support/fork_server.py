@@ -75,14 +75,18 @@ def serve_forks(path: str) -> None:
             if key.fileobj is listener:
                 connection, _ = listener.accept()
                 message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 1)
+                if not fds:  # the asking test went away before its request was whole
+                    connection.close()
+                    continue
                 pid = os.fork()
                 if pid == 0:
                     selector.close()
                     others = [listener, connection, *children.values()]
                     _become_the_server(json.loads(message), fds[0], [wake_read, wake_write, *others])
                 os.close(fds[0])
-                connection.sendall(f"{pid}\n".encode())
                 children[pid] = connection
+                with contextlib.suppress(OSError):
+                    connection.sendall(f"{pid}\n".encode())
             elif key.fileobj == wake_read:
                 with contextlib.suppress(BlockingIOError):
                     os.read(wake_read, 4096)
@@ -96,7 +100,7 @@ def serve_forks(path: str) -> None:
             if pid == 0:
                 break
             connection = children.pop(pid)
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):  # its test may have gone
                 connection.sendall(f"{os.waitstatus_to_exitcode(status)}\n".encode())
             connection.close()
 
