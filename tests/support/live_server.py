@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import httpx
 
@@ -43,10 +43,10 @@ class LiveServer:
     """`python -m heartcards serve` in a subprocess. `.url` ("http://127.0.0.1:PORT/"), `.database_url`,
     `.start()`, `.stop()`, `.restart()` (same database, same port), `.client()`, `.output` (every line printed)."""
 
-    forked: ClassVar[bool] = False
+    forked: bool = False
     """Servers forked from this process's fork server (tests/support/fork_server.py), which has imported the server
-    already, rather than started as a new Python: the tests set it (tests/conftest.py); the benchmarks, which time
-    servers, leave it off."""
+    already, rather than started as a new Python: the tests set it on the class (tests/conftest.py), a test about the
+    command itself back on its server; the benchmarks, which time servers, leave it off."""
 
     def __init__(
         self,
