@@ -53,8 +53,9 @@ def open_engine(url: str, idle_transaction_seconds: float | None = None) -> Engi
     except ArgumentError as error:
         raise DatabaseUrlError(url, "not of the form dialect://…") from error
     options: dict[str, Any] = {}
-    is_sqlite = parsed.get_backend_name() == "sqlite"
-    if parsed.get_backend_name() == "postgresql" and idle_transaction_seconds is not None:
+    backend = parsed.get_backend_name()
+    is_sqlite = backend == "sqlite"
+    if backend == "postgresql" and idle_transaction_seconds is not None:
         milliseconds = max(1, round(idle_transaction_seconds * 1000))
         options["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={milliseconds}"}
     if is_sqlite:
