@@ -1,10 +1,12 @@
 """Keep a run of the test suite (`bash scripts/test --record`): each step's seconds, pytest's counts and the total,
 as one line of `benchmarks/results/suite.jsonl`, so the suite's cost is tracked like any other figure.
 
-    uv run python benchmarks/suite.py --total 251.3 --summary FILE [--mode fast] [--note TEXT] -- "ruff 1.2" …
+    uv run python benchmarks/suite.py --total 251.3 --summary FILE [--mode fast] [--note TEXT]
+        [--machine-before JSON] -- "ruff 1.2" …
 
 FILE is what the test sessions wrote where `HEARTCARDS_TEST_SUMMARY` pointed (tests/support/summary.py), a line each,
 summed here; it may be empty when pytest did not run (a step before it failed), and then the counts are left out.
+The line also keeps the machine's speed (benchmarks/machine.py) as measured before the run, when given, and after it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import machine
 from record import record_run
 
 
@@ -41,10 +44,19 @@ def summed_sessions(summary: str) -> dict[str, int | float]:
     return total
 
 
-def suite_figures(steps: list[str], total: float, summary: str, mode: str, note: str | None) -> dict[str, Any]:
+def suite_figures(
+    steps: list[str],
+    total: float,
+    summary: str,
+    mode: str,
+    note: str | None,
+    speed: dict[str, dict[str, float]] | None = None,
+) -> dict[str, Any]:
     figures: dict[str, Any] = {"mode": mode, "steps": step_seconds(steps), "total_seconds": total}
     if summary.strip():
         figures["pytest"] = summed_sessions(summary)
+    if speed:
+        figures["machine"] = speed
     if note:
         figures["note"] = note
     return figures
@@ -56,10 +68,16 @@ def main(arguments: list[str] | None = None) -> int:
     parser.add_argument("--summary", type=Path, required=True, help="the pytest session's summary file")
     parser.add_argument("--mode", choices=("full", "fast"), default="full")
     parser.add_argument("--note", help="what a reader of the line should know (a shared machine, …)")
+    parser.add_argument(
+        "--machine-before", type=json.loads, help="benchmarks/machine.py's line, measured before the run"
+    )
     parser.add_argument("steps", nargs="*", help="NAME SECONDS, one argument per step")
     options = parser.parse_args(arguments)
     summary = options.summary.read_text() if options.summary.exists() else ""
-    record_run("suite", suite_figures(options.steps, options.total, summary, options.mode, options.note))
+    speed = {"after": machine.speed()}
+    if options.machine_before:
+        speed = {"before": options.machine_before, **speed}
+    record_run("suite", suite_figures(options.steps, options.total, summary, options.mode, options.note, speed))
     return 0
 
 

@@ -383,13 +383,17 @@ _CODE_LINES = """(root) => {
 
 def codes_on_one_line(player: Player, root: str, what: str) -> None:
     """Every deal code shown under `root` is on one line at each phone width from 320 to 480 px (at some of them a
-    code that could break would end a line)."""
+    code that could break would end a line). The check reads line boxes only, so the page is hidden meanwhile
+    (`visibility: hidden` lays it out the same): each width then costs Chromium a layout, not a paint too, a third of
+    the CPU."""
+    player.page.evaluate("document.documentElement.style.visibility = 'hidden'")
     for width in range(320, 481, 4):
         player.page.set_viewport_size({"width": width, "height": PORTRAIT["height"]})
         found = player.page.eval_on_selector(root, _CODE_LINES)
         assert found, (what, width)
         broken = [code for code, lines in found if lines > 1]
         assert broken == [], (what, width, broken)
+    player.page.evaluate("document.documentElement.style.visibility = ''")
 
 
 @pytest.mark.slow  # every language and size in one test
