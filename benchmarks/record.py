@@ -1,7 +1,8 @@
 """Keep every benchmark run: one JSON line per run appended to `benchmarks/results/<name>.jsonl`.
 
-Each line holds the commit (and whether the tree had uncommitted changes), the UTC date, the machine's load and
-CPU count, the Python version and the figures, so every number the README quotes can be traced to a kept line.
+Each line holds the commit (and whether the tree had uncommitted changes), the UTC date, the machine's load, CPU
+count and speed at the moment (benchmarks/machine.py), the Python version and the figures, so every number the README
+quotes can be traced to a kept line and read against how fast the machine was.
 `HEARTCARDS_RUN_NOTE`, when set, is kept as the line's note: what a reader should know of the run (a "before" or an
 "after" of a change, a busy machine).
 """
@@ -16,6 +17,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import machine
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -29,7 +32,7 @@ def _git(*args: str) -> str:
 
 
 def run_header() -> dict[str, Any]:
-    """What identifies a run: commit, dirty tree, date, load average, CPUs, Python."""
+    """What identifies a run: commit, dirty tree, date, load average, CPUs and speed, Python."""
     return {
         "commit": _git("rev-parse", "--short=12", "HEAD") or None,
         # The kept lines themselves do not make a run dirty: a run right after another would always be.
@@ -39,6 +42,7 @@ def run_header() -> dict[str, Any]:
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "load": [round(value, 2) for value in os.getloadavg()],
         "cpus": os.cpu_count(),
+        "speed": machine.speed(),
         "python": platform.python_version(),
     }
 

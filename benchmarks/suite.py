@@ -2,11 +2,12 @@
 as one line of `benchmarks/results/suite.jsonl`, so the suite's cost is tracked like any other figure.
 
     uv run python benchmarks/suite.py --total 251.3 --summary FILE [--mode fast] [--note TEXT]
-        [--machine-before JSON] -- "ruff 1.2" …
+        [--speed-before JSON] -- "ruff 1.2" …
 
 FILE is what the test sessions wrote where `HEARTCARDS_TEST_SUMMARY` pointed (tests/support/summary.py), a line each,
 summed here; it may be empty when pytest did not run (a step before it failed), and then the counts are left out.
-The line also keeps the machine's speed (benchmarks/machine.py) as measured before the run, when given, and after it.
+The line's header holds the machine's speed after the run (benchmarks/record.py); the figures, when given, its speed
+before the run (benchmarks/machine.py, which scripts/test runs before anything else).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import machine
 from record import record_run
 
 
@@ -50,13 +50,13 @@ def suite_figures(
     summary: str,
     mode: str,
     note: str | None,
-    speed: dict[str, dict[str, float]] | None = None,
+    speed_before: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     figures: dict[str, Any] = {"mode": mode, "steps": step_seconds(steps), "total_seconds": total}
     if summary.strip():
         figures["pytest"] = summed_sessions(summary)
-    if speed:
-        figures["machine"] = speed
+    if speed_before:
+        figures["speed_before"] = speed_before
     if note:
         figures["note"] = note
     return figures
@@ -68,16 +68,12 @@ def main(arguments: list[str] | None = None) -> int:
     parser.add_argument("--summary", type=Path, required=True, help="the pytest session's summary file")
     parser.add_argument("--mode", choices=("full", "fast"), default="full")
     parser.add_argument("--note", help="what a reader of the line should know (a shared machine, …)")
-    parser.add_argument(
-        "--machine-before", type=json.loads, help="benchmarks/machine.py's line, measured before the run"
-    )
+    parser.add_argument("--speed-before", type=json.loads, help="benchmarks/machine.py's line before the run")
     parser.add_argument("steps", nargs="*", help="NAME SECONDS, one argument per step")
     options = parser.parse_args(arguments)
     summary = options.summary.read_text() if options.summary.exists() else ""
-    speed = {"after": machine.speed()}
-    if options.machine_before:
-        speed = {"before": options.machine_before, **speed}
-    record_run("suite", suite_figures(options.steps, options.total, summary, options.mode, options.note, speed))
+    figures = suite_figures(options.steps, options.total, summary, options.mode, options.note, options.speed_before)
+    record_run("suite", figures)
     return 0
 
 

@@ -1,5 +1,5 @@
 """What `scripts/test --record` keeps: the pytest session's counts (tests/support/summary.py) and the run's line
-(benchmarks/suite.py) with the machine's speed (benchmarks/machine.py)."""
+(benchmarks/suite.py), with the machine's speed (benchmarks/machine.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 try:
-    import machine
+    import record
     import suite
 finally:
     sys.path.remove(str(ROOT / "benchmarks"))
@@ -103,12 +103,12 @@ def test_a_run_that_stopped_before_pytest_has_no_counts() -> None:
     assert "pytest" not in suite.suite_figures(["setup 3.0", "ruff 0.4"], 3.4, "", "fast", None)
 
 
-def test_the_machines_speed_before_and_after_is_kept_as_measured() -> None:
-    before = machine.speed()
-    assert set(before) == {"one_process", "two_processes"} and all(value > 0 for value in before.values())
-    figures = suite.suite_figures(["pytest 300.0"], 310.0, "", "full", None, {"before": before, "after": before})
-    assert figures["machine"] == {"before": before, "after": before}
-    assert "machine" not in suite.suite_figures(["pytest 300.0"], 310.0, "", "full", None)
+def test_the_machines_speed_is_in_every_kept_line_and_the_suites_before_it_ran() -> None:
+    speed = record.run_header()["speed"]
+    assert set(speed) == {"one_process", "two_processes"} and all(value > 0 for value in speed.values())
+    figures = suite.suite_figures(["pytest 300.0"], 310.0, "", "full", None, speed)
+    assert figures["speed_before"] == speed
+    assert "speed_before" not in suite.suite_figures(["pytest 300.0"], 310.0, "", "full", None)
 
 
 def test_a_step_without_its_seconds_is_refused() -> None:
