@@ -2,11 +2,10 @@
 
     python3 benchmarks/machine.py          prints {"one_process": …, "two_processes": …} (million loop steps a second)
 
-A shared virtual machine's speed is not a constant: on the project's 2-core machine a loop ran about 40 % slower after
-half an hour of the suite than on the machine just started, and two processes at once did about 1.4 times the work of
-one, not twice. Every kept benchmark line holds it (benchmarks/record.py), and `scripts/test --record` also measures it
-before the run, so that a figure can be read against the speed the machine had. Standard library only: it runs before
-the project's own Python is installed.
+A shared virtual machine's speed is not a constant (docs/figures.md: twofold within an hour on the project's 2-core
+machine), and two processes at once do less than twice the work of one. Every kept benchmark line holds it
+(benchmarks/record.py), and `scripts/test --record` also measures it before the run, so that a figure can be read
+against the speed the machine had. Standard library only: it runs before the project's own Python is installed.
 """
 
 from __future__ import annotations
