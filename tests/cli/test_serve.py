@@ -78,8 +78,8 @@ class PlainServer(LiveServer):
 
     forked = False
 
-    def command(self) -> list[str]:
-        return [part for part in super().command() if part != "serve"]
+    def program_arguments(self) -> list[str]:
+        return [part for part in super().program_arguments() if part != "serve"]
 
 
 def test_plain_heartcards_with_a_port_serves(tmp_path: Path) -> None:

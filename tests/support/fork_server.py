@@ -131,9 +131,11 @@ def _become_the_server(request: dict[str, Any], output: int, inherited: list[int
             runpy.run_module("heartcards", run_name="__main__", alter_sys=True)
             code = 0
         except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-            if done.code is not None and not isinstance(done.code, int):
+            if done.code is None or isinstance(done.code, int):
+                code = done.code or 0
+            else:  # sys.exit("a message"): as Python itself, the message on stderr and status 1
                 print(done.code, file=sys.stderr)
+                code = 1
         except BaseException:
             traceback.print_exc()
         atexit._run_exitfuncs()

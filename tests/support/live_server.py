@@ -66,11 +66,9 @@ class LiveServer:
         self.process: subprocess.Popen[str] | ForkedProcess | None = None
         self.output: list[str] = []
 
-    def command(self) -> list[str]:
+    def program_arguments(self) -> list[str]:
+        """What follows `python -m heartcards`: the command and its options."""
         return [
-            sys.executable,
-            "-m",
-            "heartcards",
             "serve",
             "--host",
             self.host,
@@ -81,13 +79,16 @@ class LiveServer:
             *self.arguments,
         ]
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "heartcards", *self.program_arguments()]
+
     def start(self, timeout: float = START_TIMEOUT) -> None:
         """Start (or start again: same database, same port once it has one); returns once the server answers.
         Raises `ServerStartError` with the server's output when it exits or does not answer within `timeout`."""
         self.url = ""
         environment = {**os.environ, "PYTHONUNBUFFERED": "1", **self.environment}
-        if self.forked:  # the command after `python -m heartcards`
-            self.process = FORK_SERVER.start(self.command()[3:], environment)
+        if self.forked:
+            self.process = FORK_SERVER.start(self.program_arguments(), environment)
         else:
             self.process = subprocess.Popen(
                 self.command(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment
