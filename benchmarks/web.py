@@ -12,7 +12,7 @@
    client's round trip. Target: p99 ≤ 5 ms.
 3. The first page (/play/CODE in a fresh browser): bytes transferred (every response, headers included) and the time
    from navigation to interactive (the page's `heartcards-ready` mark: catalog loaded, game drawn, taps wired).
-   Targets: ≤ 300 KB and < 1 s.
+   Targets: ≤ 300 KB and < 1 s. Also its requests, and the server's CPU to answer them all (/proc).
 4. CPU time per browser tap, of all Chromium processes (the browser process found with CDP, then it and its
    descendants in /proc: renderers, GPU, network) and of the server process (/proc): figures that stay meaningful
    when other programs load the machine, while the wall-clock figures above then include waiting for a CPU. Also the
@@ -158,6 +158,8 @@ def browser_figures(url: str, taps: int, loads: int, server: LiveServer) -> dict
         try:
             load_bytes: list[int] = []
             load_ms: list[float] = []
+            load_requests: list[int] = []
+            server_before = server.cpu_seconds()
             for _ in range(loads):
                 context = browser.new_context(viewport={"width": 390, "height": 844})
                 page = context.new_page()
@@ -174,7 +176,9 @@ def browser_figures(url: str, taps: int, loads: int, server: LiveServer) -> dict
                 ready = page.evaluate("performance.getEntriesByName('heartcards-ready')[0].startTime")
                 load_ms.append(float(ready))
                 load_bytes.append(sum(sizes))
+                load_requests.append(len(sizes))
                 context.close()
+            load_server_cpu_ms = (server.cpu_seconds() - server_before) * 1000
 
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             context.add_init_script(
@@ -229,6 +233,8 @@ def browser_figures(url: str, taps: int, loads: int, server: LiveServer) -> dict
         "sync_seconds": sync_seconds,
         "load_bytes": load_bytes,
         "load_ms": load_ms,
+        "load_requests": load_requests,
+        "load_server_cpu_ms": load_server_cpu_ms / max(loads, 1),
         "page_busy_ms": busy_ms / max(taps, 1),
         "chromium_cpu_ms": cpu_ms / max(taps, 1),
         "server_cpu_ms": server_cpu_ms / max(taps, 1),
@@ -400,6 +406,8 @@ def main() -> None:
         "first_page_kb": round(max(figures["load_bytes"]) / 1024, 1),
         "first_page_interactive_ms_median": round(statistics.median(figures["load_ms"]), 1),
         "first_page_interactive_ms_max": round(max(figures["load_ms"]), 1),
+        "first_page_requests": max(figures["load_requests"]),
+        "server_cpu_ms_per_first_page": round(figures["load_server_cpu_ms"], 1),
         "page_main_thread_ms_per_tap": round(figures["page_busy_ms"], 2),
         "chromium_cpu_ms_per_tap": round(figures["chromium_cpu_ms"], 2),
         "server_cpu_ms_per_tap": round(figures["server_cpu_ms"], 2),
@@ -421,7 +429,8 @@ def main() -> None:
     print(
         f"first page /play/{DEAL}: {result['first_page_kb']} KB transferred (target ≤ 300), interactive after "
         f"{result['first_page_interactive_ms_median']} ms median, {result['first_page_interactive_ms_max']} ms max "
-        f"of {options.loads} cold loads (target < 1000)"
+        f"of {options.loads} cold loads (target < 1000); {result['first_page_requests']} requests, "
+        f"{result['server_cpu_ms_per_first_page']} ms of the server's CPU a load"
     )
     print(
         f"CPU time per browser tap (does not count waiting for a CPU): Chromium, all processes "

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Final
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
+from starlette.routing import Mount
 
 from heartcards import __version__
 from heartcards.runtime.clock import utc_now
@@ -34,6 +34,7 @@ from heartcards.web.request_ids import RequestIds
 from heartcards.web.routing import prepare_routes
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
+from heartcards.web.static_files import StaticFilesInMemory
 from heartcards.web.timing import ServerTiming
 
 API_DESCRIPTION: Final = (
@@ -108,5 +109,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.include_router(accounts_router)
     install_openapi(app)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    # First of the routes: a page load asks for some forty static files, and FastAPI tries the routes in order, each
+    # at a cost (docs/figures.md).
+    app.router.routes.insert(0, Mount("/static", StaticFilesInMemory(STATIC_DIR), name="static"))
     return app
