@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from heartcards.heart_to_heart.engine.errors import MoveSyntaxError
 from heartcards.heart_to_heart.engine.layout import HEART_SIZE
@@ -44,6 +45,7 @@ Move = StockTap | PairMove | WasteMove
 STOCK_TAP = StockTap()
 
 
+@lru_cache(maxsize=1024)  # a few hundred moves exist, and a batch of 2,000 comes on the server's event loop
 def parse_move(text: str) -> Move:
     """`parse_move("3-W") == WasteMove(3)`; accepts any letter case and surrounding spaces."""
     cleaned = text.strip().upper()
