@@ -1,11 +1,11 @@
 """The front end's static files (scripts, styles, icons) answered from memory.
 
-They ship inside the package and do not change while the server runs (the service worker's version is a digest of
-them, made once), so they are read once, when the app is made, each with its headers. A page load asks for some
-forty; Starlette's `StaticFiles` looked each up, opened and read it in worker threads, which cost the server more
-than the rest of the load (docs/figures.md). The answers are those it gave: GET and HEAD, `ETag` and `Last-Modified`
-with 304 to a revalidation, the path normalised (`a/../b`), 404 and 405 through the app's error handlers; no byte
-ranges, which only media files need.
+They ship inside the package and do not change while the server runs, so they are read once a process, each with
+its headers (`static_folder`, which the service worker's version digests too: one reading serves both). A page load
+asks for some forty; Starlette's `StaticFiles` looked each up, opened and read it in worker threads, which cost the
+server more than the rest of the load (docs/figures.md). The answers are those it gave: GET and HEAD, `ETag` and
+`Last-Modified` with 304 to a revalidation, the path normalised (`a/../b`), 404 and 405 through the app's error
+handlers; no byte ranges, which only media files need.
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ import hashlib
 import mimetypes
 import posixpath
 from calendar import timegm
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.utils import formatdate, parsedate
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
@@ -68,15 +71,23 @@ def not_modified(file: StaticFile, scope: Scope) -> bool:
     return timegm(parsed) >= file.modified
 
 
-class StaticFilesInMemory:
-    """An ASGI app for `directory`'s files, mounted under a prefix; read whole when made."""
-
-    def __init__(self, directory: Path) -> None:
-        self.files = {
+@cache
+def static_folder(directory: Path) -> Mapping[str, StaticFile]:
+    """`directory`'s files by their path in it ("js/h2h/cards.js"), in sorted order, read once a process."""
+    return MappingProxyType(
+        {
             path.relative_to(directory).as_posix(): read_static_file(path)
             for path in sorted(directory.rglob("*"))
             if path.is_file()
         }
+    )
+
+
+class StaticFilesInMemory:
+    """An ASGI app for `directory`'s files, mounted under a prefix."""
+
+    def __init__(self, directory: Path) -> None:
+        self.files = static_folder(directory)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # a socket opened here is closed, as Starlette's own static files do

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, Response
 
 from heartcards.web.i18n import LANGUAGES
 from heartcards.web.paths import PAGES_DIR, STATIC_DIR
+from heartcards.web.static_files import static_folder
 
 router = APIRouter(include_in_schema=False)
 
@@ -49,17 +50,15 @@ def worker_script() -> tuple[str, str]:
         digest.update(f"templates/{page.relative_to(PAGES_DIR).as_posix()}".encode())
         digest.update(page.read_bytes())
     assets: list[str] = []
-    for path in sorted(STATIC_DIR.rglob("*")):
-        if not path.is_file():
-            continue
-        relative = path.relative_to(STATIC_DIR).as_posix()
+    files = static_folder(STATIC_DIR)  # the files as the server answers them
+    for relative, file in files.items():
         digest.update(relative.encode())
-        digest.update(path.read_bytes())
+        digest.update(file.body)
         if not relative.startswith(LEFT_OUT):
             assets.append(f"/static/{relative}")
     version = digest.hexdigest()[:16]
     precache = [*PAGES, *assets, *(f"/api/i18n/{language}" for language in LANGUAGES)]
-    template = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+    template = files["sw.js"].body.decode("utf-8")
     shells = " ".join(f"{prefix}={page}" for prefix, page in SHELLS.items())
     text = template.replace("__VERSION__", version, 1).replace("__PRECACHE__", " ".join(precache), 1)
     text = text.replace("__SHELLS__", shells, 1)
