@@ -19,7 +19,7 @@ from tests.redis_server import redis_server  # noqa: F401  (the session's Redis,
 from tests.support.databases import SqliteTemplate
 from tests.support.live_server import LiveServer
 
-pytest_plugins = ["tests.support.summary", "tests.support.cpu_time"]
+pytest_plugins = ["tests.support.summary", "tests.support.cpu_time", "tests.support.quiet"]
 
 # The servers, workers and commands the tests start (hundreds of Python processes) read their modules' cached
 # bytecode instead of compiling about a thousand modules each, as they would with PYTHONDONTWRITEBYTECODE set.
