@@ -373,7 +373,8 @@ _CODE_LINES = """(root) => {
       const range = document.createRange();
       range.setStart(node, match.index);
       range.setEnd(node, match.index + match[0].length);
-      codes.push([match[0], range, node.parentElement]);
+      const shown = [...range.getClientRects()].some((r) => r.width > 0);
+      if (shown) codes.push([match[0], range, node.parentElement]);
     }
   }
   const squeezed = new Map();
@@ -383,11 +384,10 @@ _CODE_LINES = """(root) => {
   for (const element of squeezed.keys()) {
     element.style.cssText += ";display:block;width:0;min-width:0;max-width:0";
   }
-  const found = [];
-  for (const [code, range] of codes) {
+  const found = codes.map(([code, range]) => {
     const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-    if (tops.size > 0) found.push([code, tops.size]);
-  }
+    return [code, tops.size];
+  });
   for (const [element, style] of squeezed) {
     if (style === null) element.removeAttribute("style");
     else element.setAttribute("style", style);
@@ -397,9 +397,9 @@ _CODE_LINES = """(root) => {
 
 
 def codes_on_one_line(player: Player, root: str, what: str) -> None:
-    """Every deal code shown under `root` stays on one line at any width: the element that holds each code's text is
-    laid out as narrow as it can be (its text then breaks wherever a line may break), and the code's line boxes are
-    read. The page is hidden meanwhile (`visibility: hidden` lays it out the same, without painting)."""
+    """Every deal code shown under `root` stays on one line at any width: the element that holds each shown code's
+    text is laid out as narrow as it can be (its text then breaks wherever a line may break), and the code's line
+    boxes are read. The page is hidden meanwhile (`visibility: hidden` lays it out the same, without painting)."""
     player.page.evaluate("document.documentElement.style.visibility = 'hidden'")
     found = player.page.eval_on_selector(root, _CODE_LINES)
     player.page.evaluate("document.documentElement.style.visibility = ''")
