@@ -25,8 +25,8 @@ from distributed import LocalCluster
 
 pytestmark = pytest.mark.slow  # Dask clusters of worker processes
 
-OPTIMAL_RANGE = ("--deals", "600", "--start", "500", "--optimal")
-OPTIMAL_CHUNKS = ("--chunk", "20")  # 30 chunks
+OPTIMAL_RANGE = ("--deals", "300", "--start", "500", "--optimal")
+OPTIMAL_CHUNKS = ("--chunk", "10")  # 30 chunks
 RUN_SECONDS = 240
 TIMING_KEYS = {"seconds", "deals_per_second"}
 CLUSTER_KEYS = {"chunks", "workers", "exact", "verified"}
@@ -138,8 +138,8 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path, optimal_referen
     assert process.returncode == 0, stderr
     assert figures(stdout) == optimal_reference
     chunks = kept_chunks(checkpoint)
-    assert [first for first, _, _ in chunks] == list(range(500, 1100, 20))
-    assert sum(deals for _, deals, _ in chunks) == 600 and {run for _, _, run in chunks} == {1}
+    assert [first for first, _, _ in chunks] == list(range(500, 800, 10))
+    assert sum(deals for _, deals, _ in chunks) == 300 and {run for _, _, run in chunks} == {1}
 
 
 def test_an_interrupted_run_resumes_to_the_same_result(
@@ -165,9 +165,9 @@ def test_an_interrupted_run_resumes_to_the_same_result(
     assert f"resuming from {checkpoint}: {len(before)} of 30 chunks already counted" in resumed.stderr
     assert figures(resumed.stdout) == optimal_reference
     after = kept_chunks(checkpoint)
-    assert [first for first, _, _ in after] == list(range(500, 1100, 20))
+    assert [first for first, _, _ in after] == list(range(500, 800, 10))
     assert [chunk for chunk in after if chunk[2] == 1] == before
-    assert all(run == 2 for first, _, run in after if (first, 20, 1) not in before)
+    assert all(run == 2 for first, _, run in after if (first, 10, 1) not in before)
 
 
 @pytest.mark.parametrize(
