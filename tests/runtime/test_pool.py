@@ -49,14 +49,15 @@ def test_jobs_run_in_other_processes_at_a_lower_priority_and_no_thread_here() ->
     pool = WorkerPool(workers=1)
     threads = set(threading.enumerate())
 
-    async def ask() -> tuple[int, int]:
+    async def ask() -> tuple[int, int, int]:
         pool.warm_up()
-        return await pool.run(os.getpid), await pool.run(os.nice, 0)
+        return await pool.run(os.getpid), await pool.run(os.nice, 0), await pool.run(os.sched_getscheduler, 0)
 
     try:
-        pid, niceness = asyncio.run(ask())
+        pid, niceness, policy = asyncio.run(ask())
         assert pool.worker_pids() == [pid] and pid != os.getpid()
         assert niceness > os.nice(0)
+        assert policy == os.SCHED_IDLE  # a waking server takes the core at once (workers.yield_to_the_server)
         assert set(threading.enumerate()) == threads  # no feeder or manager thread to take the GIL from the loop
     finally:
         pool.close()

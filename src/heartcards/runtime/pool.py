@@ -1,15 +1,15 @@
 """The server's worker processes, driven from its event loop: where the Hearts computer players decide and the Heart
 to Heart solver searches, so that no bot or search holds the server's GIL while it answers people.
 
-The workers run at a lower scheduling priority than the server (`WORKER_NICENESS`), so the operating system serves
-the people's messages first when the cores are busy. They are driven from the event loop itself, with no thread in
-the server: each worker has a socket pair to the server, the server writes a job (a top-level function and its
-arguments, pickled once: `heartcards.runtime.workers`) to an idle worker on a non-blocking socket (what the socket
-does not take at once is sent when it is writable, so the loop never blocks on a worker) and reads the answer with
-`loop.add_reader`; jobs wait in the server, first come first served, while every worker is busy. (A
-`ProcessPoolExecutor` pickles in a feeder thread and waits in a manager thread: threads that take the GIL from the
-event loop for up to the 5 ms switch interval, a direct cause of the people's p99 latency.) A worker that dies is
-replaced and its job asked once more.
+The workers run below the server (niced by `WORKER_NICENESS`, and in Linux's idle scheduling class:
+`workers.yield_to_the_server`), so the operating system serves the people's messages first when the cores are busy. They
+are driven from the event loop itself, with no thread in the server: each worker has a socket pair to the server, the
+server writes a job (a top-level function and its arguments, pickled once: `heartcards.runtime.workers`) to an idle
+worker on a non-blocking socket (what the socket does not take at once is sent when it is writable, so the loop never
+blocks on a worker) and reads the answer with `loop.add_reader`; jobs wait in the server, first come first served, while
+every worker is busy. (A `ProcessPoolExecutor` pickles in a feeder thread and waits in a manager thread: threads that
+take the GIL from the event loop for up to the 5 ms switch interval, a direct cause of the people's p99 latency.) A
+worker that dies is replaced and its job asked once more.
 
 A kind of job that may run long (the solver's searches) is handed over by its owner a few at a time (the solver's
 fair queue, one), so the other jobs always find the pool's other workers: the pool has at least two.
@@ -33,7 +33,8 @@ from heartcards.runtime.workers import FRAME, frame, serve_jobs
 T = TypeVar("T")
 
 WORKER_NICENESS: Final = 15
-"""How much nicer than the server the workers run: a busy core serves the people's messages first."""
+"""How much nicer than the server the workers run: what keeps them below it where the idle scheduling class is not
+to be had (not Linux)."""
 MIN_WORKERS: Final = 2
 """At least this many workers, so a long job (a search) leaves one for the others (the bots' decisions)."""
 CLOSE_SECONDS: Final = 5.0
