@@ -47,10 +47,10 @@ def _exit_with(parent_sentinel: int) -> None:
 
 
 def yield_to_the_server(niceness: int) -> None:
-    """Run below the server: `niceness` more than it and, on Linux, in the idle scheduling class (`SCHED_IDLE`). The
-    kernel lets a niced worker finish its slice before a waking server runs, a few milliseconds on a person's answer
-    each time they share a core; an idle-class worker gives the core up at once. It still has every idle moment of
-    the cores, and a sliver of a busy one."""
+    """Run below the server: `niceness` more than it and, on Linux, in the idle scheduling class (`SCHED_IDLE`).
+    Linux may let a niced worker run to the end of its time slice before a waking server has the core (milliseconds
+    on a person's answer when the two share one); an idle-class worker gives it up at once. It still has every idle
+    moment of the cores, and a sliver of a busy one."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
     if sys.platform == "linux":
