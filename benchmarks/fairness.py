@@ -17,7 +17,7 @@ each from 127.0.0.1 (or addresses of its own):
    the bystander's own hint is asked alone and once every flood hint is queued or refused (`bystander_hint_*_s`):
    it waits for the search running and at most one more.
 3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each, on a connection each), three times: the
-   server reads 2 of the connections at a time, 64 more wait unread, and the rest are refused at once
+   server reads one of the connections at a time, 64 more wait unread, and the rest are refused at once
    (`requests_answered_*`; `web/connections.py`).
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30

@@ -1,19 +1,26 @@
-"""Connections per client address (`web/connections.py`, through `heartcards serve`): a few of one address read at
-once, the next ones waiting unread in order, further ones refused with a translated 429; another address, and an
-address spared the limits, never wait behind them."""
+"""Connections per client address (`web/connections.py`, through `heartcards serve`): an address's first ones read
+at once, the next ones waiting unread in order, further ones refused with a translated 429; another address, and an
+address spared the limits, never wait behind them; a request waiting for work done elsewhere lets the next one in."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ipaddress
 import socket
+import threading
 import time
 
+import httpx
 import pytest
+from starlette.types import Receive, Scope, Send
 
-from heartcards.web.connections import BUSY_PER_ADDRESS, WAITING_PER_ADDRESS, ConnectionGate
+from heartcards.web.connections import BUSY_PER_ADDRESS, WAITING_PER_ADDRESS, ConnectionGate, connection_place
+from heartcards.web.places import holding, waiting_elsewhere
 from heartcards.web.server import uvicorn_options
 from tests.support.live_server import LiveServer
+from tests.support.threaded_server import threaded_server, tiny_app
+from tests.web.h2h.helpers import COSTLY_HINT_CODE
 
 OTHER = "127.0.0.2"
 REQUEST = b"GET /api/h2h/stats HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\n\r\n"
@@ -123,3 +130,94 @@ def test_a_kept_alive_connection_waiting_for_a_place_is_not_closed_as_idle(live_
         for holder in holders:
             holder.close()
         assert answer_of(kept)[0].startswith(b"HTTP/1.1 200")
+
+
+class WaitingElsewhereApp:
+    """An app whose `/search` requests wait in a thread until `done` is set, giving their places back meanwhile (as
+    the solver's routes do); any other request is answered at once."""
+
+    def __init__(self) -> None:
+        self.searching = 0
+        self.done = threading.Event()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await tiny_app(scope, receive, send)
+            return
+        if scope["path"] == "/search":
+            with holding(*connection_place(scope)):
+                async with waiting_elsewhere():
+                    self.searching += 1
+                    await asyncio.to_thread(self.done.wait, 10)
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
+def test_a_request_waiting_elsewhere_gives_its_connections_place_back_and_takes_one_again_in_line() -> None:
+    app = WaitingElsewhereApp()
+    with threaded_server(app) as (host, port), contextlib.ExitStack() as stack:
+        searches = [
+            stack.enter_context(socket.create_connection((host, port), timeout=10)) for _ in range(BUSY_PER_ADDRESS)
+        ]
+        for search in searches:
+            search.sendall(b"GET /search HTTP/1.1\r\nHost: x\r\n\r\n")
+        deadline = time.monotonic() + 10
+        while app.searching < BUSY_PER_ADDRESS and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with socket.create_connection((host, port), timeout=3) as other:  # the same address, while they wait
+            other.sendall(b"GET /now HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert answer_of(other)[0].startswith(b"HTTP/1.1 200")
+        holders = [
+            stack.enter_context(socket.create_connection((host, port), timeout=10)) for _ in range(BUSY_PER_ADDRESS)
+        ]
+        for holder in holders:
+            holder.sendall(PARTIAL)  # they take the address's places and keep them
+        time.sleep(0.2)
+        app.done.set()
+        time.sleep(0.5)
+        assert all(nothing_to_read(search) for search in searches)  # done searching, they wait in line to answer
+        for holder in holders:
+            holder.close()
+        answers = [answer_of(search) for search in searches]
+    assert all(head.startswith(b"HTTP/1.1 200") and body == b"ok" for head, body in answers)
+
+
+HINTS = 100
+
+
+def test_a_flood_of_hints_from_one_address_is_all_answered_and_leaves_it_its_place(
+    live_server_module: LiveServer,
+) -> None:
+    """Through the whole app: each hint gives its place back while the solver searches, so the address's next
+    requests are let in meanwhile, and takes one again to answer; every one is answered, and the address is served
+    at once after them."""
+    server = live_server_module
+    games = []
+    with server.client(transport=httpx.HTTPTransport(local_address="127.0.0.3")) as creator:
+        for _ in range(HINTS):
+            creator.cookies.clear()
+            games.append(
+                (
+                    creator.post("/api/h2h/games", json={"code": COSTLY_HINT_CODE}).json()["id"],
+                    creator.cookies["hc_player"],
+                )
+            )
+
+    async def flood() -> list[int]:
+        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.4")
+        limits = httpx.Limits(max_connections=None)
+        async with httpx.AsyncClient(base_url=server.url, transport=transport, timeout=30, limits=limits) as flooder:
+            answers = await asyncio.gather(
+                *(
+                    flooder.post(f"/api/h2h/games/{game}/hint", headers={"cookie": f"hc_player={cookie}"})
+                    for game, cookie in games
+                )
+            )
+        return [answer.status_code for answer in answers]
+
+    statuses = asyncio.run(flood())
+    assert set(statuses) <= {200, 429} and 200 in statuses  # 429: the address's line of searches was full
+    game, cookie = games[0]
+    with server.client(transport=httpx.HTTPTransport(local_address="127.0.0.4")) as after:
+        answer = after.post(f"/api/h2h/games/{game}/hint", headers={"cookie": f"hc_player={cookie}"})
+    assert answer.status_code == 200, answer.text

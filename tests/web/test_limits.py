@@ -9,6 +9,7 @@ from typing import Any
 from starlette.types import Message, Receive, Scope, Send
 
 from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT, RequestsPerClient
+from heartcards.web.places import waiting_elsewhere
 from tests.web.conftest import AppMaker
 
 FLOODER, OTHER = "192.0.2.1", "198.51.100.7"
@@ -81,5 +82,45 @@ def test_a_clients_requests_beyond_a_few_wait_in_order_and_beyond_the_line_are_r
         ]  # the waiting ones in the order they came
         assert sum(isinstance(answer, dict) and answer["status"] == 200 for answer in answers) == len(answers) - 1
         assert (gate.running(FLOODER), gate.waiting(FLOODER), gate.running(OTHER)) == (0, 0, 0)
+
+    asyncio.run(scenario())
+
+
+def test_a_request_waiting_elsewhere_lets_its_clients_next_ones_in_and_takes_a_place_again_in_line(
+    app_maker: AppMaker,
+) -> None:
+    app = app_maker.new_app()
+
+    async def scenario() -> None:
+        searched = asyncio.Event()
+        entered: list[str] = []
+        answered: list[str] = []
+
+        async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+            name = scope["query_string"].decode()
+            entered.append(name)
+            if name.endswith("-0"):
+                async with waiting_elsewhere():  # as a request waiting for a search does
+                    await searched.wait()
+            else:
+                await held.release.wait()
+            answered.append(name)
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b""})
+
+        held = HeldApp()
+        gate = RequestsPerClient(inner)
+        waiting = asyncio.create_task(ask(gate, app, FLOODER, 0))
+        await asyncio.sleep(0.01)
+        others = [asyncio.create_task(ask(gate, app, FLOODER, n)) for n in range(1, RUNNING_PER_CLIENT + 1)]
+        await asyncio.sleep(0.01)
+        assert len(entered) == RUNNING_PER_CLIENT + 1  # the one waiting elsewhere holds no place
+        assert gate.running(FLOODER) == RUNNING_PER_CLIENT
+        searched.set()
+        await asyncio.sleep(0.01)
+        assert answered == [] and gate.waiting(FLOODER) == 1  # its search done, it waits for a place in line
+        held.release.set()
+        await asyncio.gather(waiting, *others)
+        assert f"{FLOODER}-0" in answered and (gate.running(FLOODER), gate.waiting(FLOODER)) == (0, 0)
 
     asyncio.run(scenario())

@@ -5,13 +5,10 @@ on connections open at once."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import resource
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
@@ -19,8 +16,9 @@ import websockets
 
 from heartcards.web import protocols
 from heartcards.web import server as web_server
-from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit, limited_server
+from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit
 from tests.support.live_server import LiveServer, ServerStartError
+from tests.support.threaded_server import threaded_server
 
 pytestmark = pytest.mark.slow  # real servers in subprocesses
 
@@ -92,35 +90,6 @@ def test_the_sockets_do_not_compress_what_they_send(server: LiveServer) -> None:
     offered, accepted = asyncio.run(scenario())
     assert offered is not None and "permessage-deflate" in offered
     assert accepted is None
-
-
-async def tiny_app(scope: Any, receive: Any, send: Any) -> None:
-    if scope["type"] == "lifespan":
-        while (await receive())["type"] != "lifespan.shutdown":
-            await send({"type": "lifespan.startup.complete"})
-        await send({"type": "lifespan.shutdown.complete"})
-        return
-    await send({"type": "http.response.start", "status": 200, "headers": []})
-    await send({"type": "http.response.body", "body": b"ok"})
-
-
-@contextlib.contextmanager
-def threaded_server() -> Iterator[tuple[str, int]]:
-    """The app's server with its limits (`limited_server`), in a thread, on a tiny app that answers "ok"."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    userver = limited_server(tiny_app)
-    thread = threading.Thread(target=userver.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not userver.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield sock.getsockname()
-    finally:
-        userver.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 @pytest.fixture

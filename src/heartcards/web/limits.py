@@ -5,21 +5,20 @@ few requests of one client address at a time, the others waiting their turn, and
 
 from __future__ import annotations
 
-import asyncio
 from typing import Final
 
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from heartcards.runtime.quotas import exempt
-from heartcards.web.connections import BUSY_PER_ADDRESS, REFUSED, WAITING_PER_ADDRESS
+from heartcards.web.connections import BUSY_PER_ADDRESS, REFUSED, WAITING_PER_ADDRESS, connection_place
 from heartcards.web.deps import client_key, services_of
 from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
-from heartcards.web.places import Places
+from heartcards.web.places import Places, holding
 
 RUNNING_PER_CLIENT: Final = 8
 """Requests of one client address the app works on at once. A direct client's connections are already let through
-two at a time (`web.connections`); this holds for the clients behind a trusted proxy, each known by its forwarded
+one at a time (`web.connections`); this holds for the clients behind a trusted proxy, each known by its forwarded
 address: a browser opens six connections to a site, so a page loading its modules fills six, and a client sending
 hundreds at once has the server's time eight requests at a time, not all of it."""
 WAITING_PER_CLIENT: Final = 64
@@ -88,11 +87,31 @@ async def refuse(scope: Scope, send: Send, error: WebError) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
+class _ClientPlace:
+    """One request's place among its client's in the app (`places.Held`)."""
+
+    def __init__(self, places: Places, client: str) -> None:
+        self.places = places
+        self.client = client
+        self.taken = False
+
+    def give_back(self) -> None:
+        if self.taken:
+            self.taken = False
+            self.places.leave(self.client)
+
+    async def take_again(self) -> None:
+        if not self.taken:
+            await self.places.wait_for(self.client)
+            self.taken = True
+
+
 class RequestsPerClient:
     """At most `RUNNING_PER_CLIENT` requests of a client address in the app at once; the next ones wait in line
     (first come, first served, at most `WAITING_PER_CLIENT` of them), and further ones answer 429, as does a request
-    whose connection found its address's line full (`web.connections.REFUSED`). WebSockets are left to their own
-    limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
+    whose connection found its address's line full (`web.connections.REFUSED`). A request waiting for work done off
+    the event loop gives its place back meanwhile, and its connection's (`places.waiting_elsewhere`). WebSockets are
+    left to their own limits (`hearts.tables.fanout`), and addresses spared the limits (a load test's) pass."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -108,32 +127,19 @@ class RequestsPerClient:
         request = Request(scope)
         client = client_key(request)
         if exempt(client, services_of(request).settings.unlimited_networks):
-            await self.app(scope, receive, send)
+            with holding(*connection_place(scope)):
+                await self.app(scope, receive, send)
             return
         if self.places.full(client) and self.places.line_full(client):
             await refuse(scope, send, TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT))
             return
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def admit() -> bool:
-            if turn.done():
-                return False  # cancelled while waiting: the place goes to the next one
-            turn.set_result(None)
-            return True
-
-        if not self.places.enter(client, admit):
-            try:
-                await turn  # a finishing request hands its place over
-            except asyncio.CancelledError:
-                if turn.done() and not turn.cancelled():
-                    self.places.leave(client)  # handed a place, and gone before using it: the next one takes it
-                else:
-                    self.places.withdraw(client, admit)
-                raise
+        place = _ClientPlace(self.places, client)
+        await place.take_again()
         try:
-            await self.app(scope, receive, send)
+            with holding(*connection_place(scope), place):
+                await self.app(scope, receive, send)
         finally:
-            self.places.leave(client)
+            place.give_back()
 
     def waiting(self, client: str) -> int:
         return self.places.waiting(client)

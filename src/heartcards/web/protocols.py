@@ -31,7 +31,7 @@ from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from heartcards.web.connections import REFUSED, ConnectionGate
+from heartcards.web.connections import PLACE, REFUSED, ConnectionGate
 
 REQUEST_SECONDS: Final = 15.0
 """How long a client may take to send a whole request (a phone on a bad network sends a few KB well within it)."""
@@ -133,6 +133,16 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self.gate is not None and self._address is not None:
             self.gate.leave(self._address)
 
+    async def _take_place_again(self) -> None:
+        """Takes a place again for the request in progress, waiting in line (not refused: it was admitted once)."""
+        if self._placed or self.gate is None or self._address is None:
+            return
+        await self.gate.wait_for(self._address)
+        if self.transport.is_closing():
+            self.gate.leave(self._address)  # gone while waiting: the place goes on at once
+        else:
+            self._placed = True
+
     def _read(self, data: bytes) -> None:
         if self._in_head:
             self._head_bytes += len(data)
@@ -154,6 +164,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self._refused:
             self._refused = False
             self.scope["extensions"] = {**self.scope.get("extensions", {}), REFUSED: {}}
+        elif self._address is not None:
+            self.scope["extensions"] = {**self.scope.get("extensions", {}), PLACE: {"place": _ConnectionPlace(self)}}
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
@@ -179,6 +191,20 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._deadline = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class _ConnectionPlace:
+    """A gated connection's place, as its request in progress holds it (`places.Held`)."""
+
+    def __init__(self, connection: GuardedHttpProtocol) -> None:
+        self.connection = connection
+
+    def give_back(self) -> None:
+        if self.connection._placed:
+            self.connection._give_place_back()
+
+    async def take_again(self) -> None:
+        await self.connection._take_place_again()
 
 
 class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):

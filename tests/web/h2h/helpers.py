@@ -7,6 +7,9 @@ from typing import Any
 from heartcards.heart_to_heart.engine import Move, PairMove, StockTap, WasteMove
 
 SEED_CODE = "HH1-N-AAAAAAM"
+COSTLY_HINT_CODE = "HH1-N-AAAAAHV"
+"""A deal whose opening hint takes a few times as long as `SEED_CODE`'s: queued one line per cookie, 300 of them
+would keep a bystander waiting for seconds; in their address's line, for one or two of them."""
 
 
 def taps_for(move: Move) -> list[int | str]:

@@ -19,7 +19,7 @@ from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE
 from tests.support.databases import SqliteTemplate
 from tests.support.metrics import metric_values
 from tests.web.conftest import LiveServer
-from tests.web.h2h.helpers import SEED_CODE
+from tests.web.h2h.helpers import COSTLY_HINT_CODE, SEED_CODE
 
 # A real server under a flood, over 10 s on the shared machine; its answers timed, so alone (`quiet`).
 pytestmark = [pytest.mark.slow, pytest.mark.quiet]
@@ -91,9 +91,6 @@ def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(mo
 
 
 COOKIES = 300
-COSTLY_HINT_CODE = "HH1-N-AAAAAHV"
-"""A deal whose opening hint takes a few times as long as `SEED_CODE`'s: queued one line per cookie, 300 of them
-would keep a bystander waiting for seconds; in their address's line, for one or two of them."""
 
 
 async def _hints_from_fresh_cookies(url: str, game_ids: list[str], cookies: list[str], answered: list[int]) -> None:

@@ -13,6 +13,7 @@ from heartcards.runtime.settings import Settings
 from heartcards.web.app import create_app
 from heartcards.web.h2h.solver_worker import SolvedCode
 from heartcards.web.h2h.solving import Solver
+from heartcards.web.places import holding
 
 
 class FailingRepository:
@@ -64,3 +65,35 @@ def test_the_workers_start_with_the_app_only_when_warm_up_is_on_one_pool_for_bot
             assert bool(workers.worker_pids()) is warm_up
             assert app.state.h2h.solver.pool is workers and app.state.hearts_tables.drivers.thinkers.pool is workers
         assert workers.worker_pids() == []  # closed with the app
+
+
+class NotedPlace:
+    """A request's place (`places.Held`) that notes when it is given back and taken again."""
+
+    def __init__(self, noted: list[str]) -> None:
+        self.noted = noted
+
+    def give_back(self) -> None:
+        self.noted.append("given back")
+
+    async def take_again(self) -> None:
+        self.noted.append("taken again")
+
+
+def test_a_request_waiting_for_a_search_gives_its_places_back_meanwhile() -> None:
+    noted: list[str] = []
+
+    class Pool:
+        async def run(self, function: object, *args: object) -> SolvedCode:
+            noted.append("searching")
+            await asyncio.sleep(0)
+            return ("HH1-N-AAAAAAM", True, "S 25-W", 2, 10)
+
+    async def ask() -> None:
+        solver = Solver(FailingRepository(), Pool())  # type: ignore[arg-type]
+        with holding(NotedPlace(noted)):
+            solved = await solver.solution("HH1-N-AAAAAAM", requester="192.0.2.1")
+        assert solved.move_count == 2
+
+    asyncio.run(ask())
+    assert noted == ["given back", "searching", "taken again"]

@@ -32,6 +32,7 @@ from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
 from heartcards.web.deps import app_state, client_key
 from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
+from heartcards.web.places import waiting_elsewhere
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 
@@ -183,7 +184,8 @@ async def use_recovery_code(
     body: CodeBody, device: ThisDevice, party: Party, accounts: Accounts, response: Response
 ) -> AccountSummary:
     """Sign this device in with a recovery code, which is used up."""
-    session = await run_in_threadpool(accounts.use_recovery_code, device, body.code)
+    async with waiting_elsewhere():  # the code's hash is checked in a thread
+        session = await run_in_threadpool(accounts.use_recovery_code, device, body.code)
     return _signed_in_answer(accounts, session, party, response)
 
 
@@ -199,7 +201,9 @@ async def new_link_code(signed_in: Current, party: Party, accounts: Accounts) ->
 @router.post("/recovery-codes")
 async def renew_recovery_codes(signed_in: Current, accounts: Accounts) -> RecoveryCodes:
     """Ten new recovery codes, shown only now; the old ones stop working."""
-    return RecoveryCodes(codes=await run_in_threadpool(accounts.renew_recovery_codes, signed_in.account_id))
+    async with waiting_elsewhere():  # ten codes hashed in a thread
+        codes = await run_in_threadpool(accounts.renew_recovery_codes, signed_in.account_id)
+    return RecoveryCodes(codes=codes)
 
 
 @router.delete("/passkeys/{credential_id}")

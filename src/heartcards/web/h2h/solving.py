@@ -27,6 +27,7 @@ from heartcards.web.errors import WebError
 from heartcards.web.h2h import solver_worker
 from heartcards.web.h2h.errors import SolverUnavailableError
 from heartcards.web.h2h.solver_worker import SolvedCode
+from heartcards.web.places import waiting_elsewhere
 
 logger = logging.getLogger("heartcards.web.h2h")
 
@@ -193,19 +194,27 @@ class Solver:
         if known is not None:
             return known
         # shielded: another request may wait for the same search, and a caller that goes away must not cancel it
-        return SolutionRecord(*await self._answer(asyncio.shield(self._submit(code, requester))))
+        search = asyncio.shield(self._submit(code, requester))
+        async with waiting_elsewhere():
+            return SolutionRecord(*await self._answer(search))
 
     async def par(self, code: str, wait_seconds: float = 5.0) -> int | None:
         """The fewest moves for `code`, waiting a little for a running search; None if unknown or unavailable."""
+        known = self.known(code)
+        if known is not None:
+            return known.move_count
         try:
-            solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
+            async with waiting_elsewhere():
+                solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
         except (TimeoutError, SolverUnavailableError, asyncio.CancelledError):
             return None
         return solved.move_count
 
     async def hint(self, position: Position, requester: str = BACKGROUND) -> Move | None:
         """The next move of a shortest win from `position`, searched for in `requester`'s turn."""
-        return await self._answer(self.queue.submit(requester, solver_worker.hint_for, position))
+        search = self.queue.submit(requester, solver_worker.hint_for, position)
+        async with waiting_elsewhere():
+            return await self._answer(search)
 
     @staticmethod
     async def _answer(search: Awaitable[T]) -> T:
