@@ -61,7 +61,8 @@ def moves_server(
 
 def test_batches_toward_a_100000_move_record_leave_everyone_elses_health_fast(moves_server: LiveServer) -> None:
     live_server = moves_server
-    with live_server.client() as attacker, live_server.client() as bystander:
+    bystander_address = httpx.HTTPTransport(local_address="127.0.0.2")  # another client: this one's requests wait
+    with live_server.client() as attacker, live_server.client(transport=bystander_address) as bystander:
         game_id = attacker.post("/api/h2h/games", json={"code": SEED_CODE}).json()["id"]
         statuses: list[int] = []
 
@@ -123,8 +124,8 @@ def spared_server(tmp_path: Path, sqlite_template: SqliteTemplate) -> Iterator[L
 
 def test_three_hundred_cookies_from_one_address_cannot_delay_another_addresss_hint(spared_server: LiveServer) -> None:
     # The flood's hints are costly and the bystander's cheap: what the bystander waits for is its place in the queue.
-    # The flooder is spared the limit of requests at once (which would let only 8 of them in at a time): the queue's
-    # lines per address are what is tested.
+    # The flooder is spared the limit of requests at once (which would read its connections one at a time): the
+    # queue's lines per address are what is tested.
     live_server = spared_server
     game_ids, cookies = [], []
     with live_server.client(transport=httpx.HTTPTransport(local_address="127.0.0.1")) as creator:
