@@ -185,12 +185,13 @@ def test_a_request_waiting_elsewhere_gives_its_connections_place_back_and_takes_
 HINTS = 100
 
 
+@pytest.mark.slow
 def test_a_flood_of_hints_from_one_address_is_all_answered_and_leaves_it_its_place(
     live_server_module: LiveServer,
 ) -> None:
     """Through the whole app: each hint gives its place back while the solver searches, so the address's next
     requests are let in meanwhile, and takes one again to answer; every one is answered, and the address is served
-    at once after them."""
+    after them."""
     server = live_server_module
     games = []
     with server.client(transport=httpx.HTTPTransport(local_address="127.0.0.3")) as creator:
