@@ -28,11 +28,14 @@ each from 127.0.0.1 (or addresses of its own):
 On one machine the attacker's own client takes CPU from the server and the bystanders, which no server can help;
 with `--pin` the server (with its workers) runs on core 0 alone, as if the attacker came from another machine, and
 the attacker on the other cores beside the bystanders, which go first there (a higher priority), so what is left is
-what the server lets one client do to another.
+what the server lets one client do to another. With `--behind-proxy` the server trusts every loopback address as a
+proxy's (`HEARTCARDS_TRUSTED_PROXIES`), as a site behind its proxy sees its clients: no connection is gated, and the
+app counts each address's requests (`web/limits.py`, `RUNNING_PER_CLIENT` at once).
 
     uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
     uv run python benchmarks/fairness.py --pin      # the attacker on a core of its own
     uv run python benchmarks/fairness.py --only requests   # the bystanders alone, then one attack (not kept)
+    uv run python benchmarks/fairness.py --pin --behind-proxy --only requests   # the same as behind the site's proxy
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ from tests.support.live_server import LiveServer
 from tests.support.metrics import metric_values
 
 from heartcards.figures import percentile
+from heartcards.runtime.settings import TRUSTED_PROXIES_VARIABLE
 from record import record_run
 
 SEED_CODE = "HH1-N-AAAAAAM"
@@ -77,6 +81,8 @@ PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
 FLOOD_SECONDS = 10.0
 SERVER_CORES: set[int] | None = None
+BEHIND_PROXY: dict[str, str] = {}
+"""With `--behind-proxy`, the servers' environment that trusts every loopback address as a proxy's."""
 """With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
 BYSTANDER_NICENESS = -10
 """With `--pin`: the bystanders' priority over the attacker beside them (root may raise it; else it stays)."""
@@ -201,7 +207,7 @@ class Bystanders:
 def serving(folder: str, name: str, environment: dict[str, str] | None = None) -> Iterator[str]:
     """A server on a database of its own in `folder` (with its workers on the server's cores when pinned; the
     attacker stays on the others): its address."""
-    server = LiveServer(f"sqlite:///{Path(folder) / name}", environment=environment)
+    server = LiveServer(f"sqlite:///{Path(folder) / name}", environment={**BEHIND_PROXY, **(environment or {})})
     attacker = os.sched_getaffinity(0)
     if SERVER_CORES is not None:
         os.sched_setaffinity(0, SERVER_CORES)
@@ -450,6 +456,11 @@ def main() -> None:
         help="the server alone on core 0; the attacker and, ahead of it, the bystanders on the others",
     )
     parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="every client as if behind the site's proxy: no connection gated, the app counts each one's requests",
+    )
+    parser.add_argument(
         "--only",
         choices=["moves", "requests", "hints", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
@@ -459,6 +470,8 @@ def main() -> None:
         global SERVER_CORES
         SERVER_CORES = {0}
         os.sched_setaffinity(0, os.sched_getaffinity(0) - SERVER_CORES)
+    if options.behind_proxy:
+        BEHIND_PROXY[TRUSTED_PROXIES_VARIABLE] = "127.0.0.0/8"
     if options.only:
         print(json.dumps(one_attack(options.only), indent=2))
         return
@@ -494,6 +507,7 @@ def main() -> None:
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))
     figures["pinned"] = options.pin
+    figures["behind_proxy"] = options.behind_proxy
     record_run("fairness", figures, keep=not options.no_keep)
 
 

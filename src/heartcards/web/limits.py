@@ -16,11 +16,12 @@ from heartcards.web.deps import client_key, services_of
 from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
 from heartcards.web.places import Places, holding
 
-RUNNING_PER_CLIENT: Final = 8
-"""Requests of one client address the app works on at once. A direct client's connections are already let through
-one at a time (`web.connections`); this holds for the clients behind a trusted proxy, each known by its forwarded
-address: a browser opens six connections to a site, so a page loading its modules fills six, and a client sending
-hundreds at once has the server's time eight requests at a time, not all of it."""
+RUNNING_PER_CLIENT: Final = BUSY_PER_ADDRESS
+"""Requests of one client address the app works on at once, as many as a direct client's connections
+(`web.connections`); this holds for the clients behind a trusted proxy, each known by its forwarded address, whose
+connections are not gated. A client sending hundreds at once has the server's time one request at a time, not all
+of it: behind a proxy, 300 at once raised a bystander's p99 about half as much as with eight at a time
+(`benchmarks/fairness.py --behind-proxy`)."""
 WAITING_PER_CLIENT: Final = 64
 """Requests of one client address that may wait their turn; more at once are refused at once (429
 `error.too_many_requests`), so one client cannot hold the connections the server has for everyone."""
