@@ -81,9 +81,9 @@ PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
 FLOOD_SECONDS = 10.0
 SERVER_CORES: set[int] | None = None
+"""With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
 BEHIND_PROXY: dict[str, str] = {}
 """With `--behind-proxy`, the servers' environment that trusts every loopback address as a proxy's."""
-"""With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
 BYSTANDER_NICENESS = -10
 """With `--pin`: the bystanders' priority over the attacker beside them (root may raise it; else it stays)."""
 
