@@ -203,12 +203,13 @@ class Solver:
         known = self.known(code)
         if known is not None:
             return known.move_count
+        search = asyncio.shield(self._submit(code, BACKGROUND))  # a wait that times out leaves the search running
         try:
             async with waiting_elsewhere():
-                solved = await asyncio.wait_for(asyncio.shield(self.solution(code)), wait_seconds)
+                solved = await asyncio.wait_for(self._answer(search), wait_seconds)
         except (TimeoutError, SolverUnavailableError, asyncio.CancelledError):
             return None
-        return solved.move_count
+        return SolutionRecord(*solved).move_count
 
     async def hint(self, position: Position, requester: str = BACKGROUND) -> Move | None:
         """The next move of a shortest win from `position`, searched for in `requester`'s turn."""
