@@ -30,12 +30,15 @@ with `--pin` the server (with its workers) runs on core 0 alone, as if the attac
 the attacker on the other cores beside the bystanders, which go first there (a higher priority), so what is left is
 what the server lets one client do to another. With `--behind-proxy` the server trusts every loopback address as a
 proxy's (`HEARTCARDS_TRUSTED_PROXIES`), as a site behind its proxy sees its clients: no connection is gated, and the
-app counts each address's requests (`web/limits.py`, `RUNNING_PER_CLIENT` at once).
+app counts each address's requests (`web/limits.py`, `RUNNING_PER_CLIENT` at once). With `--through-proxy` every
+client goes through Debian's HAProxy on `deploy/haproxy.cfg` (which holds the requests of a client with many in
+flight before the server reads them), the server trusting the proxy's address alone: the site as `deploy/` runs it.
 
     uv run python benchmarks/fairness.py            # about four minutes; --no-keep for a run not worth keeping
     uv run python benchmarks/fairness.py --pin      # the attacker on a core of its own
     uv run python benchmarks/fairness.py --only requests   # the bystanders alone, then one attack (not kept)
-    uv run python benchmarks/fairness.py --pin --behind-proxy --only requests   # the same as behind the site's proxy
+    uv run python benchmarks/fairness.py --pin --behind-proxy --only requests   # the same, as any proxy would pass it
+    uv run python benchmarks/fairness.py --pin --through-proxy --only requests  # the same through the site's proxy
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.haproxy_server import HaproxyServer, haproxy_binary
 from tests.support.live_server import LiveServer
 from tests.support.metrics import metric_values
 
@@ -84,6 +88,11 @@ SERVER_CORES: set[int] | None = None
 """With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
 BEHIND_PROXY: dict[str, str] = {}
 """With `--behind-proxy`, the servers' environment that trusts every loopback address as a proxy's."""
+THROUGH_PROXY = False
+"""With `--through-proxy`: each server behind HAProxy on `deploy/haproxy.cfg`, which every client goes through."""
+SERVER_OF: dict[str, str] = {}
+"""With `--through-proxy`, the proxy's address → its server's: `/metrics` is read from the server (the proxy never
+serves it)."""
 BYSTANDER_NICENESS = -10
 """With `--pin`: the bystanders' priority over the attacker beside them (root may raise it; else it stays)."""
 
@@ -206,8 +215,11 @@ class Bystanders:
 @contextlib.contextmanager
 def serving(folder: str, name: str, environment: dict[str, str] | None = None) -> Iterator[str]:
     """A server on a database of its own in `folder` (with its workers on the server's cores when pinned; the
-    attacker stays on the others): its address."""
-    server = LiveServer(f"sqlite:///{Path(folder) / name}", environment={**BEHIND_PROXY, **(environment or {})})
+    attacker stays on the others): the address its clients use (its proxy's with `--through-proxy`)."""
+    trusted = {TRUSTED_PROXIES_VARIABLE: "127.0.0.1"} if THROUGH_PROXY else {}  # the proxy's own address
+    server = LiveServer(
+        f"sqlite:///{Path(folder) / name}", environment={**BEHIND_PROXY, **trusted, **(environment or {})}
+    )
     attacker = os.sched_getaffinity(0)
     if SERVER_CORES is not None:
         os.sched_setaffinity(0, SERVER_CORES)
@@ -215,9 +227,16 @@ def serving(folder: str, name: str, environment: dict[str, str] | None = None) -
         server.start()
     finally:
         os.sched_setaffinity(0, attacker)
+    proxy = None
     try:
-        yield server.url
+        if THROUGH_PROXY:  # on the attacker's cores, as a proxy on a machine of its own would take none of the server's
+            proxy = HaproxyServer(haproxy_binary() or "haproxy", [f"127.0.0.1:{server.port}"])
+            proxy.start()
+            SERVER_OF[proxy.url] = server.url
+        yield server.url if proxy is None else proxy.url
     finally:
+        if proxy is not None:
+            proxy.stop()
         server.stop()
 
 
@@ -240,7 +259,7 @@ def watched(url: str, table_id: str, phase: str, figures: dict[str, object]) -> 
 def loop_delays(url: str) -> dict[float, float]:
     """The server's event-loop delay histogram: samples at or under each bound in seconds (cumulative)."""
     transport = httpx.HTTPTransport(local_address=WATCHER)  # not the attacker's address, whose line may be full
-    with httpx.Client(base_url=url, transport=transport, timeout=60) as client:
+    with httpx.Client(base_url=SERVER_OF.get(url, url), transport=transport, timeout=60) as client:
         text = client.get("/metrics").text
     buckets: dict[float, float] = {}
     for family in text_string_to_metric_families(text):
@@ -461,6 +480,11 @@ def main() -> None:
         help="every client as if behind the site's proxy: no connection gated, the app counts each one's requests",
     )
     parser.add_argument(
+        "--through-proxy",
+        action="store_true",
+        help="every client through HAProxy on deploy/haproxy.cfg, in front of the server, as the site runs it",
+    )
+    parser.add_argument(
         "--only",
         choices=["moves", "requests", "hints", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
@@ -472,6 +496,9 @@ def main() -> None:
         os.sched_setaffinity(0, os.sched_getaffinity(0) - SERVER_CORES)
     if options.behind_proxy:
         BEHIND_PROXY[TRUSTED_PROXIES_VARIABLE] = "127.0.0.0/8"
+    if options.through_proxy:
+        global THROUGH_PROXY
+        THROUGH_PROXY = True
     if options.only:
         print(json.dumps(one_attack(options.only), indent=2))
         return
@@ -508,6 +535,7 @@ def main() -> None:
     print(json.dumps(figures, indent=2))
     figures["pinned"] = options.pin
     figures["behind_proxy"] = options.behind_proxy
+    figures["through_proxy"] = options.through_proxy
     record_run("fairness", figures, keep=not options.no_keep)
 
 

@@ -1,5 +1,5 @@
 """The real proxy for the tests and `scripts/cluster`: Debian's HAProxy run on `deploy/haproxy.cfg`, with its `bind`
-line on a free port of this machine and one `server` line per `heartcards serve` process given."""
+line on a free port of this machine and, in each backend, one `server` line per `heartcards serve` process given."""
 
 from __future__ import annotations
 
@@ -39,11 +39,19 @@ def configuration(port: int, servers: Sequence[str]) -> str:
     of them started with `--route` `route(number)`."""
     text = CONFIG.read_text()
     text = re.sub(r"(?m)^    bind .*$", f"    bind 127.0.0.1:{port}", text)
-    text = re.sub(r"(?m)^    (server|use-server) .*\n", "", text)
-    names = [route(number) for number in range(1, len(servers) + 1)]
-    lines = "".join(f"    use-server {name} if {{ url_param(route) -m str {name} }}\n" for name in names)
-    lines += "".join(f"    server {name} {address} check\n" for name, address in zip(names, servers, strict=True))
-    return text.rstrip("\n") + "\n" + lines
+    return re.sub(r"(?m)^(?:    (?:use-server|server) .*\n)+", lambda lines: _for(servers, lines[0]), text)
+
+
+def _for(servers: Sequence[str], lines: str) -> str:
+    """A backend's `use-server` and `server` lines written again for `servers`: of each kind, the first line is the
+    pattern, with the first server's route (s1) and address replaced."""
+    written = ""
+    for kind in ("use-server", "server"):
+        pattern = next((line for line in lines.splitlines() if line.startswith(f"    {kind} ")), None)
+        for number, address in enumerate(servers if pattern else (), start=1):
+            line = re.sub(r"\bs1\b", route(number), str(pattern))
+            written += re.sub(r"127\.0\.0\.1:\d+", address, line) + "\n"
+    return written
 
 
 class HaproxyServer:
@@ -53,6 +61,7 @@ class HaproxyServer:
         self.folder = Path(tempfile.mkdtemp(prefix="heartcards-haproxy-"))
         self.config = self.folder / "haproxy.cfg"
         self.config.write_text(configuration(self.port, servers))
+        shutil.copytree(CONFIG.parent / "errors", self.folder / "errors")
         self.process: subprocess.Popen[bytes] | None = None
 
     @property

@@ -26,7 +26,8 @@ SERVERS = 3
 def test_the_configuration_is_rewritten_for_the_servers_given() -> None:
     text = configuration(9999, ["127.0.0.1:1", "127.0.0.1:2"])
     assert "    bind 127.0.0.1:9999\n" in text
-    assert text.count("    server ") == 2 and "server s2 127.0.0.1:2 check" in text
+    assert text.count("    server ") == 4 and "server s2 127.0.0.1:2 check" in text  # in each backend
+    assert "server s2 127.0.0.1:2 track servers/s2 maxconn 4" in text
     assert text.count("    use-server ") == 2 and "use-server s2 if { url_param(route) -m str s2 }" in text
     assert "option httpchk GET /readyz" in text and "timeout tunnel" in text and "option forwardfor" in text
 

@@ -16,17 +16,23 @@ from tests.support.live_server import LiveServer
 from tests.support.metrics import metric_values
 
 
-@contextlib.contextmanager
-def proxied_site(
-    database_url: str, redis_url: str, count: int, environment: dict[str, str]
-) -> Iterator[tuple[HaproxyServer, list[LiveServer]]]:
-    """`count` servers (routes s1, s2, ...) and the proxy in front of them, stopped at the end; skipped on a machine
-    without HAProxy, a failure where scripts/test asks for the real services."""
+def required_haproxy() -> str:
+    """Debian's HAProxy; the test is skipped on a machine without it, a failure where scripts/test asks for the real
+    services."""
     binary = haproxy_binary()
     if binary is None:
         if os.environ.get(REQUIRE_VARIABLE) == "require":
             pytest.fail("no HAProxy on this machine (Debian's haproxy package)")
         pytest.skip("no HAProxy on this machine (Debian's haproxy package)")
+    return binary
+
+
+@contextlib.contextmanager
+def proxied_site(
+    database_url: str, redis_url: str, count: int, environment: dict[str, str]
+) -> Iterator[tuple[HaproxyServer, list[LiveServer]]]:
+    """`count` servers (routes s1, s2, ...) and the proxy in front of them, stopped at the end (`required_haproxy`)."""
+    binary = required_haproxy()
     servers = [
         LiveServer(database_url, environment=environment, arguments=["--redis", redis_url, "--route", route(number)])
         for number in range(1, count + 1)

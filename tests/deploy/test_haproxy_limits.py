@@ -1,0 +1,149 @@
+"""`deploy/haproxy.cfg`'s limit on one client's requests in flight, through the real proxy in front of one server
+(SQLite): a client with more than 6 at once has the others wait in the proxy, one with more than 65 is refused with
+the servers' own 429 in its language, and another client's requests go straight on meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import selectors
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from heartcards.runtime.settings import TRUSTED_PROXIES_VARIABLE
+from heartcards.web.errors import TooManyRequestsError, error_json
+from heartcards.web.i18n import LANGUAGES, Catalogs
+from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
+from heartcards.web.paths import LOCALES_DIR
+from tests.haproxy_server import CONFIG, HaproxyServer
+from tests.support.live_server import LiveServer
+from tests.support.proxied import required_haproxy
+
+IN_FLIGHT = RUNNING_PER_CLIENT + WAITING_PER_CLIENT
+"""Requests of one client at once that the proxy lets in, as the servers' own limit does for a direct client."""
+CLIENT = "127.0.0.9"
+BYSTANDER = "127.0.0.10"
+ANSWER_SECONDS = 20.0
+
+
+def test_the_proxys_429_is_the_servers_own_in_each_language() -> None:
+    text = CONFIG.read_text()
+    assert f"acl over_limit sc_trackers(0) gt {IN_FLIGHT}\n" in text
+    catalogs = Catalogs.load(LOCALES_DIR)
+    for language in LANGUAGES:
+        answer = CONFIG.parent / "errors" / f"too-many-requests.{language}.json"
+        key = TooManyRequestsError.key
+        assert json.loads(answer.read_text()) == {"error": error_json(catalogs, language, key, {"limit": IN_FLIGHT})}
+        assert re.search(rf"hdr Content-Language {language} file errors/{answer.name}", text)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[HaproxyServer, LiveServer]]:
+    database = tmp_path_factory.mktemp("proxy-limits") / "site.sqlite3"
+    server = LiveServer(f"sqlite:///{database}", environment={TRUSTED_PROXIES_VARIABLE: "127.0.0.1"})
+    server.start()
+    proxy = HaproxyServer(required_haproxy(), [f"127.0.0.1:{server.port}"])
+    try:
+        proxy.start()
+        yield proxy, server
+    finally:
+        proxy.stop()
+        server.stop()
+
+
+def stalled(proxy: HaproxyServer, headers: str = "") -> socket.socket:
+    """A request from `CLIENT` whose body never comes: in flight until its connection closes."""
+    connection = socket.create_connection(("127.0.0.1", proxy.port), source_address=(CLIENT, 0))
+    head = (
+        "POST /api/h2h/games HTTP/1.1\r\nHost: heartcards\r\nContent-Type: application/json\r\nContent-Length: 50\r\n"
+    )
+    connection.sendall(f"{head}{headers}\r\n".encode())
+    return connection
+
+
+def connections_to(port: int) -> int:
+    """The established TCP connections to `port` of this machine (Linux's /proc/net/tcp)."""
+    rows = (line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:])
+    return sum(1 for row in rows if int(row[1].rsplit(":", 1)[1], 16) == port and row[3] == "01")
+
+
+def answers(connections: list[socket.socket], count: int, seconds: float = ANSWER_SECONDS) -> dict[socket.socket, str]:
+    """The first `count` answers among `connections`, by connection, waiting up to `seconds` for them."""
+    answered: dict[socket.socket, str] = {}
+    with selectors.DefaultSelector() as waiting:
+        for connection in connections:
+            waiting.register(connection, selectors.EVENT_READ)
+        deadline = time.monotonic() + seconds
+        while len(answered) < count and time.monotonic() < deadline:
+            for key, _ in waiting.select(timeout=deadline - time.monotonic()):
+                connection = key.fileobj
+                assert isinstance(connection, socket.socket)
+                answered[connection] = connection.recv(65536).decode()
+                waiting.unregister(connection)
+    return answered
+
+
+def parts(answer: str) -> tuple[str, dict[str, str], dict[str, object]]:
+    """An HTTP answer's status line, headers (lower-case names) and JSON body."""
+    head, _, body = answer.partition("\r\n\r\n")
+    status, *lines = head.split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    return status, headers, json.loads(body)
+
+
+def test_more_than_65_requests_of_a_client_in_flight_are_refused_in_its_language(
+    site: tuple[HaproxyServer, LiveServer],
+) -> None:
+    proxy, server = site
+    over = 15
+    connections = [stalled(proxy) for _ in range(IN_FLIGHT + over)]
+    try:
+        # which ones are refused depends on the order the proxy reads them in; how many does not
+        refused = answers(connections, over)
+        assert len(refused) == over
+        assert answers([each for each in connections if each not in refused], 1, seconds=0.5) == {}  # the rest wait
+        assert connections_to(server.port) <= 6 + 2  # in the proxy, apart from 6 (a health check, an idle one)
+        status, headers, body = parts(next(iter(refused.values())))
+        assert status.startswith("HTTP/1.1 429") and headers["retry-after"] == "1"
+        assert body["error"] == {  # type: ignore[comparison-overlap]
+            "key": "error.too_many_requests",
+            "message": "Too many requests at once from your network (at most 65). Try again in a moment.",
+            "params": {"limit": IN_FLIGHT},
+        }
+        asked = {
+            "Accept-Language: el-GR,el;q=0.9,en;q=0.5\r\n": "el",
+            "Accept-Language: en;q=0.5,it-IT\r\n": "it",
+            "Accept-Language: el\r\nCookie: hc_lang=it\r\n": "it",
+            "Cookie: hc_lang=it\r\n": "it",
+        }
+        for headers_sent, language in asked.items():
+            probe = stalled(proxy, headers_sent)
+            connections.append(probe)
+            _, headers, body = parts(answers([probe], 1)[probe])
+            assert headers["content-language"] == language and body["error"]["params"] == {"limit": IN_FLIGHT}  # type: ignore[index]
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=BYSTANDER), timeout=ANSWER_SECONDS) as other:
+            assert other.get(proxy.url + "api/health").status_code == 200  # another client goes straight on
+    finally:
+        for connection in connections:
+            connection.close()
+
+
+def test_a_client_with_many_requests_at_once_has_them_all_answered_in_turn(
+    site: tuple[HaproxyServer, LiveServer],
+) -> None:
+    proxy, _ = site
+
+    async def at_once() -> list[int]:
+        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.11")
+        limits = httpx.Limits(max_connections=None)
+        async with httpx.AsyncClient(transport=transport, limits=limits, timeout=ANSWER_SECONDS) as client:
+            answered = await asyncio.gather(*(client.get(proxy.url + "api/h2h/stats") for _ in range(40)))
+        return [answer.status_code for answer in answered]
+
+    assert asyncio.run(at_once()) == [200] * 40  # 6 at once to the server, the rest held in the proxy, none refused
