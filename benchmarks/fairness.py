@@ -259,8 +259,8 @@ def watched(url: str, table_id: str, phase: str, figures: dict[str, object]) -> 
 def loop_delays(url: str) -> dict[float, float]:
     """The server's event-loop delay histogram: samples at or under each bound in seconds (cumulative)."""
     transport = httpx.HTTPTransport(local_address=WATCHER)  # not the attacker's address, whose line may be full
-    with httpx.Client(base_url=SERVER_OF.get(url, url), transport=transport, timeout=60) as client:
-        text = client.get("/metrics").text
+    with httpx.Client(transport=transport, timeout=60) as client:
+        text = client.get(metrics_url(url)).text
     buckets: dict[float, float] = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
@@ -290,8 +290,14 @@ def moves_attack(url: str) -> dict[str, int]:
     return {"answered_200": statuses.count(200), "answered_429": statuses.count(429)}
 
 
+def metrics_url(url: str) -> str:
+    """Where the server its clients reach at `url` answers `/metrics` (its own address: a proxy never serves it)."""
+    return SERVER_OF.get(url, url) + "metrics"
+
+
 def queued_searches(client: httpx.Client) -> int:
-    return int(metric_values(client.get("/metrics").text)["heartcards_solver_queue_searches"])
+    text = client.get(metrics_url(str(client.base_url))).text
+    return int(metric_values(text)["heartcards_solver_queue_searches"])
 
 
 def timed_hint(client: httpx.Client, game_id: str) -> float:
