@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
+from typing import Final
 
 import httpx
 import pytest
@@ -27,6 +28,10 @@ def required_haproxy() -> str:
     return binary
 
 
+PROXIED: Final = ("--trusted-proxy", "127.0.0.1")
+"""Each server names the proxy (on this machine) as trusted, so the clients it forwards count apart."""
+
+
 @contextlib.contextmanager
 def proxied_site(
     database_url: str, redis_url: str, count: int, environment: dict[str, str]
@@ -34,7 +39,9 @@ def proxied_site(
     """`count` servers (routes s1, s2, ...) and the proxy in front of them, stopped at the end (`required_haproxy`)."""
     binary = required_haproxy()
     servers = [
-        LiveServer(database_url, environment=environment, arguments=["--redis", redis_url, "--route", route(number)])
+        LiveServer(
+            database_url, environment=environment, arguments=[*PROXIED, "--redis", redis_url, "--route", route(number)]
+        )
         for number in range(1, count + 1)
     ]
     proxy: HaproxyServer | None = None

@@ -91,6 +91,21 @@ def test_metrics_are_hidden_from_other_addresses(settings: Settings) -> None:
         assert client.get("/readyz").status_code == 200  # the health checks stay open to load balancers
 
 
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "status"),
+    [
+        ("127.0.0.1", "203.0.113.9", 404),
+        ("127.0.0.1", "203.0.113.9, 127.0.0.1", 200),
+        ("203.0.113.9", "127.0.0.1", 404),
+    ],
+)
+def test_metrics_through_a_proxy_are_shown_only_when_the_forwarded_address_may_see_them_too(
+    settings: Settings, peer: str, forwarded: str, status: int
+) -> None:
+    with TestClient(create_app(settings), client=(peer, 40000)) as client:
+        assert client.get("/metrics", headers={"x-forwarded-for": forwarded}).status_code == status
+
+
 @pytest.mark.parametrize(("client_address", "status"), [("10.0.0.7", 200), ("10.0.1.7", 404), ("::1", 200)])
 def test_metrics_are_shown_to_the_configured_networks(settings: Settings, client_address: str, status: int) -> None:
     allowed = Settings(settings.database_url, metrics_networks=(ipaddress.ip_network("10.0.0.0/24"),))

@@ -14,6 +14,7 @@ import httpx
 import pytest
 import websockets
 
+from heartcards.hearts.tables.quotas import PER_ADDRESS
 from heartcards.web import protocols
 from heartcards.web import server as web_server
 from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit
@@ -47,6 +48,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield live
     finally:
         live.stop()
+
+
+def test_an_address_written_by_a_client_on_this_machine_is_not_believed(server: LiveServer) -> None:
+    # no proxy is trusted here, so a loopback peer is itself the client, whatever X-Forwarded-For says (from an
+    # address of its own: the other tests' quota stays whole)
+    transport = httpx.HTTPTransport(local_address="127.0.0.20")
+    with httpx.Client(base_url=server.url, timeout=30, transport=transport) as client:
+        answers = [
+            client.post(
+                "/api/hearts/tables",
+                json={"mode": "online", "name": "Ann"},
+                headers={"x-forwarded-for": f"203.0.113.{number}", "cookie": f"hc_player={number:032x}"},
+            ).status_code
+            for number in range(1, PER_ADDRESS + 2)
+        ]
+        assert answers == [201] * PER_ADDRESS + [429]  # one address's quota
+        assert client.get("/metrics", headers={"x-forwarded-for": "127.0.0.1"}).status_code == 200
 
 
 def test_no_server_banner(server: LiveServer) -> None:

@@ -4,7 +4,8 @@
 server checks (the database; Redis when it runs with one) answers within `CHECK_SECONDS` and the server is not
 draining, else 503 with what failed: a load balancer sends new players elsewhere. `/metrics` is Prometheus's text
 format, and private: it answers loopback clients and the addresses of `Settings.metrics_addresses`, and 404 to
-anyone else, as if it did not exist.
+anyone else, as if it did not exist; a request that came through a proxy (with `X-Forwarded-For`) only when the
+address the proxy forwarded may see it too, so a proxy on the server's own machine never shows it to the world.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
+from heartcards.runtime.clients import FORWARDED_HEADER
 from heartcards.runtime.metrics import CONTENT_TYPE
 from heartcards.web.deps import ServicesDep
 from heartcards.web.errors import WebError
@@ -81,6 +83,10 @@ async def readyz(services: ServicesDep) -> JSONResponse:
 
 @router.get("/metrics")
 async def metrics(request: Request, services: ServicesDep) -> Response:
-    if not allowed_to_see_metrics(request.client.host if request.client else None, services):
+    readers = [request.client.host if request.client else None]
+    forwarded = request.headers.get(FORWARDED_HEADER)
+    if forwarded:  # whoever wrote it: on this side a header can only refuse, since the peer must be allowed too
+        readers.append(forwarded.rsplit(",", 1)[-1].strip())
+    if not all(allowed_to_see_metrics(reader, services) for reader in readers):
         raise NotHereError()
     return Response(services.metrics.text(), media_type=CONTENT_TYPE)

@@ -66,6 +66,9 @@ def uvicorn_options(spared: Sequence[Network] = ()) -> dict[str, Any]:
         "timeout_keep_alive": 5,  # an idle kept-alive connection is closed after 5 s
         "limit_concurrency": concurrency_limit(),
         "server_header": False,  # no `server: uvicorn` banner
+        # A client's address is its peer's, or the one a trusted proxy forwarded (`runtime.clients`): never what
+        # uvicorn would believe by default, any `X-Forwarded-For` from a loopback peer.
+        "proxy_headers": False,
     }
 
 
