@@ -229,10 +229,13 @@ def serving(folder: str, name: str, environment: dict[str, str] | None = None) -
         os.sched_setaffinity(0, attacker)
     proxy = None
     try:
-        if THROUGH_PROXY:  # on the attacker's cores, as a proxy on a machine of its own would take none of the server's
+        if THROUGH_PROXY:  # not on the server's cores: a proxy on a machine of its own would take none of them
             proxy = HaproxyServer(haproxy_binary() or "haproxy", [f"127.0.0.1:{server.port}"])
             proxy.start()
             SERVER_OF[proxy.url] = server.url
+            if SERVER_CORES is not None and proxy.process is not None:  # ahead of the attacker, as the bystanders
+                with contextlib.suppress(PermissionError):
+                    os.setpriority(os.PRIO_PROCESS, proxy.process.pid, BYSTANDER_NICENESS)
         yield server.url if proxy is None else proxy.url
     finally:
         if proxy is not None:
