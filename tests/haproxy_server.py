@@ -48,8 +48,10 @@ def _for(servers: Sequence[str], lines: str) -> str:
     written = ""
     for kind in ("use-server", "server"):
         pattern = next((line for line in lines.splitlines() if line.startswith(f"    {kind} ")), None)
-        for number, address in enumerate(servers if pattern else (), start=1):
-            line = re.sub(r"\bs1\b", route(number), str(pattern))
+        if pattern is None:
+            continue
+        for number, address in enumerate(servers, start=1):
+            line = re.sub(r"\bs1\b", route(number), pattern)
             written += re.sub(r"127\.0\.0\.1:\d+", address, line) + "\n"
     return written
 
