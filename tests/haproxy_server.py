@@ -70,14 +70,16 @@ class HaproxyServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
-    def start(self) -> None:
+    def start(self, until_a_server_is_up: bool = True) -> None:
+        """Starts HAProxy, and waits until a health check has let a server in (or, if not `until_a_server_is_up`,
+        until the proxy itself answers)."""
         self.process = subprocess.Popen(
             [self.binary, "-db", "-f", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         deadline = time.monotonic() + START_SECONDS
-        while True:  # up once a health check has let a server in
+        while True:
             try:
-                if httpx.get(self.url + "readyz", timeout=2.0).status_code == 200:
+                if httpx.get(self.url + "readyz", timeout=2.0).status_code == 200 or not until_a_server_is_up:
                     return
             except httpx.HTTPError:
                 pass

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import selectors
 import socket
 import time
@@ -21,7 +20,7 @@ from heartcards.web.errors import TooManyRequestsError, error_json
 from heartcards.web.i18n import LANGUAGES, Catalogs
 from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
 from heartcards.web.paths import LOCALES_DIR
-from tests.haproxy_server import CONFIG, HaproxyServer
+from tests.haproxy_server import CONFIG, HaproxyServer, free_port
 from tests.support.live_server import LiveServer
 from tests.support.proxied import required_haproxy
 
@@ -32,15 +31,33 @@ BYSTANDER = "127.0.0.10"
 ANSWER_SECONDS = 20.0
 
 
-def test_the_proxys_429_is_the_servers_own_in_each_language() -> None:
-    text = CONFIG.read_text()
-    assert f"acl over_limit sc_trackers(0) gt {IN_FLIGHT}\n" in text
+@pytest.mark.parametrize(
+    ("answers", "key", "params"),
+    [("too-many-requests", TooManyRequestsError.key, {"limit": IN_FLIGHT}), ("unavailable", "error.unavailable", {})],
+)
+def test_the_proxys_own_answers_are_the_servers_in_each_language(
+    answers: str, key: str, params: dict[str, object]
+) -> None:
     catalogs = Catalogs.load(LOCALES_DIR)
-    for language in LANGUAGES:
-        answer = CONFIG.parent / "errors" / f"too-many-requests.{language}.json"
-        key = TooManyRequestsError.key
-        assert json.loads(answer.read_text()) == {"error": error_json(catalogs, language, key, {"limit": IN_FLIGHT})}
-        assert re.search(rf"hdr Content-Language {language} file errors/{answer.name}", text)
+    lines = (CONFIG.parent / "errors" / f"{answers}.map").read_text().splitlines()
+    bodies = dict(line.split(" ", 1) for line in lines)
+    assert sorted(bodies) == sorted(LANGUAGES)
+    for language, body in bodies.items():
+        assert json.loads(body) == {"error": error_json(catalogs, language, key, params)}
+    assert f"acl over_limit sc_trackers(0) gt {IN_FLIGHT}\n" in CONFIG.read_text()
+
+
+def test_with_no_server_up_the_proxy_answers_503_in_the_clients_language() -> None:
+    nothing_there = f"127.0.0.1:{free_port()}"
+    proxy = HaproxyServer(required_haproxy(), [nothing_there])
+    try:
+        proxy.start(until_a_server_is_up=False)
+        answer = httpx.get(proxy.url + "api/health", headers={"cookie": "hc_lang=it"}, timeout=ANSWER_SECONDS)
+    finally:
+        proxy.stop()
+    assert answer.status_code == 503 and answer.headers["content-language"] == "it"
+    assert answer.headers["retry-after"] == "5" and answer.json()["error"]["key"] == "error.unavailable"
+    assert answer.json()["error"]["message"].startswith("Il sito non può rispondere adesso")
 
 
 @pytest.fixture(scope="module")
