@@ -1,13 +1,18 @@
 """`deploy/haproxy.cfg`'s limit on one client's requests in flight, through the real proxy in front of one server
 (SQLite): a client with more than 6 at once has the others wait in the proxy, one with more than 65 is refused with
-the servers' own 429 in its language, and another client's requests go straight on meanwhile."""
+the servers' own 429 in its language, and another client's requests go straight on meanwhile. In the proxy's line,
+the client with fewer in flight goes first (in front of a `Gate`, a backend that holds requests until told); with no
+server up, the proxy's 503 is the servers' JSON too."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import http.server
 import json
 import selectors
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -99,10 +104,10 @@ def answers(connections: list[socket.socket], count: int, seconds: float = ANSWE
         deadline = time.monotonic() + seconds
         while len(answered) < count and time.monotonic() < deadline:
             for key, _ in waiting.select(timeout=deadline - time.monotonic()):
-                connection = key.fileobj
-                assert isinstance(connection, socket.socket)
-                answered[connection] = connection.recv(65536).decode()
-                waiting.unregister(connection)
+                ready = key.fileobj
+                assert isinstance(ready, socket.socket)
+                answered[ready] = ready.recv(65536).decode()
+                waiting.unregister(ready)
     return answered
 
 
@@ -128,7 +133,7 @@ def test_more_than_65_requests_of_a_client_in_flight_are_refused_in_its_language
         assert connections_to(server.port) <= 6 + 2  # in the proxy, apart from 6 (a health check, an idle one)
         status, headers, body = parts(next(iter(refused.values())))
         assert status.startswith("HTTP/1.1 429") and headers["retry-after"] == "1"
-        assert body["error"] == {  # type: ignore[comparison-overlap]
+        assert body["error"] == {
             "key": "error.too_many_requests",
             "message": "Too many requests at once from your network (at most 65). Try again in a moment.",
             "params": {"limit": IN_FLIGHT},
@@ -164,3 +169,86 @@ def test_a_client_with_many_requests_at_once_has_them_all_answered_in_turn(
         return [answer.status_code for answer in answered]
 
     assert asyncio.run(at_once()) == [200] * 40  # 6 at once to the server, the rest held in the proxy, none refused
+
+
+class Gate(http.server.ThreadingHTTPServer):
+    """A backend for the proxy that answers `/readyz` and holds every other request, noting the order they arrive
+    in, until the test lets it go."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _GateHandler)
+        self.arrived: list[str] = []
+        self.let_go: set[str] = set()
+        self.changed = threading.Condition()
+
+    def wait_for_arrivals(self, count: int) -> list[str]:
+        with self.changed:
+            assert self.changed.wait_for(lambda: len(self.arrived) >= count, timeout=ANSWER_SECONDS), self.arrived
+            return list(self.arrived)
+
+    def release(self, path: str) -> None:
+        with self.changed:
+            self.let_go.add(path)
+            self.changed.notify_all()
+
+
+class _GateHandler(http.server.BaseHTTPRequestHandler):
+    server: Gate
+
+    def do_GET(self) -> None:
+        if self.path != "/readyz":
+            with self.server.changed:
+                self.server.arrived.append(self.path)
+                self.server.changed.notify_all()
+                self.server.changed.wait_for(lambda: self.path in self.server.let_go)
+        with contextlib.suppress(ConnectionError):  # the test may have closed it
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    do_POST = do_GET
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+
+def test_in_the_proxys_line_the_client_with_fewer_requests_in_flight_goes_first() -> None:
+    gate = Gate()
+    threading.Thread(target=gate.serve_forever, daemon=True).start()
+    proxy = HaproxyServer(required_haproxy(), [f"127.0.0.1:{gate.server_port}"])
+    connections: list[socket.socket] = []
+
+    def send(source: str, path: str, method: str = "GET") -> None:
+        connection = socket.create_connection(("127.0.0.1", proxy.port), source_address=(source, 0))
+        body = "Content-Length: 10\r\n" if method == "POST" else ""  # a body that never comes: in flight
+        connection.sendall(f"{method} {path} HTTP/1.1\r\nHost: heartcards\r\n{body}\r\n".encode())
+        connections.append(connection)
+
+    try:
+        proxy.start()
+        many, fewer = "127.0.0.21", "127.0.0.22"
+        for number in range(6):  # straight to the server: in flight, held there
+            send(many, f"/many/{number}", "POST")
+        gate.wait_for_arrivals(6)
+        for number in range(4):  # past 6 in flight: the crowded line's 4 places on the server, held there
+            send(many, f"/many/crowded/{number}")
+        gate.wait_for_arrivals(10)
+        send(many, "/many/waiting")  # 11 in flight: waits in the proxy's line
+        time.sleep(0.3)
+        for number in range(6):
+            send(fewer, f"/fewer/{number}", "POST")
+        gate.wait_for_arrivals(16)
+        send(fewer, "/fewer/waiting")  # 7 in flight, in line after the other one's
+        time.sleep(0.3)
+        gate.release("/many/crowded/0")  # a place in the line's backend comes free
+        arrived = gate.wait_for_arrivals(17)
+        assert arrived[-1] == "/fewer/waiting"  # not first come, first served
+    finally:
+        for path in [*gate.arrived, "/many/waiting", "/fewer/waiting"]:
+            gate.release(path)
+        for connection in connections:
+            connection.close()
+        proxy.stop()
+        gate.shutdown()
