@@ -182,8 +182,11 @@ def test_connections_over_the_cap_get_503_and_normal_requests_work_after(monkeyp
         try:
             time.sleep(0.3)  # the server has accepted them all
             with httpx.Client() as client:
-                refused = [client.get(url) for _ in range(3)]
+                refused = [client.get(url, headers={"accept-language": "el-GR,el"}) for _ in range(3)]
             assert [answer.status_code for answer in refused] == [503, 503, 503]
+            for answer in refused:  # the app's error, in the client's language, though the app was not asked
+                assert answer.json()["error"]["key"] == "error.unavailable" and answer.headers["retry-after"] == "5"
+                assert answer.headers["content-language"] == "el" and answer.json()["error"]["message"].startswith("Ο ")
         finally:
             for connection in idle:
                 connection.close()

@@ -72,6 +72,15 @@ class BodyTooLargeError(WebError):
     key = "error.body_too_large"
 
 
+class UnavailableError(WebError):
+    """The server (past its cap on connections at once) or the site's proxy (no server up) cannot answer now;
+    nothing was done, so trying again is safe."""
+
+    status = 503
+    key = "error.unavailable"
+    retry_after = 5
+
+
 class TooManyRequestsError(WebError):
     """One client address has more requests in the app and waiting than `limits.RequestsPerClient` holds."""
 

@@ -18,20 +18,31 @@ holding its descriptor for as long as the client likes.
 
 With a `ConnectionGate` (`GuardedHttpProtocol.gated`), a connection whose address already has its share of busy
 connections is paused before its request is read, and goes on when one of them is done (`web.connections`).
+
+Past the server's cap on connections at once (`limit_concurrency`), uvicorn answers without asking the app; here
+that answer is the app's own 503 (`error.unavailable`, JSON in the client's language) rather than uvicorn's text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
 from typing import ClassVar, Final
 
-from uvicorn._types import ASGISendEvent
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import Receive, Scope, Send
+from uvicorn._types import ASGI3Application, ASGISendEvent
+from uvicorn.protocols.http.flow_control import service_unavailable
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from heartcards.web.connections import PLACE, REFUSED, ConnectionGate
+from heartcards.web.errors import UnavailableError, error_json
+from heartcards.web.i18n import Catalogs, language_of
+from heartcards.web.paths import LOCALES_DIR
 
 REQUEST_SECONDS: Final = 15.0
 """How long a client may take to send a whole request (a phone on a bad network sends a few KB well within it)."""
@@ -172,6 +183,9 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._disarm()
         super().on_message_complete()
 
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
+        super()._start_asgi_task(cycle, _unavailable if app is service_unavailable else app)  # type: ignore[arg-type]
+
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
         if self._placed:
@@ -235,3 +249,17 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
     def _cut(self) -> None:
         if not self.disconnected:
             self.transport.abort()
+
+
+@functools.cache
+def _catalogs() -> Catalogs:
+    return Catalogs.load(LOCALES_DIR)
+
+
+async def _unavailable(scope: Scope, receive: Receive, send: Send) -> None:
+    """The answer past the cap on connections at once, as the app would give it (the app is not asked)."""
+    language = language_of(Request(scope))
+    error = UnavailableError()
+    headers = {"Content-Language": language, "Retry-After": str(error.retry_after)}
+    body = {"error": error_json(_catalogs(), language, error.key, error.params)}
+    await JSONResponse(body, status_code=error.status, headers=headers)(scope, receive, send)
