@@ -116,11 +116,15 @@ def error_json(catalogs: Catalogs | None, language: str, key: str, params: Mappi
     return {"key": key, "message": message, "params": safe_params}
 
 
-def error_response(request: Request, status: int, key: str, params: Mapping[str, object]) -> JSONResponse:
-    """The JSON error answer in the request's language."""
+def error_response(
+    request: Request, status: int, key: str, params: Mapping[str, object], catalogs: Catalogs | None = None
+) -> JSONResponse:
+    """The JSON error answer in the request's language (from the app's catalogs, or `catalogs` where no app is
+    asked)."""
     language = language_of(request)
-    services = getattr(request.app.state, "services", None)
-    catalogs = services.catalogs if services is not None else None
+    if catalogs is None:
+        services = getattr(request.app.state, "services", None)
+        catalogs = services.catalogs if services is not None else None
     return JSONResponse(
         {"error": error_json(catalogs, language, key, params)},
         status_code=status,

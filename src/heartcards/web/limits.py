@@ -14,6 +14,7 @@ from heartcards.runtime.quotas import exempt
 from heartcards.web.connections import BUSY_PER_ADDRESS, REFUSED, WAITING_PER_ADDRESS, connection_place
 from heartcards.web.deps import client_key, services_of
 from heartcards.web.errors import BodyTooLargeError, TooManyRequestsError, WebError, error_response
+from heartcards.web.i18n import Catalogs
 from heartcards.web.places import Places, holding
 
 RUNNING_PER_CLIENT: Final = BUSY_PER_ADDRESS
@@ -79,9 +80,10 @@ class BodySizeLimit:
         await refuse(scope, send, BodyTooLargeError(limit=self.max_bytes))
 
 
-async def refuse(scope: Scope, send: Send, error: WebError) -> None:
-    """Answers `error` (translated, with its `Retry-After` if it has one) without asking the app."""
-    response = error_response(Request(scope), error.status, error.key, error.params)
+async def refuse(scope: Scope, send: Send, error: WebError, catalogs: Catalogs | None = None) -> None:
+    """Answers `error` (translated, with its `Retry-After` if it has one) without asking the app (`catalogs` where
+    there is no app in `scope` to take them from)."""
+    response = error_response(Request(scope), error.status, error.key, error.params, catalogs)
     if error.retry_after is not None:
         response.headers["Retry-After"] = str(error.retry_after)
     await send({"type": "http.response.start", "status": response.status_code, "headers": response.raw_headers})

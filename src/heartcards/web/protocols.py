@@ -31,8 +31,6 @@ import functools
 import socket
 from typing import ClassVar, Final
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.types import Receive, Scope, Send
 from uvicorn._types import ASGI3Application, ASGISendEvent
 from uvicorn.protocols.http.flow_control import service_unavailable
@@ -40,8 +38,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResp
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from heartcards.web.connections import PLACE, REFUSED, ConnectionGate
-from heartcards.web.errors import UnavailableError, error_json
-from heartcards.web.i18n import Catalogs, language_of
+from heartcards.web.errors import UnavailableError
+from heartcards.web.i18n import Catalogs
+from heartcards.web.limits import refuse
 from heartcards.web.paths import LOCALES_DIR
 
 REQUEST_SECONDS: Final = 15.0
@@ -258,8 +257,4 @@ def _catalogs() -> Catalogs:
 
 async def _unavailable(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer past the cap on connections at once, as the app would give it (the app is not asked)."""
-    language = language_of(Request(scope))
-    error = UnavailableError()
-    headers = {"Content-Language": language, "Retry-After": str(error.retry_after)}
-    body = {"error": error_json(_catalogs(), language, error.key, error.params)}
-    await JSONResponse(body, status_code=error.status, headers=headers)(scope, receive, send)
+    await refuse(scope, send, UnavailableError(), _catalogs())
