@@ -75,6 +75,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     @classmethod
     def gated(cls, gate: ConnectionGate) -> type[GuardedHttpProtocol]:
         """This protocol with its connections let through `gate` (one gate per server)."""
+        _catalogs()  # read now, as the server starts, not in its first moment of overload
         return type(f"Gated{cls.__name__}", (cls,), {"gate": gate})
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
