@@ -9,6 +9,7 @@ key itself.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
@@ -19,6 +20,8 @@ from typing import Final
 from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
 from starlette.requests import HTTPConnection
+
+from heartcards.web.paths import LOCALES_DIR
 
 LANGUAGES: Final = ("en", "it", "el")
 DEFAULT_LANGUAGE: Final = "en"
@@ -132,6 +135,13 @@ class Catalogs:
             except (ValueError, IndexError, AttributeError):
                 return text
         return text
+
+
+@functools.cache
+def shipped_catalogs() -> Catalogs:
+    """The catalogs the app ships with (`paths.LOCALES_DIR`), read once per process: every app made in it and the
+    server's own answers (`web.protocols`) share them."""
+    return Catalogs.load(LOCALES_DIR)
 
 
 def read_catalog(path: Path) -> dict[str, str]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import socket
 from typing import ClassVar, Final
 
@@ -39,9 +38,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from heartcards.web.connections import PLACE, REFUSED, ConnectionGate
 from heartcards.web.errors import UnavailableError
-from heartcards.web.i18n import Catalogs
+from heartcards.web.i18n import shipped_catalogs
 from heartcards.web.limits import refuse
-from heartcards.web.paths import LOCALES_DIR
 
 REQUEST_SECONDS: Final = 15.0
 """How long a client may take to send a whole request (a phone on a bad network sends a few KB well within it)."""
@@ -75,7 +73,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     @classmethod
     def gated(cls, gate: ConnectionGate) -> type[GuardedHttpProtocol]:
         """This protocol with its connections let through `gate` (one gate per server)."""
-        _catalogs()  # read now, as the server starts, not in its first moment of overload
+        shipped_catalogs()  # read now, as the server starts, not in its first moment of overload
         return type(f"Gated{cls.__name__}", (cls,), {"gate": gate})
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -251,11 +249,6 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.abort()
 
 
-@functools.cache
-def _catalogs() -> Catalogs:
-    return Catalogs.load(LOCALES_DIR)
-
-
 async def _unavailable(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer past the cap on connections at once, as the app would give it (the app is not asked)."""
-    await refuse(scope, send, UnavailableError(), _catalogs())
+    await refuse(scope, send, UnavailableError(), shipped_catalogs())

@@ -21,8 +21,7 @@ from heartcards.runtime.pool import WorkerPool
 from heartcards.runtime.redis_link import RedisLink
 from heartcards.runtime.settings import Settings
 from heartcards.storage import open_engine, upgrade_database
-from heartcards.web.i18n import Catalogs
-from heartcards.web.paths import LOCALES_DIR
+from heartcards.web.i18n import Catalogs, shipped_catalogs
 
 WORKER_PRELOAD: Final = ("heartcards.heart_to_heart.solver", "heartcards.hearts.bots")
 """What each worker imports as it starts, so its first search or decision starts at once (the solver's tables built,
@@ -56,7 +55,7 @@ class Services:
         """Open and migrate the database and read the catalogs."""
         engine = open_engine(settings.database_url, idle_transaction_seconds=settings.lease_seconds)
         upgrade_database(engine)
-        services = cls(settings, engine, Catalogs.load(LOCALES_DIR))
+        services = cls(settings, engine, shipped_catalogs())
         if settings.shared and settings.redis_url is not None:
             services.redis = RedisLink(settings.redis_url)
             services.readiness_checks["redis"] = services.redis.reachable
