@@ -63,15 +63,12 @@ import asyncio
 import bisect
 import gc
 import json
-import multiprocessing
 import os
 import random
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from multiprocessing.queues import Queue
-from multiprocessing.synchronize import Barrier as BarrierType
 from pathlib import Path
 from typing import Any, get_args
 
@@ -238,14 +235,13 @@ async def operate(site: Site, options: argparse.Namespace, done: Operations) -> 
 
 
 async def load_run(
-    tables: list[TableSeats], site: Site | None, options: argparse.Namespace, ready: BarrierType | None = None
+    tables: list[TableSeats], site: Site, options: argparse.Namespace
 ) -> tuple[list[float], float, Operations]:
     """Opens every socket, then every person says hello at once and plays to the end, while the servers are
-    operated on as asked (`operate`, given the `site`). With `ready`, the hellos wait until the other client
-    processes have opened their sockets too. Returns the clients' loop lags, the run's seconds and what was done to
-    the servers. The garbage collector is off meanwhile: its full passes over five hundred seats' figures found
-    nothing to free and stalled this loop for up to a second (counted as the server's latency); reference counting
-    frees the messages, and a seat keeps only its latest few."""
+    operated on as asked (`operate`). Returns the clients' loop lags, the run's seconds and what was done to the
+    servers. The garbage collector is off meanwhile: its full passes over five hundred seats' figures found nothing
+    to free and stalled this loop for up to a second (counted as the server's latency); reference counting frees
+    the messages, and a seat keeps only its latest few."""
     seats = [seat for table in tables for seat in table.seats]
     limit = asyncio.Semaphore(64)
 
@@ -254,15 +250,13 @@ async def load_run(
             await seat.open(max_size=2**22, open_timeout=120, ping_interval=None)
 
     await asyncio.gather(*(open_one(seat) for seat in seats))
-    if ready is not None:
-        ready.wait()  # nothing is sent on a socket before its hello: this loop has nothing else to do meanwhile
     lags: list[float] = []
     gc.freeze()
     gc.disable()
     started = time.perf_counter()
     watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
     done = Operations()
-    operator = asyncio.get_running_loop().create_task(operate(site, options, done) if site else asyncio.sleep(0))
+    operator = asyncio.get_running_loop().create_task(operate(site, options, done))
 
     async def play(table: TableSeats, seat: AsyncSeat) -> None:
         await seat.hello()
@@ -278,51 +272,6 @@ async def load_run(
         gc.enable()
         gc.unfreeze()
     return lags, time.perf_counter() - started, done
-
-
-def load_run_apart(tables: list[TableSeats], options: argparse.Namespace) -> tuple[list[float], float, float]:
-    """`load_run` in `--client-processes` processes, as people on their own devices: each process holds whole
-    tables (every `count`-th one), opens their sockets, and says its hellos once every process has opened its own.
-    In one process a burst of hundreds of hellos is sent one after another by one event loop, and the answers to
-    the first wait unread until the last is sent: the clients' own time, counted as the servers' latency. The seats
-    come back with what they measured (`perf_counter` is the machine's monotonic clock, the same in every process).
-    Returns the processes' loop lags, the run's seconds (the longest process's) and their CPU seconds."""
-    count = options.client_processes
-    context = multiprocessing.get_context("spawn")  # this process runs threads (the servers' output readers)
-    ready = context.Barrier(count)
-    results: Queue[tuple[int, list[TableSeats], list[float], float, float]] = context.Queue()
-    processes = [
-        context.Process(target=play_apart, args=(index, tables[index::count], options, ready, results))
-        for index in range(count)
-    ]
-    for process in processes:
-        process.start()
-    returned = [results.get() for _ in processes]  # before joining: a process exits once its results are read
-    for process in processes:
-        process.join()
-        if process.exitcode != 0:
-            raise SystemExit(f"a client process failed (exit status {process.exitcode})")
-    played = {table.id: table for _, group, _, _, _ in returned for table in group}
-    tables[:] = [played[table.id] for table in tables]
-    lags = [lag for _, _, group_lags, _, _ in returned for lag in group_lags]
-    return lags, max(seconds for _, _, _, seconds, _ in returned), sum(cpu for *_, cpu in returned)
-
-
-def play_apart(
-    index: int,
-    tables: list[TableSeats],
-    options: argparse.Namespace,
-    ready: BarrierType,
-    results: Queue[tuple[int, list[TableSeats], list[float], float, float]],
-) -> None:
-    """One client process of `load_run_apart`: its tables' run on its own uvloop, then the seats sent back."""
-    cpu = client_cpu_seconds()
-    lags, seconds, _ = uvloop.run(load_run(tables, None, options, ready))
-    cpu = client_cpu_seconds() - cpu
-    for table in tables:
-        for seat in table.seats:
-            seat.socket = None  # closed by now; a connection does not cross processes
-    results.put((index, tables, lags, seconds, cpu))
 
 
 async def read_logs(url: str, tables: list[TableSeats]) -> tuple[int, list[str], int]:
@@ -620,14 +569,6 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=10.0, help="seconds between kills (the first after one)")
     parser.add_argument("--restarts", action="store_true", help="with --servers: restart every server in turn")
     parser.add_argument("--restart-after", type=float, default=20.0, help="seconds into the run the restarts begin")
-    parser.add_argument(
-        "--client-processes",
-        type=int,
-        default=1,
-        help="the scripted people in this many processes, each on its own event loop, as on their own devices "
-        "(each holds whole tables; not with --kills or --restarts, whose reconnections follow this process's list "
-        "of the servers up)",
-    )
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
@@ -639,10 +580,6 @@ def main() -> None:
     }
     if (options.kills or options.restarts) and options.servers < 2:
         raise SystemExit("--kills and --restarts need --servers 2 or more")
-    if (options.kills or options.restarts) and options.client_processes > 1:
-        raise SystemExit("--kills and --restarts keep the clients in one process (--client-processes 1)")
-    if options.client_processes < 1:
-        raise SystemExit("--client-processes: 1 or more")
     with (
         tempfile.TemporaryDirectory() as folder,
         started_site(
@@ -655,13 +592,9 @@ def main() -> None:
             tables = asyncio.run(create_tables(site.urls, site.routes, options, random.Random(options.seed)))
             server_cpu, client_cpu, pressure = site.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
             traffic = site.traffic()
-            if options.client_processes > 1:
-                loop_lags, seconds, client_cpu = load_run_apart(tables, options)
-                done = Operations()
-            else:
-                loop_lags, seconds, done = uvloop.run(load_run(tables, site, options))  # the clients' loop: uvloop
-                client_cpu = client_cpu_seconds() - client_cpu
+            loop_lags, seconds, done = uvloop.run(load_run(tables, site, options))  # the clients' loop: uvloop
             server_cpu = site.cpu_seconds() - server_cpu
+            client_cpu = client_cpu_seconds() - client_cpu
             after = cpu_pressure_total()
             traffic = site.traffic() - traffic
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
@@ -687,7 +620,6 @@ def main() -> None:
                 "target": options.target,
                 "think_seconds": options.think,
                 "bot_delay_seconds": options.bot_delay,
-                "client_processes": options.client_processes,
                 "seconds": round(seconds, 1),
                 "deals": deals,
                 "people": summary(people),
