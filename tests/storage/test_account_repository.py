@@ -55,3 +55,28 @@ def test_secrets_are_taken_once_games_merge_and_erasure_keeps_shared_tables(each
         names = connection.execute(select(SEATS.c.name, SEATS.c.player_id).order_by(SEATS.c.seat)).all()
     assert [tuple(row) for row in names][:2] == [("", None), ("Bea", "d" * 32)]
     engine.dispose()
+
+
+def test_the_labels_made_in_english_before_0006_read_alike_in_every_language_after_it(each_database_url: str) -> None:
+    from heartcards.storage.account_models import PASSKEYS, SESSIONS
+
+    engine = open_engine(each_database_url)
+    upgrade_database(engine, "0005")
+    accounts = AccountRepository(engine)
+    now = utc_now()
+    old_labels = {
+        "Chrome on Linux": "Chrome · Linux",
+        "Browser on Android": "Android",
+        "Safari": "Safari",
+        "Browser": "",
+    }
+    for number, label in enumerate([*old_labels, "Firefox · iPad"]):
+        account = AccountRecord(f"{number:032d}", f"{number:032x}", "Ada", now)
+        accounts.create_account(account, PasskeyRecord(f"cred{number}", account.id, b"key", 0, label, now, None))
+        accounts.create_session(SessionRecord(f"{number:032x}", account.id, label, now, now), f"{number:064d}")
+    upgrade_database(engine)
+    with engine.connect() as connection:
+        sessions = sorted(connection.execute(select(SESSIONS.c.label)).scalars())
+        passkeys = sorted(connection.execute(select(PASSKEYS.c.name)).scalars())
+    assert sessions == passkeys == sorted([*old_labels.values(), "Firefox · iPad"])
+    engine.dispose()

@@ -17,6 +17,7 @@ from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.hearts_models import SEATS, TABLES
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.storage.models import PLAYERS
+from heartcards.web.accounts.routes import device_label
 from tests.support.authenticator import SoftAuthenticator
 from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves
@@ -79,6 +80,30 @@ def test_the_session_cookie_is_httponly_lax_and_secure_over_https(new_client: Cl
     answer = device.post("/api/account/register", json={"credential": SoftAuthenticator(PUBLIC_URL).create(options)})
     header = next(value for value in answer.headers.get_list("set-cookie") if value.startswith("hc_session="))
     assert "HttpOnly" in header and "SameSite=lax" in header and "Secure" in header
+
+
+@pytest.mark.parametrize(
+    ("user_agent", "label"),
+    [
+        (
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+            "Chrome · Linux",
+        ),
+        (
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36 Edg/131.0",
+            "Edge · Windows",
+        ),
+        (
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1",
+            "Safari · iPhone",
+        ),
+        ("Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0", "Firefox · Android"),
+        ("Mozilla/5.0 (X11; Linux x86_64)", "Linux"),
+        ("curl/8.5.0", ""),
+    ],
+)
+def test_a_device_is_named_by_its_browser_and_system_in_no_language(user_agent: str, label: str) -> None:
+    assert device_label(user_agent) == label
 
 
 def test_a_second_device_signs_in_with_the_passkey_and_sees_the_same_games(new_client: Clients) -> None:

@@ -49,10 +49,12 @@ _SYSTEMS = (
 
 
 def device_label(user_agent: str) -> str:
-    """ "Firefox on Android": enough to tell one's devices apart, nothing more of the User-Agent kept."""
-    browser = next((name for token, name in _BROWSERS if token in user_agent), "Browser")
+    """ "Firefox · Android": the browser's and the system's names, which read alike in every language; enough to tell
+    one's devices apart, nothing more of the User-Agent kept. Empty when neither is known: the page then says so in
+    its reader's language."""
+    browser = next((name for token, name in _BROWSERS if token in user_agent), None)
     system = next((name for token, name in _SYSTEMS if token in user_agent), None)
-    return f"{browser} on {system}" if system else browser
+    return " · ".join(name for name in (browser, system) if name)
 
 
 def _party(request: Request) -> RelyingParty:

@@ -210,6 +210,8 @@ def test_an_account_follows_the_player_to_every_device(
     merged = progress(phone)
     assert merged[0][0] == before[0][0] + 1 and merged[1] == before[1]
     assert progress(laptop) == merged and phone.get("/api/account")["devices"] == 4
+    # every device named by its browser and system, no English words on the Greek page
+    assert set(laptop.page.locator("[data-device] .what").all_inner_texts()) == {"Chrome · Linux"}
     laptop.shot("account-el")
 
     lost, thief = devices(PHONE), devices(PHONE)

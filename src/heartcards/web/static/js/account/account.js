@@ -101,6 +101,15 @@ function guestView() {
 }
 
 /**
+ * A device's label as the server made it ("Firefox · Android", names that read alike in every language), or this
+ * language's words for a device it could not name.
+ * @param {string} label
+ */
+function deviceName(label) {
+  return label || t("account.ui.unknown_device");
+}
+
+/**
  * @param {Details} details
  * @param {string[]} codes
  */
@@ -108,12 +117,12 @@ function accountView(details, codes) {
   const passkeys = details.passkeys
     .map(
       (key) =>
-        `<li data-passkey="${escape(key.id)}"><span class="what">${escape(key.name)}</span>` +
+        `<li data-passkey="${escape(key.id)}"><span class="what">${escape(deviceName(key.name))}</span>` +
         `<span class="when">${t("account.ui.created", { date: when(key.created_at) })}` +
         (key.last_used_at ? ` · ${t("account.ui.last_used", { date: when(key.last_used_at) })}` : "") +
         `</span>` +
         (details.passkeys.length > 1
-          ? `<button type="button" class="button small" data-action="remove-passkey" aria-label="${escape(t("account.ui.remove_passkey_named", { name: key.name }))}">${t("account.ui.remove")}</button>`
+          ? `<button type="button" class="button small" data-action="remove-passkey" aria-label="${escape(t("account.ui.remove_passkey_named", { name: deviceName(key.name) }))}">${t("account.ui.remove")}</button>`
           : "") +
         `</li>`,
     )
@@ -121,11 +130,11 @@ function accountView(details, codes) {
   const devices = details.devices
     .map(
       (device) =>
-        `<li data-device="${escape(device.id)}"><span class="what">${escape(device.label)}</span>` +
+        `<li data-device="${escape(device.id)}"><span class="what">${escape(deviceName(device.label))}</span>` +
         `<span class="when">${t("account.ui.last_seen", { date: when(device.last_seen_at) })}</span>` +
         (device.current
           ? `<span class="badge">${t("account.ui.this_device")}</span>`
-          : `<button type="button" class="button small" data-action="sign-out-device" aria-label="${escape(t("account.ui.sign_out_named", { name: device.label }))}">${t("account.ui.sign_out_one")}</button>`) +
+          : `<button type="button" class="button small" data-action="sign-out-device" aria-label="${escape(t("account.ui.sign_out_named", { name: deviceName(device.label) }))}">${t("account.ui.sign_out_one")}</button>`) +
         `</li>`,
     )
     .join("");
