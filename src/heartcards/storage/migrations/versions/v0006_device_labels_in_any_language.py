@@ -17,7 +17,7 @@ depends_on = None
 
 _BROWSERS = ("Edge", "Firefox", "Chrome", "Safari")
 _SYSTEMS = ("Android", "iPhone", "iPad", "Windows", "Mac", "ChromeOS", "Linux")
-NEUTRAL_LABELS: dict[str, str] = {
+_NEUTRAL_LABELS: dict[str, str] = {
     **{browser: browser for browser in _BROWSERS},
     "Browser": "",
     **{f"{browser} on {system}": f"{browser} · {system}" for browser in _BROWSERS for system in _SYSTEMS},
@@ -29,8 +29,8 @@ were both made so."""
 
 
 def upgrade() -> None:
-    # One UPDATE per table, written as SQL alone (no rows read), so that `heartcards db upgrade --sql` can print it.
-    changed = {old: new for old, new in NEUTRAL_LABELS.items() if old != new}
+    # One UPDATE per table, SQL alone (no row read here), so that the offline SQL (`upgrade_sql`) holds it too.
+    changed = {old: new for old, new in _NEUTRAL_LABELS.items() if old != new}
     for table, column in (("account_sessions", "label"), ("account_passkeys", "name")):
         label = sa.column(column, sa.String)
         op.execute(
