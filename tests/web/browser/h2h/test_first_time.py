@@ -282,6 +282,8 @@ def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer) -> N
             open_in(player, path, lang)
             for size in at_each_size(player.page):
                 assert_fits(player.page, f"{path} in {lang} ({size})")
+                if name == "stats":
+                    assert_figures_in_line(player.page, f"{path} in {lang} ({size})")
                 player.shot(f"first-{name}-{lang}")
         response = player.page.goto(f"{player.base_url}/no-such-page?lang={lang}")
         assert response is not None and response.status == 404
@@ -289,6 +291,23 @@ def test_no_page_overflows_sideways_or_cuts_text_off(new_player: NewPlayer) -> N
         for size in at_each_size(player.page):
             assert_fits(player.page, f"the not-found page in {lang} ({size})")
             player.shot(f"first-not-found-{lang}")
+
+
+_FIGURE_ROWS = """() => {
+  const rows = {};
+  for (const box of document.querySelectorAll(".numbers .number")) {
+    const row = Math.round(box.getBoundingClientRect().top);
+    (rows[row] ??= []).push(Math.round(box.querySelector(".value").getBoundingClientRect().bottom));
+  }
+  return Object.values(rows);
+}"""
+
+
+def assert_figures_in_line(page: Any, what: str) -> None:
+    """The statistics' figures of one row stand on one line, though a longer label (Italian's "Percentuale di
+    vittorie") takes two lines above its figure."""
+    rows = page.evaluate(_FIGURE_ROWS)
+    assert rows and all(max(row) - min(row) <= 1 for row in rows), (what, rows)
 
 
 def assert_fits_at_each_size(player: Player, what: str, shot: str) -> None:
