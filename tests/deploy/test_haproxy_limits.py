@@ -22,9 +22,8 @@ import pytest
 
 from heartcards.runtime.settings import TRUSTED_PROXIES_VARIABLE
 from heartcards.web.errors import TooManyRequestsError, error_json
-from heartcards.web.i18n import LANGUAGES, Catalogs
+from heartcards.web.i18n import LANGUAGES, shipped_catalogs
 from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
-from heartcards.web.paths import LOCALES_DIR
 from tests.haproxy_server import CONFIG, HaproxyServer, free_port
 from tests.support.live_server import LiveServer
 from tests.support.proxied import required_haproxy
@@ -43,7 +42,7 @@ ANSWER_SECONDS = 20.0
 def test_the_proxys_own_answers_are_the_servers_in_each_language(
     answers: str, key: str, params: dict[str, object]
 ) -> None:
-    catalogs = Catalogs.load(LOCALES_DIR)
+    catalogs = shipped_catalogs()
     lines = (CONFIG.parent / "errors" / f"{answers}.map").read_text().splitlines()
     bodies = dict(line.split(" ", 1) for line in lines)
     assert sorted(bodies) == sorted(LANGUAGES)

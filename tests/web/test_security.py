@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from heartcards.web.i18n import Catalogs, read_catalog
+from heartcards.web.i18n import read_catalog, shipped_catalogs
 from heartcards.web.paths import LOCALES_DIR
 from heartcards.web.security import CrossSiteError
 from tests.web.conftest import REAL_PAGES
@@ -82,7 +82,7 @@ def test_a_socket_opened_by_another_sites_page_is_refused(client: Any) -> None:
 
 
 def test_the_cross_site_refusal_is_translated() -> None:
-    catalogs = Catalogs.load(LOCALES_DIR)
+    catalogs = shipped_catalogs()
     for language in ("en", "it", "el"):
         own = read_catalog(LOCALES_DIR / language / "LC_MESSAGES" / "common_server.po")
         assert CrossSiteError.key in own

@@ -16,8 +16,7 @@ from heartcards.hearts.engine import Game, Variant
 from heartcards.hearts.table import token_hash
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
-from heartcards.web.i18n import Catalogs
-from heartcards.web.paths import LOCALES_DIR
+from heartcards.web.i18n import shipped_catalogs
 from tests.web.browser.hearts.conftest import HeartsPlayer, random_game_until
 from tests.web.conftest import LiveServer
 
@@ -59,7 +58,7 @@ def test_the_score_table_explains_why_a_special_game_goes_on(
     )
     player.open(f"/hearts/table/{table_id}?lang=it")
     player.page.wait_for_selector('dialog[open] [data-action="next"]')
-    expected = Catalogs.load(LOCALES_DIR).translate("it", f"hearts.ui.extension.{reason}", {})
+    expected = shipped_catalogs().translate("it", f"hearts.ui.extension.{reason}", {})
     assert player.page.locator("dialog[open] .extension").first.inner_text().strip() == expected
     assert player.scores() == game.totals and max(game.totals) >= TARGET
     player.shot("special-extension")
