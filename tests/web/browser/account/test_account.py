@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, text
 
 from tests.support.live_server import LiveServer
 from tests.support.scripted import AsyncSeat
+from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.conftest import DESKTOP, PHONE, Player
 from tests.web.browser.screenshots import save_screenshot
 from tests.web.conftest import FAST_HEARTS
@@ -212,6 +213,7 @@ def test_an_account_follows_the_player_to_every_device(
     assert progress(laptop) == merged and phone.get("/api/account")["devices"] == 4
     # every device named by its browser and system, no English words on the Greek page
     assert set(laptop.page.locator("[data-device] .what").all_inner_texts()) == {"Chrome · Linux"}
+    assert_accessible(laptop.page, "the account page of a signed-in person, in Greek")
     laptop.shot("account-el")
 
     lost, thief = devices(PHONE), devices(PHONE)

@@ -67,7 +67,7 @@ function chart(recent) {
     })
     .join("");
   return (
-    `<div class="chart"><svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="img" ` +
+    `<div class="chart"><svg viewBox="0 0 ${width} ${height}" preserveAspectRatio="none" role="group" ` +
     `aria-label="${escape(t("h2h.ui.stats.chart_label"))}">${bars}</svg></div>` +
     `<p class="legend"><span class="won">${t("h2h.ui.stats.won_legend")}</span><span class="lost">${t("h2h.ui.stats.lost_legend")}</span>` +
     `<span>${t("h2h.ui.stats.chart_note")}</span></p>`
@@ -91,7 +91,7 @@ function recentTable(recent, lang) {
     .join("");
   return (
     `<div style="overflow-x:auto"><table class="deals" data-role="recent"><thead><tr><th>${t("h2h.ui.stats.date")}</th><th>${t("h2h.ui.stats.deal")}</th>` +
-    `<th>${t("h2h.ui.stats.result")}</th><th>${t("h2h.ui.stats.moves")}</th><th>${t("h2h.ui.stats.time")}</th><th></th></tr></thead>` +
+    `<th>${t("h2h.ui.stats.result")}</th><th>${t("h2h.ui.stats.moves")}</th><th>${t("h2h.ui.stats.time")}</th><th><span class="sr-only">${t("h2h.ui.stats.replay")}</span></th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>`
   );
 }
