@@ -467,6 +467,12 @@ def one_attack(attack: str) -> dict[str, object]:
                 figures.update(asyncio.run(requests_at_once(url)))
         elif attack == "hints":
             figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
+        elif attack == "h2h_games":
+            with watched(url, table_id, attack, figures):
+                figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
+        elif attack == "hearts_tables":
+            with watched(url, table_id, attack, figures):
+                figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
         else:
             figures["sockets_held_of_400"] = asyncio.run(
                 sockets(url, new_table(url, "Cal"), lambda: watched(url, table_id, attack, figures))
@@ -495,7 +501,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["moves", "requests", "hints", "sockets"],
+        choices=["moves", "requests", "hints", "h2h_games", "hearts_tables", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()
