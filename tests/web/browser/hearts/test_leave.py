@@ -1,5 +1,6 @@
 """Leave asks first in a solo game (nobody else would notice the table waiting): Keep playing stays, Leave goes back
-to the Hearts page; in three languages at 390x844, 844x390 and 1366x768, through the layout check."""
+to the Hearts page; in three languages at 390x844, 844x390 and 1366x768, through the layout check (and the
+accessibility audit at the first)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.hearts.conftest import HeartsPlayer
 from tests.web.browser.layout import assert_fits
 from tests.web.conftest import LiveServer
@@ -35,6 +37,8 @@ def test_leave_asks_first_in_a_solo_game(server: LiveServer, new_hearts_player: 
         dialog = player.page.locator("dialog[open]")
         assert dialog.locator("h2").inner_text() == TITLES[language]
         assert_fits(player.page, f"leave dialog {language} {size}")
+        if size == "phone":
+            assert_accessible(player.page, f"leave dialog {language}")
         player.shot(f"leave-{language}")
         dialog.locator('[data-action="stay"]').click()
         assert player.page.url.endswith(f"/hearts/table/{table}") and player.page.locator("dialog[open]").count() == 0

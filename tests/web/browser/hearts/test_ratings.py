@@ -12,6 +12,7 @@ import pytest
 
 from heartcards.storage import open_engine
 from heartcards.storage.hearts_repository import GameSave, HeartsRepository, SeatRecord, SeatResult, TableRecord
+from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.conftest import Player
 from tests.web.browser.layout import SIZES, assert_fits, at_each_size
 from tests.web.conftest import LiveServer
@@ -100,7 +101,7 @@ def test_an_unknown_player_page_says_so(new_player: NewPlayer) -> None:
 
 
 @pytest.mark.parametrize("language", LOCALES)
-def test_the_ratings_pages_fit_in_every_language_and_size(
+def test_the_ratings_pages_fit_and_read_well_in_every_language_and_size(
     new_player: NewPlayer, server: LiveServer, language: str
 ) -> None:
     player = new_player(viewport=SIZES["phone"], locale=LOCALES[language])
@@ -112,6 +113,7 @@ def test_the_ratings_pages_fit_in_every_language_and_size(
     player.open("/hearts/ratings")
     assert player.page.locator('[data-role="leaderboard"] tr.me').count() == 1
     assert "ratings." not in player.page.locator("main").inner_text()  # every text translated
+    assert_accessible(player.page, f"the leaderboard in {language}")
     for size in at_each_size(player.page):
         assert_fits(player.page, f"ratings {language} {size}")
         player.shot(f"ratings-{language}")
@@ -119,6 +121,7 @@ def test_the_ratings_pages_fit_in_every_language_and_size(
     player.page.wait_for_selector("body[data-ready='true']")
     assert player.page.locator(".rating-chart circle").count() == 1
     assert "ratings." not in player.page.locator("main").inner_text()
+    assert_accessible(player.page, f"a player's page in {language}")
     for size in at_each_size(player.page):
         assert_fits(player.page, f"player page {language} {size}")
         player.shot(f"ratings-player-{language}")

@@ -23,7 +23,8 @@ function recentTable(history) {
   const table = element("table", "deals");
   table.dataset.role = "recent-rated";
   const head = ["date", "finish", "rating"].map((key) => `<th scope="col">${t(`hearts.ui.ratings.col.${key}`)}</th>`);
-  table.innerHTML = `<thead><tr>${head.join("")}<th></th></tr></thead><tbody></tbody>`;
+  const links = `<th scope="col"><span class="sr-only">${t("hearts.ui.ratings.open_table")}</span></th>`;
+  table.innerHTML = `<thead><tr>${head.join("")}${links}</tr></thead><tbody></tbody>`;
   const body = find(table, "tbody", HTMLTableSectionElement);
   for (const point of [...history].reverse().slice(0, RECENT)) {
     const row = body.insertRow();
