@@ -6,6 +6,10 @@ used as specified, touch targets large enough or far enough apart.
 
 - `accessibility_problems(page)`: each rule broken, as "rule: what it asks (the first elements breaking it)".
 - `assert_accessible(page, what)`: fails, naming `what` and the problems, when there is any.
+- `audited_in(language, index)`: whether the `index`-th page of a test that shows its pages in every language is
+  audited in `language`. Each page is audited in one language, the three taking turns: what axe checks (headings,
+  landmarks, names, roles) is the page's structure, the same in every language, and the catalogs' completeness has
+  tests of its own; an audit costs the browser a second under the suite's load.
 
 Two rules are left out, each for a reason of its own:
 - colour contrast: the pages' felt is a radial gradient fixed to the screen, which axe cannot read; it takes the
@@ -39,6 +43,13 @@ def accessibility_problems(page: Any) -> list[str]:
         page.evaluate(AXE.read_text(encoding="utf-8"))
     problems: list[str] = page.evaluate(_RUN, OPTIONS)
     return problems
+
+
+LANGUAGES: Final = ("en", "it", "el")
+
+
+def audited_in(language: str, index: int) -> bool:
+    return LANGUAGES.index(language) == index % len(LANGUAGES)
 
 
 def assert_accessible(page: Any, what: str) -> None:

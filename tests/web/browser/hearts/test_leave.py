@@ -1,6 +1,6 @@
 """Leave asks first in a solo game (nobody else would notice the table waiting): Keep playing stays, Leave goes back
 to the Hearts page; in three languages at 390x844, 844x390 and 1366x768, through the layout check (and the
-accessibility audit at the first)."""
+accessibility audit, in Italian at the first)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_leave_asks_first_in_a_solo_game(server: LiveServer, new_hearts_player: 
         dialog = player.page.locator("dialog[open]")
         assert dialog.locator("h2").inner_text() == TITLES[language]
         assert_fits(player.page, f"leave dialog {language} {size}")
-        if size == "phone":
+        if size == "phone" and language == "it":
             assert_accessible(player.page, f"leave dialog {language}")
         player.shot(f"leave-{language}")
         dialog.locator('[data-action="stay"]').click()
