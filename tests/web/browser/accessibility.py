@@ -25,6 +25,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Final
 
+from heartcards.web.i18n import LANGUAGES
+
 AXE: Final = Path(__file__).resolve().parents[3] / "node_modules" / "axe-core" / "axe.min.js"
 OPTIONS: Final = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
@@ -43,9 +45,6 @@ def accessibility_problems(page: Any) -> list[str]:
         page.evaluate(AXE.read_text(encoding="utf-8"))
     problems: list[str] = page.evaluate(_RUN, OPTIONS)
     return problems
-
-
-LANGUAGES: Final = ("en", "it", "el")
 
 
 def audited_in(language: str, index: int) -> bool:
