@@ -35,7 +35,11 @@ OPTIONS: Final = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]},
     "rules": {"color-contrast": {"enabled": False}, "label-content-name-mismatch": {"enabled": False}},
 }
-_CONTRAST = """() => {
+_CONTRAST = """async () => {
+  // colours in the middle of a transition are neither the old nor the new: wait for those that end (a cancelled
+  // one rejects its promise: it is over too)
+  const ending = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+  await Promise.all(ending.map((animation) => animation.finished.catch(() => null)));
   const parse = (text) => {
     const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number);
     return { r, g, b, a };
