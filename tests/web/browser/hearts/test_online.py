@@ -1,6 +1,7 @@
 """Online tables in headless Chromium: four browser contexts (four players) sit down by the link and the lobby,
-the creator starts, and they play a whole deal by taps; a second browser cannot act for someone else's seat; no
-page ever receives a card its seat may not see."""
+the creator starts, and they play a whole deal by taps (the waiting room and the table of four passing the
+accessibility audit); a second browser cannot act for someone else's seat; no page ever receives a card its seat
+may not see."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.hearts.conftest import (
     DESKTOP,
     PHONE,
@@ -66,6 +68,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_h
             guest.open(f"/hearts/table/{table}")
             guest.page.fill("[data-name]", name)
             if name == "Bea":
+                assert_accessible(guest.page, "an online table's waiting room, for someone sitting down")
                 guest.shot("waiting-join")
             guest.page.click('[data-action="sit"] >> nth=0')
         guest.page.wait_for_selector('[data-wait-seats] [data-action="sit"]', state="detached")
@@ -73,6 +76,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_h
         guests.append(guest)
 
     host.page.wait_for_function("() => document.querySelectorAll('[data-wait-seat][data-kind=\"human\"]').length === 4")
+    assert_accessible(host.page, "an online table's waiting room, full, for its creator")
     host.shot("waiting-room")
     sockets = host.sockets
     host.page.click('[data-action="start"]')
@@ -92,6 +96,7 @@ def test_four_browsers_play_a_deal_at_one_online_table(server: LiveServer, new_h
     assert all(len(player.hand()) == 13 for player in players)
     hands = [set(player.hand()) for player in players]
     assert len(set().union(*hands)) == 52  # four different hands, one whole deck
+    assert_accessible(guests[1].page, "an online table of four people, passing")
 
     play_until(players, lambda: all(player.situation()["kind"] == "deal_over" for player in players), timeout=150)
     host.shot("online-deal-over")
