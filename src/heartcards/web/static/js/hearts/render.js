@@ -6,8 +6,8 @@
 import { element, find } from "../common/dom.js";
 import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
-import { t } from "../common/i18n.js";
-import { cardName, seatName } from "./names.js";
+import { t, tn } from "../common/i18n.js";
+import { cardName, pointsOf, seatName } from "./names.js";
 import { PromptView } from "./prompt.js";
 import { SeatsView } from "./seats.js";
 import { holdMs, moveMs } from "./timing.js";
@@ -65,6 +65,7 @@ export class TableView {
     this.state = null;
     this.felt = find(root, "[data-felt]");
     this.trickEl = find(root, "[data-trick]");
+    this.playsEl = find(root, "[data-plays]");
     this.hand = new HandView(find(root, "[data-hand]"), find(root, '[data-action="pass"]', HTMLButtonElement), onCard);
     this.prompt = new PromptView(root);
     this.promptEl = this.prompt.promptEl;
@@ -109,6 +110,8 @@ export class TableView {
       const shown = prev.trick && prev.trick.leader === last.leader ? prev.trick.cards.length : 0;
       await this.renderTrick(last, prev.trick, true, shown);
       this.setTrickWinner(last.winner);
+      const points = pointsOf(last.cards);
+      this.say(tn("hearts.ui.last_trick.caption", points, { name: seatName(state.table, last.winner, state.seat), points }));
       await wait(holdMs(this.settings));
       if (this.state !== state) return; // a newer state was shown meanwhile (reconnect): it owns the table now
       await this.gather(last.winner);
@@ -139,6 +142,16 @@ export class TableView {
 
   renderPrompt() {
     if (this.state) this.prompt.render(this.state, this.hand.selected.size);
+  }
+
+  /**
+   * Tell a screen reader what just happened on the felt, which a sighted player sees slide by: another seat's card,
+   * a trick taken. Each line is added (the region reads additions), and only the last few are kept.
+   * @param {string} text
+   */
+  say(text) {
+    this.playsEl.append(element("p", "", text));
+    while (this.playsEl.childElementCount > 4) this.playsEl.firstElementChild?.remove();
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -195,6 +208,7 @@ export class TableView {
       const seat = (trick.leader + start + offset) % 4;
       const el = this.trickCardEl(card, seat);
       this.trickEl.appendChild(el);
+      if (seat !== this.state?.seat) this.say(el.getAttribute("aria-label") ?? "");
       const mine = seat === this.me;
       const source = mine ? leaving : this.seats.el(seat).querySelector(".plate");
       if (!source || ms <= 0) return;
