@@ -17,6 +17,7 @@ import { confirmLeaving } from "./play/confirm.js";
 import { createEndDialog, openLostDialog } from "./play/end-dialogs.js";
 import { newGame, openGame, restartGame, serverCopy } from "./play/games.js";
 import { showHint } from "./play/hint.js";
+import { describeMove } from "./player.js";
 import { createQueue } from "./play/queue.js";
 import { createSession } from "./play/session.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
@@ -148,6 +149,19 @@ function now(work) {
   } else queue.run(work);
 }
 
+/**
+ * Tell a screen reader the move just played, which a sighted player sees happen: the replay's own sentence ("Move
+ * 3: positions 12 and 18 (7♥) paired"). Each line is added (the region reads additions); the last few are kept.
+ * @param {string} text
+ */
+function tell(text) {
+  const region = byId("moves-told");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > 4) region.firstElementChild?.remove();
+}
+
 /** @param {Target} target */
 function tap(target) {
   now(() => {
@@ -163,6 +177,7 @@ function tap(target) {
     meta.seconds = elapsedSeconds();
     if (result.move) session.save();
     show(session.view());
+    if (result.move) tell(describeMove(String(result.move), view, view.moves + 1));
     if (result.outcome === "reselected" && state.settings.heartToHeart.moveErrors && result.message) {
       announce(t(result.message), { kind: "error" });
     }
