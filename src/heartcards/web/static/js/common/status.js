@@ -1,6 +1,21 @@
-// One polite live region (role="status") for short messages: "Must be the same rank", "Link copied", errors.
+// One polite live region (role="status") for short messages: "Must be the same rank", "Link copied", errors; and
+// the games' own regions that tell a screen reader what happens as it happens (`tell`).
 
 let timer = 0;
+const TOLD_LINES = 4;
+
+/**
+ * Add a line to a live region that reads its additions (`aria-relevant="additions"`), keeping its last few: what a
+ * screen reader is told of a game as it happens, which a sighted player sees (a move, a card played, a trick taken).
+ * @param {HTMLElement} region
+ * @param {string} text
+ */
+export function tell(region, text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > TOLD_LINES) region.firstElementChild?.remove();
+}
 
 /**
  * Show `text` for `ms` milliseconds; `kind` "error" styles it as one.

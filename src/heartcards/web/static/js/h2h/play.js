@@ -23,7 +23,7 @@ import { createSession } from "./play/session.js";
 import { openSettingsDialog } from "./play/settings-dialog.js";
 import { duration, loadSettings, saveSettings } from "../common/settings.js";
 import { errorText } from "../common/report.js";
-import { announce } from "../common/status.js";
+import { announce, tell } from "../common/status.js";
 import { registerWorker } from "../common/service-worker.js";
 
 /** @import { NewGameSpec } from "./api.js" */
@@ -149,19 +149,6 @@ function now(work) {
   } else queue.run(work);
 }
 
-/**
- * Tell a screen reader the move just played, which a sighted player sees happen: the replay's own sentence ("Move
- * 3: positions 12 and 18 (7♥) paired"). Each line is added (the region reads additions); the last few are kept.
- * @param {string} text
- */
-function tell(text) {
-  const region = byId("moves-told");
-  const line = document.createElement("p");
-  line.textContent = text;
-  region.append(line);
-  while (region.childElementCount > 4) region.firstElementChild?.remove();
-}
-
 /** @param {Target} target */
 function tap(target) {
   now(() => {
@@ -177,7 +164,8 @@ function tap(target) {
     meta.seconds = elapsedSeconds();
     if (result.move) session.save();
     show(session.view());
-    if (result.move) tell(describeMove(String(result.move), view, view.moves + 1));
+    // a screen reader hears the move in the replay's own sentence ("Move 3: positions 12 and 18 (7♥) paired")
+    if (result.move) tell(byId("moves-told"), describeMove(String(result.move), view, view.moves + 1));
     if (result.outcome === "reselected" && state.settings.heartToHeart.moveErrors && result.message) {
       announce(t(result.message), { kind: "error" });
     }

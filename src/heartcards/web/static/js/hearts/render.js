@@ -10,6 +10,7 @@ import { t, tn } from "../common/i18n.js";
 import { cardName, pointsOf, seatName } from "./names.js";
 import { PromptView } from "./prompt.js";
 import { SeatsView } from "./seats.js";
+import { tell } from "../common/status.js";
 import { holdMs, moveMs } from "./timing.js";
 
 /** @import { HeartsSettings } from "../common/settings.js" */
@@ -146,12 +147,11 @@ export class TableView {
 
   /**
    * Tell a screen reader what just happened on the felt, which a sighted player sees slide by: another seat's card,
-   * a trick taken. Each line is added (the region reads additions), and only the last few are kept.
+   * a trick taken.
    * @param {string} text
    */
   say(text) {
-    this.playsEl.append(element("p", "", text));
-    while (this.playsEl.childElementCount > 4) this.playsEl.firstElementChild?.remove();
+    tell(this.playsEl, text);
   }
 
   // ------------------------------------------------------------------------------------------------------------
