@@ -6,6 +6,8 @@ used as specified, touch targets large enough or far enough apart.
 
 - `accessibility_problems(page)`: each rule broken, as "rule: what it asks (the first elements breaking it)".
 - `assert_accessible(page, what)`: fails, naming `what` and the problems, when there is any.
+- `listen(page, selector)` and `heard(page)`: every line added to a live region from now on, in order (what a
+  screen reader is told; the region keeps only its last few).
 - `audited_in(language, index)`: whether the `index`-th page of a test that shows its pages in every language is
   audited in `language`. Each page is audited in one language, the three taking turns: what axe checks (headings,
   landmarks, names, roles) is the page's structure, the same in every language, and the catalogs' completeness has
@@ -98,6 +100,25 @@ def accessibility_problems(page: Any) -> list[str]:
         page.evaluate(AXE.read_text(encoding="utf-8"))
     problems: list[str] = page.evaluate(_RUN, OPTIONS) + page.evaluate(_CONTRAST)
     return problems
+
+
+_LISTEN = """(selector) => {
+  window.heardLines = [];
+  const region = document.querySelector(selector);
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) window.heardLines.push(node.textContent);
+  }).observe(region, { childList: true });
+  return region.getAttribute("aria-live");
+}"""
+
+
+def listen(page: Any, selector: str) -> None:
+    assert page.evaluate(_LISTEN, selector) == "polite", f"{selector} is not a polite live region"
+
+
+def heard(page: Any) -> list[str]:
+    lines: list[str] = page.evaluate("() => window.heardLines")
+    return lines
 
 
 def audited_in(language: str, index: int) -> bool:

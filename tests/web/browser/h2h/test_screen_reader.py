@@ -11,20 +11,13 @@ from heartcards.cards import RANK_TEXTS
 from heartcards.heart_to_heart.engine.game import Game
 from heartcards.heart_to_heart.engine.moves import parse_move
 from heartcards.heart_to_heart.solver.solve import solve
+from tests.web.browser.accessibility import heard, listen
 from tests.web.browser.conftest import Player
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 
 DEAL = "HH1-N-AAAAAAM"  # its solution draws nine cards, then pairs the point with the waste
-_RECORD = """() => {
-  window.toldLines = [];
-  const region = document.getElementById("moves-told");
-  new MutationObserver((changes) => {
-    for (const change of changes) for (const node of change.addedNodes) window.toldLines.push(node.textContent);
-  }).observe(region, { childList: true });
-  return region.getAttribute("aria-live");
-}"""
 
 
 def told(game: Game, move: str, number: int) -> str:
@@ -41,7 +34,7 @@ def told(game: Game, move: str, number: int) -> str:
 def test_each_move_is_told_as_it_is_played(new_player: NewPlayer) -> None:
     player = new_player()
     player.open(f"/play/{DEAL}?lang=en")
-    assert player.page.evaluate(_RECORD) == "polite"
+    listen(player.page, "#moves-told")
     game = Game.from_code(DEAL)
     moves = [str(move) for move in solve(game.position).moves][:11]
     assert moves[9] == "25-W"
@@ -50,5 +43,5 @@ def test_each_move_is_told_as_it_is_played(new_player: NewPlayer) -> None:
         expected.append(told(game, move, number))
         game.play(parse_move(move))
     player.play(moves)
-    player.page.wait_for_function("(count) => window.toldLines.length >= count", arg=len(moves))
-    assert player.page.evaluate("() => window.toldLines") == expected
+    player.page.wait_for_function("(count) => window.heardLines.length >= count", arg=len(moves))
+    assert heard(player.page) == expected

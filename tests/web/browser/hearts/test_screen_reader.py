@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser.accessibility import heard, listen
 from tests.web.browser.hearts.conftest import HeartsPlayer, play_until
 from tests.web.conftest import LiveServer
 
@@ -18,14 +19,6 @@ NewPlayer = Callable[..., HeartsPlayer]
 RANKS = {"J": "Fante", "Q": "Donna", "K": "Re", "A": "Asso"}
 SUITS = {"C": "fiori", "D": "quadri", "S": "picche", "H": "cuori"}
 POINTS = {"QS": 13, **{f"{rank}H": 1 for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")}}
-_RECORD = """() => {
-  window.heardLines = [];
-  const region = document.querySelector("[data-plays]");
-  new MutationObserver((changes) => {
-    for (const change of changes) for (const node of change.addedNodes) window.heardLines.push(node.textContent);
-  }).observe(region, { childList: true });
-  return region.getAttribute("aria-live");
-}"""
 
 
 def italian(card: str) -> str:
@@ -39,13 +32,8 @@ def test_the_cards_of_the_other_seats_and_each_trick_taken_are_told(
     player = new_hearts_player(server.url, reduced=True, hurried=True)
     player.open("/hearts?lang=it")
     player.create_table("solo", "Sara")
-    assert player.page.evaluate(_RECORD) == "polite"
-
-    def heard() -> list[str]:
-        lines: list[str] = player.page.evaluate("() => window.heardLines")
-        return lines
-
-    play_until([player], lambda: sum(line.startswith("L'ha presa") for line in heard()) >= 3, timeout=90)
+    listen(player.page, "[data-plays]")
+    play_until([player], lambda: sum(line.startswith("L'ha presa") for line in heard(player.page)) >= 3, timeout=90)
     states = player.state_frames()
     me = states[-1]["seat"]
     names = {seat["seat"]: seat["name"] for seat in states[-1]["table"]["seats"]}
@@ -63,4 +51,4 @@ def test_the_cards_of_the_other_seats_and_each_trick_taken_are_told(
         points = sum(POINTS.get(card, 0) for card in trick["cards"])
         winner = f"{names[trick['winner']]} (tu)" if trick["winner"] == me else names[trick["winner"]]
         expected.append(f"L'ha presa {winner} ({points} {'punto' if points == 1 else 'punti'})")
-    assert heard()[: len(expected)] == expected
+    assert heard(player.page)[: len(expected)] == expected
