@@ -11,7 +11,7 @@ used as specified, touch targets large enough or far enough apart.
 - `audited_in(language, index)`: whether the `index`-th page of a test that shows its pages in every language is
   audited in `language`. Each page is audited in one language, the three taking turns: what axe checks (headings,
   landmarks, names, roles) is the page's structure, the same in every language, and the catalogs' completeness has
-  tests of its own; an audit costs the browser a second under the suite's load.
+  tests of its own.
 
 Axe's colour contrast is replaced by `_CONTRAST`: the pages' felt is a radial gradient fixed to the screen, which axe
 cannot read (it took the background of text on the felt for white and reported cream text at 1.14 to 1). Ours
