@@ -1,6 +1,8 @@
 // One polite live region (role="status") for short messages: "Must be the same rank", "Link copied", errors; and
 // the games' own regions that tell a screen reader what happens as it happens (`tell`).
 
+import { element } from "./dom.js";
+
 let timer = 0;
 const TOLD_LINES = 4;
 
@@ -11,9 +13,7 @@ const TOLD_LINES = 4;
  * @param {string} text
  */
 export function tell(region, text) {
-  const line = document.createElement("p");
-  line.textContent = text;
-  region.append(line);
+  region.append(element("p", "", text));
   while (region.childElementCount > TOLD_LINES) region.firstElementChild?.remove();
 }
 

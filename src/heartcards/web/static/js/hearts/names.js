@@ -1,6 +1,6 @@
 // Hearts words and seat arithmetic shared by the table's pieces: card names, who a seat is, where a pass comes from.
 
-import { t } from "../common/i18n.js";
+import { t, tn } from "../common/i18n.js";
 import { cardPoints, parseCard } from "./cards.js";
 
 /** @import { TableInfo } from "./types.js" */
@@ -52,9 +52,20 @@ export function seatName(table, seat, me) {
 }
 
 /**
- * Points a list of cards carries, for the last-trick view.
+ * Points a list of cards carries.
  * @param {string[]} cards
  */
-export function pointsOf(cards) {
+function pointsOf(cards) {
   return cards.reduce((sum, card) => sum + cardPoints(card), 0);
+}
+
+/**
+ * Who took a trick and its points ("Grace took it (3 points)"): the last-trick view's caption, and what a screen
+ * reader is told when a trick is taken.
+ * @param {string[]} cards the trick's cards
+ * @param {string} name the taker's name
+ */
+export function takenCaption(cards, name) {
+  const points = pointsOf(cards);
+  return tn("hearts.ui.last_trick.caption", points, { name, points });
 }

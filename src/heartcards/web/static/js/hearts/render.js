@@ -6,8 +6,8 @@
 import { element, find } from "../common/dom.js";
 import { faceMarkup } from "./cards.js";
 import { HandView } from "./hand.js";
-import { t, tn } from "../common/i18n.js";
-import { cardName, pointsOf, seatName } from "./names.js";
+import { t } from "../common/i18n.js";
+import { cardName, seatName, takenCaption } from "./names.js";
 import { PromptView } from "./prompt.js";
 import { SeatsView } from "./seats.js";
 import { tell } from "../common/status.js";
@@ -111,8 +111,7 @@ export class TableView {
       const shown = prev.trick && prev.trick.leader === last.leader ? prev.trick.cards.length : 0;
       await this.renderTrick(last, prev.trick, true, shown);
       this.setTrickWinner(last.winner);
-      const points = pointsOf(last.cards);
-      this.say(tn("hearts.ui.last_trick.caption", points, { name: seatName(state.table, last.winner, state.seat), points }));
+      tell(this.playsEl, takenCaption(last.cards, seatName(state.table, last.winner, state.seat)));
       await wait(holdMs(this.settings));
       if (this.state !== state) return; // a newer state was shown meanwhile (reconnect): it owns the table now
       await this.gather(last.winner);
@@ -143,15 +142,6 @@ export class TableView {
 
   renderPrompt() {
     if (this.state) this.prompt.render(this.state, this.hand.selected.size);
-  }
-
-  /**
-   * Tell a screen reader what just happened on the felt, which a sighted player sees slide by: another seat's card,
-   * a trick taken.
-   * @param {string} text
-   */
-  say(text) {
-    tell(this.playsEl, text);
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -208,7 +198,9 @@ export class TableView {
       const seat = (trick.leader + start + offset) % 4;
       const el = this.trickCardEl(card, seat);
       this.trickEl.appendChild(el);
-      if (seat !== this.state?.seat) this.say(el.getAttribute("aria-label") ?? "");
+      // a screen reader is told the cards the other seats play (and who took the trick, in `show`), as a sighted
+      // player sees them slide in
+      if (seat !== this.state?.seat) tell(this.playsEl, el.getAttribute("aria-label") ?? "");
       const mine = seat === this.me;
       const source = mine ? leaving : this.seats.el(seat).querySelector(".plate");
       if (!source || ms <= 0) return;

@@ -2,9 +2,9 @@
 // one-line description of a table, and a few line icons of our own.
 
 import { element } from "../common/dom.js";
-import { t, tn } from "../common/i18n.js";
+import { t } from "../common/i18n.js";
 import { faceMarkup } from "./cards.js";
-import { cardName, pointsOf } from "./names.js";
+import { cardName, takenCaption } from "./names.js";
 
 /** @import { FinishedTrick, HeartsView, TableInfo } from "./types.js" */
 
@@ -131,8 +131,7 @@ export function trickFigure(trick, names, me) {
     cross.appendChild(cell);
   });
   const caption = document.createElement("figcaption");
-  const points = pointsOf(trick.cards);
-  caption.textContent = tn("hearts.ui.last_trick.caption", points, { name: names[trick.winner], points });
+  caption.textContent = takenCaption(trick.cards, names[trick.winner]);
   figure.append(cross, caption);
   return figure;
 }
