@@ -17,7 +17,7 @@ from heartcards.storage.h2h_records import GameStatus
 from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
 from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking
-from heartcards.web.h2h.deps import H2H
+from heartcards.web.h2h.deps import H2H, OwnedGame
 from heartcards.web.h2h.errors import NewGameChoiceError, TooManyGamesError
 from heartcards.web.h2h.games import LiveGame, check_game_id, deal_for
 from heartcards.web.h2h.models import (
@@ -119,17 +119,13 @@ async def current_game(player: PlayerId, h2h: H2H) -> GameView | Response:
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
-    live = await h2h.games.owned(game_id, player)
+async def get_game(live: OwnedGame, h2h: H2H) -> GameView:
     h2h.games.view_touch(live)
     return await view_of(h2h, live)
 
 
 @router.post("/games/{game_id}/tap")
-async def tap(
-    game_id: str, body: TapRequest, player: PlayerId, language: Language, h2h: H2H, services: ServicesDep
-) -> TapAnswer:
-    live = await h2h.games.owned(game_id, player)
+async def tap(live: OwnedGame, body: TapRequest, language: Language, h2h: H2H, services: ServicesDep) -> TapAnswer:
     result = h2h.games.tap(live, body.target)
     won = live.status is GameStatus.WON
     return TapAnswer(tap=tap_view(result, services.catalogs, language), view=await view_of(h2h, live, wait_for_par=won))
@@ -152,37 +148,32 @@ async def moves(game_id: str, body: MovesRequest, player: PlayerId, client: Clie
 
 
 @router.post("/games/{game_id}/undo")
-async def undo(game_id: str, player: PlayerId, h2h: H2H) -> UndoAnswer:
-    live = await h2h.games.owned(game_id, player)
+async def undo(live: OwnedGame, h2h: H2H) -> UndoAnswer:
     move = h2h.games.undo(live)
     return UndoAnswer(undone=str(move), view=await view_of(h2h, live))
 
 
 @router.post("/games/{game_id}/restart")
-async def restart(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> GameView:
-    live = await h2h.games.owned(game_id, player)
+async def restart(live: OwnedGame, player: PlayerId, client: ClientKey, h2h: H2H) -> GameView:
     async with game_quota(h2h, player, client):  # a restart is a new game of the same deal
         fresh = await h2h.games.restart(live)
     return await view_of(h2h, fresh)
 
 
 @router.post("/games/{game_id}/abandon")
-async def abandon(game_id: str, player: PlayerId, h2h: H2H) -> GameView:
-    live = await h2h.games.owned(game_id, player)
+async def abandon(live: OwnedGame, h2h: H2H) -> GameView:
     h2h.games.abandon(live)
     return await view_of(h2h, live)
 
 
 @router.post("/games/{game_id}/pause")
-async def pause(game_id: str, player: PlayerId, h2h: H2H) -> PauseAnswer:
-    live = await h2h.games.owned(game_id, player)
+async def pause(live: OwnedGame, h2h: H2H) -> PauseAnswer:
     h2h.games.pause(live)
     return PauseAnswer(paused=live.paused, seconds=round(live.seconds, 1))
 
 
 @router.post("/games/{game_id}/hint")
-async def hint(game_id: str, player: PlayerId, client: ClientKey, h2h: H2H) -> HintAnswer:
-    live = await h2h.games.owned(game_id, player)
+async def hint(live: OwnedGame, client: ClientKey, h2h: H2H) -> HintAnswer:
     h2h.games.check_hint(live)
     position = live.game.position
     suggested = await h2h.solver.hint(position, requester=client)  # a line per address: cookies are free

@@ -1,9 +1,4 @@
-"""Device labels that read alike in every language: "Firefox on Android" becomes "Firefox · Android".
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-06
-"""
+"""Device labels that read alike in every language: "Firefox on Android" becomes "Firefox · Android"."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 _BROWSERS = ("Edge", "Firefox", "Chrome", "Safari")
 _SYSTEMS = ("Android", "iPhone", "iPad", "Windows", "Mac", "ChromeOS", "Linux")
