@@ -1,10 +1,11 @@
-"""What the browser tests check on every page at every size: nothing runs past the screen's right (or left) edge and
-no text is cut off. Element by element, not only the page's total width: a box can stick out of a parent that hides
+"""What the browser tests check on every page at every size: nothing runs past the screen's right (or left) edge, no
+text is cut off, and a toolbar's icons stand in one line. Element by element, not only the page's total width: a box can stick out of a parent that hides
 its overflow (the play page hides it) and then never widens the page.
 
 - `layout_problems(page)`: the page's sideways scroll, the visible elements whose box runs past the viewport's left
-  or right edge, and the elements whose text is clipped (more content than room in a box that hides its overflow or
-  ends it with an ellipsis), each as the start of its HTML.
+  or right edge, the elements whose text is clipped (more content than room in a box that hides its overflow or
+  ends it with an ellipsis), and the rows of tools whose icons do not stand in one line, each as the start of its
+  HTML.
 - `assert_fits(page, what)`: fails, naming `what` and the elements, when there is any.
 - `overlap(first, second, margin)`: whether two boxes (as Playwright's `bounding_box()` gives them) cover each
   other by more than `margin` px.
@@ -46,19 +47,25 @@ _PROBLEMS = """() => {
     const cutBelow = hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
     if (text && (cutSideways || cutBelow)) clipped.push(describe(el));
   }
-  return {scroll: doc.scrollWidth - width, wide: wide.slice(0, 5), clipped: clipped.slice(0, 5)};
+  const unaligned = [];  // a row of tools whose icons do not stand in one line (a label of two lines pushed one up)
+  for (const bar of document.querySelectorAll(".toolbar")) {
+    if (!shown(bar) || getComputedStyle(bar).flexDirection !== "row") continue;
+    const tops = [...bar.querySelectorAll(".tool .icon")].filter(shown).map((icon) => icon.getBoundingClientRect().top);
+    if (tops.length && Math.max(...tops) - Math.min(...tops) > 0.5) unaligned.push(describe(bar));
+  }
+  return {scroll: doc.scrollWidth - width, wide: wide.slice(0, 5), clipped: clipped.slice(0, 5), unaligned};
 }"""
 
 
 def layout_problems(page: Any) -> dict[str, Any]:
-    """`{"scroll": px, "wide": [html…], "clipped": [html…]}` for the page as it is shown now."""
+    """`{"scroll": px, "wide": [html…], "clipped": [html…], "unaligned": [html…]}` for the page as it is shown now."""
     found: dict[str, Any] = page.evaluate(_PROBLEMS)
     return found
 
 
 def assert_fits(page: Any, what: str) -> None:
     found = layout_problems(page)
-    assert found["scroll"] <= 0 and not found["wide"] and not found["clipped"], (what, found)
+    assert found["scroll"] <= 0 and not found["wide"] and not found["clipped"] and not found["unaligned"], (what, found)
 
 
 def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0.0) -> bool:

@@ -31,12 +31,25 @@ pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
 
-def _illegal_card(player: HeartsPlayer) -> str | None:
-    now = player.situation()
+def _illegal_card(now: dict[str, Any]) -> str | None:
+    """A card of the player's hand that the rules forbid now (None when it is not their turn, or all are legal)."""
     if now["kind"] != "play":
         return None
     illegal = [card for card in now["cards"] if card not in now["legal"]]
     return illegal[0] if illegal else None
+
+
+def hold_forbidden_turns(player: HeartsPlayer, until: Callable[[], bool]) -> None:
+    """Until `until()`, the player's turns with a card the rules forbid are held (as well as what was held already,
+    `LastCard`'s turn): the test's own look then taps that card, where `play_until`'s player could otherwise play a
+    legal one between that look and its own, at every such turn of a deal on a loaded machine."""
+    held_before = player.holding
+
+    def holds(now: dict[str, Any]) -> bool:
+        forbidden = not until() and _illegal_card(now) is not None
+        return forbidden or (held_before is not None and held_before(now))
+
+    player.holding = holds
 
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -153,7 +166,7 @@ def test_a_whole_deal_against_the_computer_by_taps(server: LiveServer, new_heart
 
     def deal_over() -> bool:
         nonlocal explained, tricks
-        card = None if explained else _illegal_card(player)
+        card = None if explained else _illegal_card(player.situation())
         if card is not None:
             before = player.hand()
             shown = player.status_text()  # an earlier message may still be up: wait for the new one
@@ -185,6 +198,7 @@ def test_a_whole_deal_against_the_computer_by_taps(server: LiveServer, new_heart
         return bool(player.situation()["kind"] == "deal_over")
 
     last_card = LastCard(player)
+    hold_forbidden_turns(player, until=lambda: explained)
     play_until([player], lambda: deal_over() or last_card(), timeout=120)
     check_the_last_cards_counted(player, "en")
     play_until([player], deal_over, timeout=60)
@@ -395,7 +409,7 @@ def test_a_deal_in_greek(server: LiveServer, new_hearts_player: NewPlayer) -> No
     reasons: list[str] = []
 
     def deal_over() -> bool:
-        card = None if reasons else _illegal_card(player)
+        card = None if reasons else _illegal_card(player.situation())
         if card is not None:
             shown = player.status_text()
             player.tap_card(card)
@@ -407,6 +421,7 @@ def test_a_deal_in_greek(server: LiveServer, new_hearts_player: NewPlayer) -> No
         return bool(player.situation()["kind"] == "deal_over")
 
     last_card = LastCard(player)
+    hold_forbidden_turns(player, until=lambda: bool(reasons))
     play_until([player], lambda: deal_over() or last_card(), timeout=120)
     check_the_last_cards_counted(player, "el")
     play_until([player], deal_over, timeout=60)
