@@ -1,5 +1,6 @@
 """A person never shares a name with a computer player at the table, and the lobby names a table by its creator in
-each language ("Το τραπέζι: Alice"); in three languages at 390x844, 844x390 and 1366x768, through the layout check."""
+each language ("Το τραπέζι: Alice"); in three languages at 390x844, 844x390 and 1366x768, through the layout check.
+A player who typed no name is called "You" once, not "You (you)"."""
 
 from __future__ import annotations
 
@@ -49,3 +50,16 @@ def test_the_lobby_names_a_table_by_its_creator(server: LiveServer, new_hearts_p
             assert table_of in line.inner_text(), size
             assert_fits(other.page, f"lobby {language} {size}")
         other.shot(f"names-lobby-{language}")
+
+
+def test_a_solo_table_started_with_no_name_calls_the_player_you_once(
+    server: LiveServer, new_hearts_player: NewPlayer
+) -> None:
+    """The lobby names the player "You" in their language when they type no name: their plate reads "Εσείς", not
+    "Εσείς (εσείς)"."""
+    player = new_hearts_player(server.url, viewport=PHONE, reduced=True)
+    player.open("/hearts?lang=el")
+    player.create_table("solo", "")
+    player.page.wait_for_selector('[data-hand][data-mode="pass"]')
+    assert player.page.locator("[data-seat] .plate .name").all_inner_texts()[0] == "Εσείς"
+    assert "(εσείς)" not in player.page.inner_text("body")

@@ -2,24 +2,10 @@
 // catalogs of English, Italian and Greek ("1 card" / "2 cards", "1 carta" / "2 carte", "1 φύλλο" / "2 φύλλα").
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { pluralCategory, tn, useMessages } from "../../../../src/heartcards/web/static/js/common/i18n.js";
-
-const LOCALES = new URL("../../../../src/heartcards/web/locales/", import.meta.url);
-
-/** msgid → msgstr of a catalog's one-line entries (every entry of ours is one line). */
-function readCatalog(lang, domain) {
-  const text = readFileSync(new URL(`${lang}/LC_MESSAGES/${domain}.po`, LOCALES), "utf8");
-  const messages = {};
-  for (const [, id, str] of text.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)) messages[id] = JSON.parse(`"${str}"`);
-  return messages;
-}
-
-function use(lang) {
-  useMessages(lang, { ...readCatalog(lang, "h2h_ui"), ...readCatalog(lang, "hearts_ui") });
-}
+import { pluralCategory, tn } from "../../../../src/heartcards/web/static/js/common/i18n.js";
+import { useCatalogs } from "../catalogs.mjs";
 
 test("one and other in English, Italian and Greek", () => {
   for (const lang of ["en", "it", "el"]) {
@@ -36,7 +22,7 @@ test("1 card, 2 cards in each language", () => {
     el: ["1 φύλλο στο χέρι", "2 φύλλα στο χέρι", "0 φύλλα στο χέρι"],
   };
   for (const [lang, [one, two, none]] of Object.entries(expected)) {
-    use(lang);
+    useCatalogs(lang);
     assert.equal(tn("hearts.ui.seat.cards_left", 1), one);
     assert.equal(tn("hearts.ui.seat.cards_left", 2), two);
     assert.equal(tn("hearts.ui.seat.cards_left", 0), none);
@@ -44,17 +30,17 @@ test("1 card, 2 cards in each language", () => {
 });
 
 test("points, moves and the stock in each language", () => {
-  use("en");
+  useCatalogs("en");
   assert.equal(tn("hearts.ui.last_trick.caption", 1, { name: "Ada", points: 1 }), "Ada took it (1 point)");
   assert.equal(tn("hearts.ui.last_trick.caption", 14, { name: "Ada", points: 14 }), "Ada took it (14 points)");
   assert.equal(tn("h2h.ui.stock.label", 1), "Stock, 1 card: draw it");
   assert.equal(tn("h2h.ui.stock.label", 24), "Stock, 24 cards: draw one");
   assert.equal(tn("h2h.ui.stats.bar_lost", 1, { code: "HH1-N-AAAAAAM", moves: 1 }), "HH1-N-AAAAAAM: lost after 1 move");
-  use("it");
+  useCatalogs("it");
   assert.equal(tn("hearts.ui.seat.taken", 1, { points: 1 }), "1 punto preso in questa smazzata");
   assert.equal(tn("hearts.ui.seat.taken", 3, { points: 3 }), "3 punti presi in questa smazzata");
   assert.equal(tn("h2h.ui.waste.label", 1, { card: "Asso di cuori" }), "Scarti, Asso di cuori in cima, 1 carta");
-  use("el");
+  useCatalogs("el");
   assert.equal(tn("hearts.ui.seat.taken", 1, { points: 1 }), "1 πόντος σε αυτή τη μοιρασιά");
   assert.equal(tn("hearts.ui.seat.taken", 2, { points: 2 }), "2 πόντοι σε αυτή τη μοιρασιά");
   assert.equal(tn("h2h.ui.replay.summary_lost", 1, { moves: 1, time: "0:05" }), "Δεν κερδήθηκε: 1 κίνηση σε 0:05.");

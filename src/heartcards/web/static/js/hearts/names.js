@@ -38,7 +38,17 @@ export function passSource(seat, direction) {
 }
 
 /**
- * What to call a seat: "You (name)" for `me`, else its name, "Computer n" or "Seat n".
+ * The player's own name as it is shown: "Adele (you)", or "You" alone for no name, and for "You" itself, the name a
+ * solo game started with no name typed is given (not "You (you)").
+ * @param {string | undefined} name
+ */
+export function yourName(name) {
+  const you = t("hearts.ui.seat.you");
+  return name && name !== you ? t("hearts.ui.seat.you_named", { name }) : you;
+}
+
+/**
+ * What to call a seat: `yourName` for `me`, else its name, "Computer n" or "Seat n".
  * @param {TableInfo | null | undefined} table
  * @param {number} seat
  * @param {number | null | undefined} me
@@ -46,7 +56,7 @@ export function passSource(seat, direction) {
 export function seatName(table, seat, me) {
   const info = table?.seats?.[seat];
   const name = info?.name?.trim();
-  if (seat === me) return name ? t("hearts.ui.seat.you_named", { name }) : t("hearts.ui.seat.you");
+  if (seat === me) return yourName(name);
   if (name) return name;
   return info?.kind === "bot" ? t("hearts.ui.seat.computer", { n: seat + 1 }) : t("hearts.ui.seat.n", { n: seat + 1 });
 }

@@ -5,6 +5,7 @@ import { element, find } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { errorText } from "../common/report.js";
 import { announce } from "../common/status.js";
+import { yourName } from "./names.js";
 import { heartsApi } from "./net.js";
 import { loadName, saveName, saveSeat } from "./store.js";
 import { tableFacts } from "./widgets.js";
@@ -73,7 +74,7 @@ export class WaitingRoom {
     else if (info.kind === "bot") name.textContent = t("hearts.ui.seat.computer", { n: info.seat + 1 });
     else {
       const shown = info.name ?? "";
-      name.textContent = info.seat === mySeat ? t("hearts.ui.seat.you_named", { name: shown }) : shown;
+      name.textContent = info.seat === mySeat ? yourName(shown) : shown;
     }
     label.append(number, name);
     li.appendChild(label);
