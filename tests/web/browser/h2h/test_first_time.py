@@ -333,6 +333,8 @@ def test_the_play_pages_dialogs_fit_and_read_well(new_player: NewPlayer) -> None
         open_in(player, f"/play/{SEED_DEAL}", lang)
         player.page.locator('.toolbar [data-action="settings"]').click()
         player.dialog().wait_for()
+        # it opens at its top, its title shown, though its button is focused below the fold on a phone
+        assert player.page.evaluate("() => document.querySelector('dialog[open]').scrollTop") == 0, lang
         assert_fits_at_each_size(player, f"the settings in {lang}", f"first-settings-{lang}", audited_in(lang, 0))
         open_in(player, f"/play/{stalled_at_start()}", lang)
         player.dialog().wait_for()

@@ -77,7 +77,9 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
   dialog.showModal();
   const primary = bar.querySelector(".primary") || bar.querySelector("button");
   const first = dialog.querySelector("[autofocus]") || primary;
-  if (first instanceof HTMLElement) first.focus();
+  // Focused where it stands, the dialog still open at its top: a long one (the settings, on a phone) scrolled down
+  // to its last button and hid its own title.
+  if (first instanceof HTMLElement) first.focus({ preventScroll: true });
   return { element: dialog, close };
 }
 
