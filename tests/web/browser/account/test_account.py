@@ -224,6 +224,11 @@ def test_an_account_follows_the_player_to_every_device(
     lost.wait_signed_in()
     expect(thief.page.locator("#status")).to_have_text(re.compile(r"\S"))
     assert "does not work" in thief.status() and thief.get("/api/account")["signed_in"] is False
+    lost.click("renew-recovery-codes")  # asked first in the page's own dialog, whose button says what it does
+    lost.page.locator('[role="dialog"] [data-action="confirm"]', has_text="Make new recovery codes").click()
+    lost.page.locator('[data-role="recovery-codes"] code').first.wait_for()
+    renewed = lost.page.locator('[data-role="recovery-codes"] code').all_inner_texts()
+    assert len(renewed) == 10 and not set(renewed) & set(codes)
 
     with phone.page.expect_download() as download:
         phone.click("export")
@@ -237,8 +242,14 @@ def test_an_account_follows_the_player_to_every_device(
     stranger = devices(PHONE)
     play_a_guest_game(stranger)
     stranger_before = progress(stranger)
-    phone.page.once("dialog", lambda dialog: dialog.accept())
+    phone.click("delete-account")  # the page's own dialog asks first, Cancel focused: Enter keeps the account
+    dialog = phone.page.locator('[role="dialog"]')
+    assert dialog.locator("h2").inner_text() == "Delete my account"
+    phone.page.keyboard.press("Enter")
+    dialog.wait_for(state="detached")
+    assert phone.get("/api/account")["signed_in"] is True
     phone.click("delete-account")
+    dialog.locator('[data-action="confirm"]').click()
     phone.wait_signed_in(False)
     engine = create_engine(account_server.database_url)
     with engine.connect() as connection:

@@ -3,6 +3,7 @@
 
 import { request } from "../common/api.js";
 import { startPage } from "../common/chrome.js";
+import { confirmed } from "../common/dialogs.js";
 import { byId, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
@@ -287,12 +288,14 @@ function wireAccount() {
     say(t("account.ui.link_ready", { code: link.code.split("").join(" ") }));
   });
   on("renew-recovery-codes", async () => {
-    if (!confirm(t("account.ui.renew_confirm"))) return;
+    const words = { title: t("account.ui.renew_codes"), body: t("account.ui.renew_confirm") };
+    if (!(await confirmed({ ...words, action: t("account.ui.renew_codes") }))) return;
     const answer = await request("POST", "/api/account/recovery-codes");
     await signedIn(t("account.ui.codes_renewed"), answer.codes);
   });
   on("delete-account", async () => {
-    if (!confirm(t("account.ui.delete_confirm"))) return;
+    const words = { title: t("account.ui.delete"), body: t("account.ui.delete_confirm") };
+    if (!(await confirmed({ ...words, action: t("account.ui.delete"), danger: true }))) return;
     await request("DELETE", "/api/account");
     checkIdentity();
     await signedIn(t("account.ui.deleted"));

@@ -2,6 +2,7 @@
 // so [role="dialog"] always means "a dialog the player sees".
 
 import { element } from "./dom.js";
+import { t } from "./i18n.js";
 
 let counter = 0;
 
@@ -11,6 +12,8 @@ let counter = 0;
  * @property {string} label
  * @property {string} [name] its data-action
  * @property {boolean} [primary]
+ * @property {boolean} [danger] an action that cannot be taken back (drawn as such, and not focused on opening)
+ * @property {boolean} [autofocus] the button focused on opening (else the primary one)
  * @property {(button: HTMLButtonElement) => unknown} [onClick]
  */
 /** @typedef {{element: HTMLDialogElement, close: () => void}} OpenDialog */
@@ -58,7 +61,8 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
   for (const action of actions) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = action.primary ? "button primary" : "button";
+    button.className = action.primary ? "button primary" : action.danger ? "button danger" : "button";
+    button.autofocus = action.autofocus === true;
     button.textContent = action.label;
     if (action.name) button.dataset.action = action.name;
     button.addEventListener("click", async () => {
@@ -85,4 +89,25 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
 
 export function dialogOpen() {
   return document.querySelector("dialog[open]") !== null;
+}
+
+/**
+ * Ask before an action: resolves true once the person presses `action`, false when they cancel (or press Escape).
+ * With `danger` the action cannot be taken back: Cancel is the button focused, so Enter does not take it.
+ * @param {{title: string, body: string, action: string, danger?: boolean}} words
+ * @returns {Promise<boolean>}
+ */
+export function confirmed({ title, body, action, danger = false }) {
+  return new Promise((resolve) => {
+    let yes = false;
+    openDialog({
+      title,
+      body,
+      actions: [
+        { label: t("ui.action.cancel"), name: "cancel", autofocus: danger },
+        { label: action, name: "confirm", primary: !danger, danger, onClick: () => (yes = true) },
+      ],
+      onClose: () => resolve(yes),
+    });
+  });
 }

@@ -43,7 +43,7 @@ export function openCodeDialog(open) {
     title: t("h2h.ui.code.title"),
     body: form,
     actions: [
-      { label: t("h2h.ui.action.cancel"), name: "cancel" },
+      { label: t("ui.action.cancel"), name: "cancel" },
       { label: t("h2h.ui.code.open"), primary: true, name: "open", onClick: submit },
     ],
   });
