@@ -5,7 +5,7 @@ import { request } from "../common/api.js";
 import { startPage } from "../common/chrome.js";
 import { confirmed } from "../common/dialogs.js";
 import { byId, find } from "../common/dom.js";
-import { formatDate } from "../common/format.js";
+import { formatClock, formatDate } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
 import { adoptIdentity, checkIdentity } from "../common/identity.js";
 import { errorText } from "../common/report.js";
@@ -284,7 +284,7 @@ function wireAccount() {
     box.innerHTML =
       `<p>${t("account.ui.link_shown")}</p><p class="code" data-link-code>${escape(link.code)}</p>` +
       `<img class="qr" src="${escape(link.qr_svg)}" width="200" height="200" alt="${escape(t("account.ui.qr_alt"))}">` +
-      `<p class="when">${t("account.ui.link_expires", { time: new Date(link.expires_at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) })}</p>`;
+      `<p class="when">${t("account.ui.link_expires", { time: formatClock(link.expires_at, lang) })}</p>`;
     say(t("account.ui.link_ready", { code: link.code.split("").join(" ") }));
   });
   on("renew-recovery-codes", async () => {

@@ -28,3 +28,12 @@ export function formatDate(iso, lang) {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
 }
+
+/**
+ * The time of day of `iso` as the page's dates show it ("8:46 PM", "20:46").
+ * @param {string} iso
+ * @param {string} lang
+ */
+export function formatClock(iso, lang) {
+  return new Date(iso).toLocaleTimeString(lang, { timeStyle: "short" });
+}
