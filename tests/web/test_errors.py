@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from heartcards.errors import KeyedError
 from heartcards.web import errors as web_errors
 from heartcards.web.i18n import LANGUAGES, read_catalog
 from heartcards.web.paths import LOCALES_DIR
+from tests.web.conftest import AppMaker
 from tests.web.h2h.helpers import new_game, tap
 
 BAD_CODE_MESSAGES = {
@@ -144,6 +147,68 @@ def test_no_input_gives_a_server_error(client: Any, body: Any, path: str) -> Non
     response = client.post(url, json=body)
     assert response.status_code < 500, response.text
     assert "Traceback" not in response.text
+
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    max_leaves=8,
+)
+ODD_IDS = ["f" * 32, "0", "x" * 300, "%00", "..%2F..", "%C3%A9", "HH1-N-AAAAAAM", "%ZZ", "a%2Fb", "%20"]
+DOCUMENT: dict[str, Any] = json.loads((Path(__file__).resolve().parents[2] / "docs" / "openapi.json").read_text())
+"""The published API (tests/web/test_openapi.py holds it to the app's own)."""
+ROUTES = [(method.upper(), path) for path, operations in DOCUMENT["paths"].items() for method in operations]
+
+
+def fitting(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values of the shape `schema` describes (a body, a field), or near it: what reaches a route's own checks."""
+    if "$ref" in schema:
+        return fitting(DOCUMENT["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]])
+    if "anyOf" in schema:
+        return st.one_of([fitting(choice) for choice in schema["anyOf"]])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if kind == "object":
+        fields = {name: fitting(field) | ANY_JSON for name, field in schema.get("properties", {}).items()}
+        return st.fixed_dictionaries({}, optional=fields)
+    if kind == "array":
+        return st.lists(fitting(schema.get("items", {})), max_size=4)
+    if kind == "string":
+        return st.from_regex(schema["pattern"], fullmatch=True) if "pattern" in schema else st.text(max_size=30)
+    if kind == "integer":
+        return st.integers(int(schema.get("minimum", -(2**40))), int(schema.get("maximum", 2**40)))
+    if kind == "boolean":
+        return st.booleans()
+    return ANY_JSON
+
+
+@pytest.fixture(scope="module")
+def started_client(shared_app_maker: AppMaker, shared_app: Any) -> Iterator[Any]:
+    """A client of the module's app with the app's start run (its Hearts tables): every route answers."""
+    with shared_app_maker.client(shared_app) as started:
+        yield started
+
+
+@pytest.mark.parametrize(("method", "route"), ROUTES, ids=[f"{method} {route}" for method, route in ROUTES])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_published_route_fails_on_any_input(started_client: Any, method: str, route: str, data: Any) -> None:
+    """Each route of either game and of accounts, with an odd id in its path, and a body of its own shape, near it,
+    any JSON or none: a 4xx with a keyed, translated error, or an answer; never a 5xx."""
+    path = route
+    for name in ("game_id", "table_id", "code", "lang", "public_id", "credential_id", "session_id"):
+        path = path.replace("{" + name + "}", data.draw(st.sampled_from(ODD_IDS), label=name))
+    operation = DOCUMENT["paths"][route][method.lower()]
+    shape = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+    body = data.draw((fitting(shape) if shape else st.nothing()) | st.none() | ANY_JSON, label="body")
+    headers = {"origin": "http://testserver", "accept-language": data.draw(st.sampled_from(["el", "it", "xx"]))}
+    response = started_client.request(method, path, headers=headers, **({} if body is None else {"json": body}))
+    assert response.status_code < 500, (method, path, body, response.text)
+    assert "Traceback" not in response.text
+    if response.status_code >= 400:
+        error = response.json()["error"]
+        assert error["key"] and error["message"] and error["message"] != error["key"], (method, path, error)
 
 
 def _subclasses(base: type[KeyedError]) -> list[type[KeyedError]]:
