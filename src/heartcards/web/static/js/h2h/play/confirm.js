@@ -13,7 +13,7 @@ import { t } from "../../common/i18n.js";
  * @param {() => unknown} work
  */
 export async function confirmLeaving(view, { title, action }, work) {
-  const loses = view !== null && view.status === "playing" && view.moves > 0;
+  const loses = view?.status === "playing" && view.moves > 0;
   if (!loses || (await confirmed({ title: t(title), body: t("h2h.ui.confirm.counts_as_loss"), action: t(action) }))) {
     work();
   }
