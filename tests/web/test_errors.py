@@ -211,7 +211,8 @@ def test_no_published_route_fails_on_any_input(
     started_client: Any, own_ids: dict[str, str], method: str, route: str, data: Any
 ) -> None:
     """Each route of either game and of accounts, with the client's own game or table or an odd id in its path, and a
-    body of its own shape, near it, any JSON or none: a 4xx with a keyed, translated error, or an answer; never a 5xx."""
+    body of its own shape, near it, any JSON or none: a 4xx with a keyed, translated error, or an answer; never a
+    5xx."""
 
     def an_id(parameter: re.Match[str]) -> str:
         odd = st.sampled_from(ODD_IDS)

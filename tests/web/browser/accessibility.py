@@ -57,7 +57,8 @@ _CONTRAST = """async () => {
     return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
   };
   const felt = getComputedStyle(document.documentElement).getPropertyValue("--felt-light").trim();
-  const lightest = { r: parseInt(felt.slice(1, 3), 16), g: parseInt(felt.slice(3, 5), 16), b: parseInt(felt.slice(5, 7), 16), a: 1 };
+  const channel = (at) => parseInt(felt.slice(at, at + 2), 16);
+  const lightest = { r: channel(1), g: channel(3), b: channel(5), a: 1 };
   const found = [];
   for (const el of document.querySelectorAll("body *")) {
     if (el.closest("svg, [disabled], [aria-disabled='true'], [hidden], dialog:not([open])")) continue;

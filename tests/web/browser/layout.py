@@ -1,6 +1,6 @@
 """What the browser tests check on every page at every size: nothing runs past the screen's right (or left) edge, no
-text is cut off, and a toolbar's icons stand in one line. Element by element, not only the page's total width: a box can stick out of a parent that hides
-its overflow (the play page hides it) and then never widens the page.
+text is cut off, and a toolbar's icons stand in one line. Element by element, not only the page's total width: a box
+can stick out of a parent that hides its overflow (the play page hides it) and then never widens the page.
 
 - `layout_problems(page)`: the page's sideways scroll, the visible elements whose box runs past the viewport's left
   or right edge, the elements whose text is clipped (more content than room in a box that hides its overflow or

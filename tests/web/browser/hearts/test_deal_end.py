@@ -13,13 +13,12 @@ import pytest
 
 from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.hearts.conftest import HeartsPlayer, play_until
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 YOU_TOOK = {"en": "You took the Q♠", "it": "Hai preso tu la donna di picche (Q♠)", "el": "Πήρατε εσείς τη ντάμα μπαστούνι (Q♠)"}  # fmt: skip
 HEARTS = {"en": r"^(\d+) hearts?$", "it": r"^(\d+) cuor[ei]$", "el": r"^(\d+) κούπ[αε]ς?$"}
 
@@ -31,8 +30,8 @@ def test_the_deal_end_shows_each_players_hearts_and_who_took_the_queen(
     table = player.create_table("solo", "Adele")
     play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=120)
     for language in YOU_TOOK:
-        for size in SIZES:
-            label = f"{language}-{size['width']}x{size['height']}"
+        for name, size in SIZES.items():
+            label = f"{language}-{name}"
             player.page.set_viewport_size(size)
             player.open(f"/hearts/table/{table}?lang={language}")
             dialog = player.page.locator("dialog[open]")
@@ -63,6 +62,6 @@ def test_the_deal_end_shows_each_players_hearts_and_who_took_the_queen(
             else:  # "Hedy took the Q♠"
                 assert name in line and "Q♠" in line and line != YOU_TOOK[language], (label, line, name)
             assert_fits(player.page, f"deal end {label}")
-            if size is SIZES[0] and language == "el":
+            if name == "phone" and language == "el":
                 assert_accessible(player.page, f"deal end {language}")
             player.shot(f"deal-end-{language}")

@@ -1,8 +1,8 @@
 """The Hearts pages at a phone's size (portrait 390×844 and landscape 844×390) and a desktop's (1366×768), in
 English, Italian and Greek: nothing sticks out sideways (the lobby, a table being passed and played, a spectator's
 view, the statistics with a page of games) and the hearts-broken icon shows its words; each of those pages, the rules
-and the ratings pass the accessibility audit (`accessibility.py`, each in one of the languages); the way back to your table and the open tables
-come before the setup form, and both "create" buttons are above the fold on the desktop.
+and the ratings pass the accessibility audit (`accessibility.py`, each in one of the languages); the way back to your
+table and the open tables come before the setup form, and both "create" buttons are above the fold on the desktop.
 Screenshots of each go to test-artifacts."""
 
 from __future__ import annotations

@@ -288,14 +288,15 @@ function wireAccount() {
     say(t("account.ui.link_ready", { code: link.code.split("").join(" ") }));
   });
   on("renew-recovery-codes", async () => {
-    const words = { title: t("account.ui.renew_codes"), body: t("account.ui.renew_confirm") };
-    if (!(await confirmed({ ...words, action: t("account.ui.renew_codes") }))) return;
+    const renew = t("account.ui.renew_codes");
+    if (!(await confirmed({ title: renew, body: t("account.ui.renew_confirm"), action: renew }))) return;
     const answer = await request("POST", "/api/account/recovery-codes");
     await signedIn(t("account.ui.codes_renewed"), answer.codes);
   });
   on("delete-account", async () => {
-    const words = { title: t("account.ui.delete"), body: t("account.ui.delete_confirm") };
-    if (!(await confirmed({ ...words, action: t("account.ui.delete"), danger: true }))) return;
+    const remove = t("account.ui.delete");
+    const asked = { title: remove, body: t("account.ui.delete_confirm"), action: remove, danger: true };
+    if (!(await confirmed(asked))) return;
     await request("DELETE", "/api/account");
     checkIdentity();
     await signedIn(t("account.ui.deleted"));

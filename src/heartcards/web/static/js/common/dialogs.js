@@ -13,7 +13,6 @@ let counter = 0;
  * @property {string} [name] its data-action
  * @property {boolean} [primary]
  * @property {boolean} [danger] an action that cannot be taken back (drawn as such, and not focused on opening)
- * @property {boolean} [autofocus] the button focused on opening (else the primary one)
  * @property {(button: HTMLButtonElement) => unknown} [onClick]
  */
 /** @typedef {{element: HTMLDialogElement, close: () => void}} OpenDialog */
@@ -62,7 +61,6 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
     const button = document.createElement("button");
     button.type = "button";
     button.className = action.primary ? "button primary" : action.danger ? "button danger" : "button";
-    button.autofocus = action.autofocus === true;
     button.textContent = action.label;
     if (action.name) button.dataset.action = action.name;
     button.addEventListener("click", async () => {
@@ -79,7 +77,7 @@ export function openDialog({ title, body, actions = [], className = "", onClose 
   dialog.addEventListener("close", () => close());
   document.body.appendChild(dialog);
   dialog.showModal();
-  const primary = bar.querySelector(".primary") || bar.querySelector("button");
+  const primary = bar.querySelector(".primary") || bar.querySelector("button:not(.danger)");
   const first = dialog.querySelector("[autofocus]") || primary;
   // Focused where it stands, the dialog still open at its top: a long one (the settings, on a phone) scrolled down
   // to its last button and hid its own title.
@@ -104,7 +102,7 @@ export function confirmed({ title, body, action, danger = false }) {
       title,
       body,
       actions: [
-        { label: t("ui.action.cancel"), name: "cancel", autofocus: danger },
+        { label: t("ui.action.cancel"), name: "cancel" },
         { label: action, name: "confirm", primary: !danger, danger, onClick: () => (yes = true) },
       ],
       onClose: () => resolve(yes),
