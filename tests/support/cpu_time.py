@@ -1,6 +1,6 @@
 """A pytest plugin: with `HEARTCARDS_TEST_CPU=1` (`scripts/test --cpu`), each test's CPU seconds, counted over the
 test process and every process below it (the servers, workers and browser it drives), and at the end the 25 tests
-that cost the most and the sum. On a shared 2-core machine wall seconds say how busy the machine was; CPU seconds say
+that cost the most, each folder's sum and the whole sum. On a shared 2-core machine wall seconds say how busy the machine was; CPU seconds say
 what a test costs, and the suite's wall time is about their sum over the two workers.
 
 Counting reads the whole of /proc twice per test (Linux gives no cheaper way to find a process's descendants), some
@@ -89,4 +89,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     terminalreporter.write_sep("=", f"{SHOWN} tests with the most CPU seconds (the test, its servers and browser)")
     for seconds, nodeid in costs[:SHOWN]:
         terminalreporter.write_line(f"{seconds:8.2f}s  {nodeid}")
+    folders: dict[str, list[float]] = {}
+    for seconds, nodeid in costs:
+        folders.setdefault(nodeid.split("::")[0].rsplit("/", 1)[0], []).append(seconds)
+    terminalreporter.write_sep("-", "CPU seconds by folder")
+    for folder, spent in sorted(folders.items(), key=lambda item: -sum(item[1])):
+        terminalreporter.write_line(f"{sum(spent):8.1f}s  {folder} ({len(spent)} tests)")
     terminalreporter.write_line(f"{sum(cost for cost, _ in costs):8.1f}s  in all, over {len(costs)} tests")
