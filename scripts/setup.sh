@@ -1,6 +1,6 @@
 # Sourced by scripts/app and scripts/test: makes sure uv is there and the locked environment is installed, then
 # compiles the native core. Needs no root: uv comes from PyPI into the user's Python when it is missing.
-# `source scripts/setup.sh --no-native` skips the compile (scripts/test runs it beside the lint steps).
+# `source scripts/setup.sh --no-native` skips the compile (scripts/test runs it beside the checks).
 export UV_PYTHON_DOWNLOADS=never
 if ! command -v uv >/dev/null 2>&1; then
     echo "Installing uv from PyPI…"
