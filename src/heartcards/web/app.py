@@ -1,7 +1,8 @@
 """The app factory: wires settings, services, middleware, error handlers, each game's router and the shared ones.
 
 Nothing is created at import time; `create_app(settings)` builds the database engine (running the migrations) and
-the in-memory caches. Each game (`web.h2h`, `web.hearts`) brings one router, joined with one `include_router` line.
+the in-memory caches. Each game (`web.h2h`, `web.hearts`) brings one router, joined to the app's routes in one line
+(`routing.join`); the Hearts one brings its lifespan too.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from heartcards.web.errors import install_error_handlers
 from heartcards.web.h2h.router import router as h2h_router
 from heartcards.web.h2h.services import H2HServices
 from heartcards.web.hearts.errors import STATUSES as HEARTS_STATUSES
+from heartcards.web.hearts.router import hearts_lifespan
 from heartcards.web.hearts.router import router as hearts_router
 from heartcards.web.identity import PlayerIdentity
 from heartcards.web.limits import BodySizeLimit, RequestsPerClient
 from heartcards.web.openapi_document import OPENAPI_URL, install_openapi
 from heartcards.web.paths import STATIC_DIR
 from heartcards.web.request_ids import RequestIds
-from heartcards.web.routing import prepare_routes
+from heartcards.web.routing import join
 from heartcards.web.security import SecurityMiddleware
 from heartcards.web.services import Services
 from heartcards.web.static_files import StaticFilesInMemory
@@ -64,7 +66,6 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if settings.solver_warm_up:
             services.workers.warm_up()  # the first hint or decision does not wait for them
-        prepare_routes(app)
         # Everything built so far lives as long as the server: keep it out of the collector's full passes, which
         # would otherwise walk hundreds of thousands of objects in the middle of some tap.
         gc.collect()
@@ -72,7 +73,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
         thresholds = gc.get_threshold()
         gc.set_threshold(*GC_THRESHOLDS)
         try:
-            async with services.metrics.sampling_loop_delay():
+            async with services.metrics.sampling_loop_delay(), hearts_lifespan(app):
                 yield
         finally:
             services.draining = True
@@ -102,13 +103,9 @@ def create_app(settings: Settings | None = None, clock: Callable[[], datetime] =
     app.add_middleware(RequestsPerClient)  # a client's requests beyond a few wait before anything is done for them
     app.add_middleware(SecurityMiddleware)
     app.add_middleware(RequestIds)  # outermost: every line logged while a request is handled carries its id
-    app.include_router(h2h_router)
-    app.include_router(translations.router)
-    app.include_router(operations.router)
-    app.include_router(hearts_router)
-    app.include_router(accounts_router)
+    join(app.router, h2h_router, translations.router, operations.router, hearts_router, accounts_router)
     install_openapi(app)
-    app.include_router(pages.router)
+    join(app.router, pages.router)
     # First of the routes: a page load asks for some forty static files, and FastAPI tries the routes in order, each
     # at a cost (docs/figures.md).
     app.router.routes.insert(0, Mount("/static", StaticFilesInMemory(STATIC_DIR), name="static"))

@@ -4,7 +4,8 @@ metrics, the worker processes (where the Heart to Heart solver searches and the 
 
 Each game keeps its own services beside these: Heart to Heart's (`web.h2h.services`) are made with the app and
 registered with `on_close`, so closing the app's `Services` closes them first; the Hearts table service
-(`web.hearts.service`) needs the event loop, so its router's lifespan starts and stops it.
+(`hearts.tables.service`) needs the event loop, so `hearts_lifespan` (`web/hearts/router.py`, entered by the app's
+lifespan) starts and stops it.
 """
 
 from __future__ import annotations

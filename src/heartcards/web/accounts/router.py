@@ -13,11 +13,11 @@ from heartcards.web.accounts.routes import router as api_router
 from heartcards.web.accounts.service import AccountService, PlayerStore
 from heartcards.web.accounts.sessions import Sessions
 from heartcards.web.pages import pages_router
+from heartcards.web.routing import join
 from heartcards.web.services import Services
 
 router = APIRouter()
-router.include_router(api_router)
-router.include_router(pages_router({"/account": "account/account"}))
+join(router, api_router, pages_router({"/account": "account/account"}))
 
 
 def start_accounts(app: FastAPI, services: Services, store_names: Sequence[str]) -> AccountService:

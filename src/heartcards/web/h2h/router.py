@@ -1,15 +1,14 @@
-"""The Heart to Heart router the app includes: the game API, the pages, and the service worker and manifest that
-let them run offline."""
+"""The Heart to Heart router the app joins to its routes: the game API, the pages, and the service worker and manifest
+that let them run offline."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
 from heartcards.web.h2h import offline, pages, routes
+from heartcards.web.routing import join
 
 router = APIRouter()
-router.include_router(routes.router)
-router.include_router(pages.router)
-router.include_router(offline.router)
+join(router, routes.router, pages.router, offline.router)
 
 __all__ = ["router"]

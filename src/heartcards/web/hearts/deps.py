@@ -12,7 +12,7 @@ from heartcards.hearts.tables.service import TableService
 from heartcards.web.deps import app_state, optional_app_state
 
 Tables = Annotated[TableService, Depends(app_state("hearts_tables", TableService))]
-"""The running app's table service (started by the Hearts router's lifespan)."""
+"""The running app's table service (started by `hearts_lifespan`)."""
 
 RelayDep = Annotated[Relay | None, Depends(optional_app_state("hearts_relay", Relay))]
 """The relay to the other servers' tables, when servers share the site (None for a server alone)."""

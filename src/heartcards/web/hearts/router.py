@@ -1,8 +1,6 @@
-"""The Hearts router the app includes: the HTTP routes, the socket and the pages.
-
-It carries its own lifespan: included in the app, it starts the `TableService` (loading the running tables
-from the database, or, when servers share the site, taking tables under leases) after the app's services, and stops
-it before them.
+"""The Hearts router the app joins to its routes: the HTTP routes, the socket and the pages; and `hearts_lifespan`,
+which the app's lifespan enters: it starts the `TableService` (loading the running tables from the database, or,
+when servers share the site, taking tables under leases) after the app's services, and stops it before them.
 """
 
 from __future__ import annotations
@@ -24,6 +22,7 @@ from heartcards.runtime.quotas import CreationQuota
 from heartcards.storage.hearts_leases import TableLeases
 from heartcards.storage.hearts_repository import HeartsRepository
 from heartcards.web.hearts import pages, ratings, routes, socket
+from heartcards.web.routing import join
 from heartcards.web.services import Services
 
 
@@ -72,10 +71,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         await service.stop()
 
 
-router = APIRouter(lifespan=hearts_lifespan)
-router.include_router(routes.router)
-router.include_router(ratings.router)
-router.include_router(socket.router)
-router.include_router(pages.router)
+router = APIRouter()
+join(router, routes.router, ratings.router, socket.router, pages.router)
 
 __all__ = ["TableService", "router"]
