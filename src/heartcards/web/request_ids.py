@@ -46,7 +46,9 @@ class RequestIds:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_with_id)
+            # A socket's messages go straight through: it has no response to name the id in, and one of its states
+            # would otherwise pass one more coroutine on its way out.
+            await self.app(scope, receive, send_with_id if scope["type"] == "http" else send)
         finally:
             table_id.reset(table_token)
             request_id.reset(request_token)
