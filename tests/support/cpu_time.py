@@ -1,7 +1,7 @@
 """A pytest plugin: with `HEARTCARDS_TEST_CPU=1` (`scripts/test --cpu`), each test's CPU seconds, counted over the
 test process and every process below it (the servers, workers and browser it drives), and at the end the 25 tests
-that cost the most, each folder's sum and the whole sum. On a shared 2-core machine wall seconds say how busy the machine was; CPU seconds say
-what a test costs, and the suite's wall time is about their sum over the two workers.
+that cost the most, each test folder's sum and the whole sum. On a shared 2-core machine wall seconds say how busy the
+machine was; CPU seconds say what a test costs, and the suite's wall time is about their sum over the two workers.
 
 Counting reads the whole of /proc twice per test (Linux gives no cheaper way to find a process's descendants), some
 milliseconds each, so it is off unless asked for. The last test of a process is counted to the start of its teardown:
