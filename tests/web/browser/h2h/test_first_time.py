@@ -311,8 +311,8 @@ _FIGURE_ROWS = """() => {
 
 def assert_figures_in_line(page: Any, what: str) -> None:
     """The statistics' figures of one row stand on one line, though a longer label (Italian's "Percentuale di
-    vittorie") takes two lines above its figure; and the rows hold as many figures as they can alike (four and three,
-    not six over a lone one)."""
+    vittorie") takes two lines above its figure; and the rows are of even sizes (four and three, not six over a lone
+    one)."""
     rows = page.evaluate(_FIGURE_ROWS)
     assert rows and all(max(row) - min(row) <= 1 for row in rows), (what, rows)
     sizes = [len(row) for row in rows]
