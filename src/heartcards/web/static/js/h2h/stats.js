@@ -1,10 +1,12 @@
 // The Statistics page: totals, streaks, bests, a chart of recent results and per-deal bests, from the database.
-// They need the server: with none, the page says so.
+// They need the server: with none, the page says so. The moves still waiting on the device (a game ended just before
+// coming here, its last batch cut off by the page change) are sent first, so every game this device played counts.
 
 import { isOffline } from "../common/api.js";
 import { api } from "./api.js";
 import { startPage } from "../common/chrome.js";
 import { calendarSection } from "./daily.js";
+import { createBooks } from "./play/books.js";
 import { byId, find } from "../common/dom.js";
 import { formatDate, formatNumber, formatTime } from "../common/format.js";
 import { t, tn } from "../common/i18n.js";
@@ -124,6 +126,9 @@ async function main() {
   const lang = await startPage("stats", "h2h.ui.title.stats");
   const root = byId("stats");
   try {
+    // false when a request fails: the statistics' own request below says whether the server can be reached. A refused
+    // batch leaves the game to the play page, which reloads the server's game when it opens it.
+    await createBooks({ onRefused: () => {} }).flush();
     /** @type {[Stats, Daily]} */
     const [stats, daily] = await Promise.all([api.stats(), api.daily()]);
     root.innerHTML =
