@@ -1,5 +1,6 @@
-// The books (sync.js) in the browser, for the play and home pages: localStorage as the store, the moves endpoint as
-// the request; ids and deal codes for games started on the device (offline), and the daily deals already fetched.
+// The books (sync.js) in the browser, for the play, home and statistics pages: localStorage as the store, the moves
+// endpoint as the request; ids and deal codes for games started on the device (offline), and the daily deals already
+// fetched.
 
 import { ApiError, isRetryable } from "../../common/api.js";
 import { api } from "../api.js";
