@@ -488,11 +488,12 @@ def test_statistics_on_a_phone_show_the_replay_link_and_a_readable_hints_mark(ne
     code, moves = stalls_after_moves()
     player = new_player(viewport=PORTRAIT)
     player.open(f"/play/{code}")
-    player.page.route("**/api/h2h/games/*/moves", lambda route: route.abort())
+    batches = "**/api/h2h/games/*/moves"
+    player.page.route(batches, lambda route: route.abort())
     player.play(moves)
     player.dialog().wait_for()
     player.page.wait_for_function("() => document.body.dataset.sync === 'waiting'")
-    player.page.unroute("**/api/h2h/games/*/moves")
+    player.page.unroute(batches)
     player.open("/stats")
     replay = player.page.locator('[data-role="recent"] a[href^="/replay/"]').first
     box = replay.bounding_box()
