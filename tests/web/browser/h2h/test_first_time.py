@@ -18,6 +18,7 @@ import pytest
 from heartcards.heart_to_heart.engine.deal import Mode, format_code
 from heartcards.heart_to_heart.engine.game import Game, Status
 from heartcards.heart_to_heart.solver.solve import is_winnable, solve
+from heartcards.web.i18n import shipped_catalogs
 from tests.web.browser.accessibility import assert_accessible, audited_in
 from tests.web.browser.conftest import Player, settings_script
 from tests.web.browser.h2h.deals import stalled_at_start, stalls_after_moves
@@ -349,6 +350,10 @@ def test_the_play_pages_dialogs_fit_and_read_well(new_player: NewPlayer) -> None
         player.play(moves)
         player.dialog().wait_for()
         assert_fits_at_each_size(player, f"a stalemate in {lang}", f"first-stalemate-{lang}", audited_in(lang, 2))
+        # its Undo does not read as a Cancel, which would close the dialog rather than take the move back
+        buttons = player.dialog().locator("button").all_inner_texts()
+        cancel = shipped_catalogs().translate(lang, "ui.action.cancel")
+        assert len(buttons) == 2 and cancel not in {text.strip() for text in buttons}, (lang, buttons)
         open_in(player, f"/play/{SEED_DEAL}", lang)
         solution = seed_solution()
         player.play_on_the_server(solution[:-1])

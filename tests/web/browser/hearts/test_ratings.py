@@ -1,6 +1,7 @@
 """The Hearts ratings pages in the browser: a guest sees how to get a rating and none of their own; after a rated game
 the leaderboard lists the player with where they stand, hiding takes them off it, and their page draws the rating's
-history as a chart with the recent rated games; in three languages at three sizes."""
+history as a chart with the recent rated games (a card each on a phone, within the page's column); in three languages
+at three sizes."""
 
 from __future__ import annotations
 
@@ -47,6 +48,22 @@ def rated_game(server: LiveServer, player_id: str, name: str, places: list[int])
     repository.save_games([GameSave(table_id, "finished", {}, (), results)], now)
     repository.close()
     engine.dispose()
+
+
+PAST_THE_COLUMN = """(selector) => {
+  const main = document.querySelector("main");
+  const style = getComputedStyle(main);
+  const box = main.getBoundingClientRect();
+  const left = box.left + parseFloat(style.paddingLeft), right = box.right - parseFloat(style.paddingRight);
+  return [...document.querySelectorAll(`${selector}, ${selector} *`)]
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && (r.left < left - 0.5 || r.right > right + 0.5);
+    })
+    .map((el) => el.outerHTML.slice(0, 80));
+}"""
+"""What of `selector` stands past the page's column (its `main` without the padding): within the screen, but off the
+line every other part of the page keeps, so it reads as cut off."""
 
 
 def cookie_player(player: Player) -> str:
@@ -126,4 +143,5 @@ def test_the_ratings_pages_fit_and_read_well_in_every_language_and_size(
         assert_accessible(player.page, f"a player's page in {language}")
     for size in at_each_size(player.page):
         assert_fits(player.page, f"player page {language} {size}")
+        assert player.page.evaluate(PAST_THE_COLUMN, '[data-role="recent-rated"]') == [], (language, size)
         player.shot(f"ratings-player-{language}")

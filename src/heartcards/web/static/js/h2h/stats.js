@@ -116,7 +116,7 @@ function perDeal(deals) {
     )
     .join("");
   return (
-    `<div style="overflow-x:auto"><table class="deals" data-role="per-deal"><thead><tr><th>${t("h2h.ui.stats.deal")}</th><th>${t("h2h.ui.stats.played")}</th>` +
+    `<div style="overflow-x:auto"><table class="deals cards" data-role="per-deal"><thead><tr><th>${t("h2h.ui.stats.deal")}</th><th>${t("h2h.ui.stats.played")}</th>` +
     `<th>${t("h2h.ui.stats.won")}</th><th>${t("h2h.ui.stats.fewest_moves")}</th><th>${t("h2h.ui.stats.best_time")}</th></tr></thead>` +
     `<tbody>${rows}</tbody></table></div>`
   );

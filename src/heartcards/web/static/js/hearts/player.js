@@ -16,22 +16,26 @@ import { chosenVariant, fillVariantTabs, playerName, ratingChart } from "./ratin
 const RECENT = 10;
 
 /**
- * The newest rated games first: date, place (or "left"), the rating after it, a link to the table.
+ * The newest rated games first: date, place (or "left"), the rating after it, a link to the table. On a phone each
+ * game is a card (`table.deals.cards`): its date on a line, the place, rating and link below it, each under its label.
  * @param {RatingPoint[]} history
  */
 function recentTable(history) {
-  const table = element("table", "deals");
+  const table = element("table", "deals cards");
   table.dataset.role = "recent-rated";
-  const head = ["date", "finish", "rating"].map((key) => `<th scope="col">${t(`hearts.ui.ratings.col.${key}`)}</th>`);
+  const labels = ["date", "finish", "rating"].map((key) => t(`hearts.ui.ratings.col.${key}`));
+  const head = labels.map((label) => `<th scope="col">${label}</th>`);
   const links = `<th scope="col"><span class="sr-only">${t("hearts.ui.ratings.open_table")}</span></th>`;
   table.innerHTML = `<thead><tr>${head.join("")}${links}</tr></thead><tbody></tbody>`;
   const body = find(table, "tbody", HTMLTableSectionElement);
   for (const point of [...history].reverse().slice(0, RECENT)) {
     const row = body.insertRow();
     const place = point.left ? t("hearts.ui.ratings.left") : String(point.place);
-    for (const text of [formatDate(point.at, currentLanguage()), place, String(point.rating)]) {
-      row.insertCell().textContent = text;
-    }
+    [formatDate(point.at, currentLanguage()), place, String(point.rating)].forEach((text, column) => {
+      const cell = row.insertCell();
+      cell.textContent = text;
+      if (column > 0) cell.dataset.label = labels[column];
+    });
     const link = element("a", "", t("hearts.ui.ratings.open_table"));
     link.href = `/hearts/table/${encodeURIComponent(point.table)}`;
     row.insertCell().append(link);

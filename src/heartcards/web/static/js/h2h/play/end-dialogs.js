@@ -64,7 +64,8 @@ export function openStalemateDialog(view, { onUndo, onNewGame, onWinnableGame, o
   const stuckFromStart = !view.can_undo;
   /** @type {import("../../common/dialogs.js").DialogAction[]} */
   const actions = [];
-  if (view.can_undo) actions.push({ label: t("h2h.ui.action.undo"), name: "undo", onClick: onUndo });
+  // Not the toolbar's word: in Italian "Annulla" beside "Nuova smazzata" reads as the dialog's Cancel.
+  if (view.can_undo) actions.push({ label: t("h2h.ui.stalled.undo"), name: "undo", onClick: onUndo });
   if (stuckFromStart && !winnableOn && onWinnableGame) {
     actions.push({ label: t("h2h.ui.stalled.winnable"), name: "winnable", onClick: onWinnableGame });
   }
