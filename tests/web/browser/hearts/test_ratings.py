@@ -65,6 +65,12 @@ PAST_THE_COLUMN = """(selector) => {
 """What of `selector` stands past the page's column (its `main` without the padding): within the screen, but off the
 line every other part of the page keeps, so it reads as cut off."""
 
+LINES_OF_MY_NAME = """() => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector('[data-role="leaderboard"] tr.me a'));
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
 
 def cookie_player(player: Player) -> str:
     cookies = {cookie["name"]: cookie["value"] for cookie in player.page.context.cookies()}
@@ -134,6 +140,8 @@ def test_the_ratings_pages_fit_and_read_well_in_every_language_and_size(
         assert_accessible(player.page, f"the leaderboard in {language}")
     for size in at_each_size(player.page):
         assert_fits(player.page, f"ratings {language} {size}")
+        # a name breaks between its words where it can, not inside one ("Παπαδοπού" over "λου")
+        assert player.page.evaluate(LINES_OF_MY_NAME) <= (2 if language == "el" else 1), (language, size)
         player.shot(f"ratings-{language}")
     player.page.locator('[data-role="leaderboard"] tr.me a').click()
     player.page.wait_for_selector("body[data-ready='true']")
