@@ -9,6 +9,7 @@ can stick out of a parent that hides its overflow (the play page hides it) and t
 - `assert_fits(page, what)`: fails, naming `what` and the elements, when there is any.
 - `overlap(first, second, margin)`: whether two boxes (as Playwright's `bounding_box()` gives them) cover each
   other by more than `margin` px.
+- `assert_cards(page, selector, what)`: a `table.deals.cards` as a phone shows it, a card a row (below).
 - `SIZES` (a phone held upright, held sideways, a desktop) and `at_each_size(page)`: the page shown at each of them
   (or at those named) in turn, without loading it again, as a phone turned sideways shows it; a check of a state
   that took steps to reach then costs those steps once, not once per size.
@@ -66,6 +67,45 @@ def layout_problems(page: Any) -> dict[str, Any]:
 def assert_fits(page: Any, what: str) -> None:
     found = layout_problems(page)
     assert found["scroll"] <= 0 and not found["wide"] and not found["clipped"] and not found["unaligned"], (what, found)
+
+
+_CARDS = """(table) => {
+  const main = table.closest("main");
+  const style = getComputedStyle(main);
+  const box = main.getBoundingClientRect();
+  const left = box.left + parseFloat(style.paddingLeft), right = box.right - parseFloat(style.paddingRight);
+  const headings = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+  const past = [...table.querySelectorAll("*")].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && (r.left < left - 0.5 || r.right > right + 0.5);
+  });
+  return {
+    header: table.querySelector("thead").getBoundingClientRect().height,
+    past: past.map((el) => el.outerHTML.slice(0, 80)),
+    rows: [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].slice(1).map((td) => ({
+      label: getComputedStyle(td, "::before").content.replace(/^"|"$/g, ""),
+      heading: headings[td.cellIndex],
+      link: td.children.length === 1 && td.firstElementChild.tagName === "A"
+        && td.textContent === td.firstElementChild.textContent,
+      top: Math.round(td.getBoundingClientRect().top),
+      overflows: td.scrollWidth > td.clientWidth + 1,
+    }))),
+  };
+}"""
+
+
+def assert_cards(page: Any, selector: str, what: str) -> None:
+    """The table at `selector` reads as cards on a phone: no heading row shown (the headings only for screen readers),
+    in each row every figure under its own heading's words (a cell that is only a link needs none), the figures in one
+    line, none wider than its column, and nothing past the page's column (its `main` without the padding: within the
+    screen, but off the line every other part of the page keeps, so it reads as cut off)."""
+    cards: dict[str, Any] = page.locator(selector).evaluate(_CARDS)
+    assert cards["header"] <= 1, (what, "a heading row above the cards")
+    assert cards["past"] == [], (what, "past the page's column", cards["past"])
+    for row in cards["rows"]:
+        assert all(cell["label"] == ("" if cell["link"] else cell["heading"]) for cell in row), (what, row)
+        assert len({cell["top"] for cell in row}) == 1, (what, "a card's figures in one line", row)
+        assert not any(cell["overflows"] for cell in row), (what, "a figure wider than its column", row)
 
 
 def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0.0) -> bool:

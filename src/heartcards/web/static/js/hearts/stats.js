@@ -16,7 +16,8 @@ import { heartsApi } from "./net.js";
  */
 
 /**
- * The recent games, newest first.
+ * The recent games, newest first. On a phone each game is a card (`table.deals.cards`): its date on a line, the
+ * figures below it, each under its label.
  * @param {RecentGame[]} games
  */
 function recentTable(games) {
@@ -25,9 +26,10 @@ function recentTable(games) {
     p.textContent = t("hearts.ui.stats.none");
     return p;
   }
-  const table = element("table", "deals");
-  const head = ["date", "rules", "place", "points", "moons", "queens"].map((k) => `<th scope="col">${t(`hearts.ui.stats.col.${k}`)}</th>`);
-  table.innerHTML = `<thead><tr>${head.join("")}</tr></thead><tbody></tbody>`;
+  const table = element("table", "deals cards");
+  const labels = ["date", "rules", "place", "points", "moons", "queens"].map((k) => t(`hearts.ui.stats.col.${k}`));
+  const head = labels.map((label) => `<th scope="col">${label}</th>`).join("");
+  table.innerHTML = `<thead><tr>${head}</tr></thead><tbody></tbody>`;
   const body = find(table, "tbody");
   for (const game of games) {
     const tr = document.createElement("tr");
@@ -39,11 +41,12 @@ function recentTable(games) {
       String(game.moons),
       String(game.queens),
     ];
-    for (const text of cells) {
+    cells.forEach((text, column) => {
       const td = document.createElement("td");
       td.textContent = text;
+      if (column > 0) td.dataset.label = labels[column];
       tr.appendChild(td);
-    }
+    });
     if (game.won) tr.className = "won";
     body.appendChild(tr);
   }
@@ -57,6 +60,7 @@ async function main() {
     stats = await heartsApi.stats();
   } catch (error) {
     announce(errorText(error, "Showing the Hearts statistics"), { kind: "error", ms: 6000 });
+    document.body.dataset.ready = "true";
     return;
   }
   const average = stats.average_place === null || stats.average_place === undefined ? "–" : stats.average_place.toFixed(2);
@@ -69,6 +73,7 @@ async function main() {
     numberBox(t("hearts.ui.stats.queens"), String(stats.queens_taken), "queens_taken"),
   );
   find(document, "[data-recent]").replaceChildren(recentTable(stats.recent || []));
+  document.body.dataset.ready = "true";
 }
 
 main();
