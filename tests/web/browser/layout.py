@@ -83,7 +83,7 @@ _CARDS = """(table) => {
     header: table.querySelector("thead").getBoundingClientRect().height,
     past: past.map((el) => el.outerHTML.slice(0, 80)),
     rows: [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].slice(1).map((td) => ({
-      label: getComputedStyle(td, "::before").content.replace(/^"|"$/g, ""),
+      label: getComputedStyle(td, "::before").content.match(/^"([^"]*)"/)?.[1] ?? "",  // "Rules" / "": shown, not read
       heading: headings[td.cellIndex],
       link: td.children.length === 1 && td.firstElementChild.tagName === "A"
         && td.textContent === td.firstElementChild.textContent,
@@ -97,8 +97,9 @@ _CARDS = """(table) => {
 def assert_cards(page: Any, selector: str, what: str) -> None:
     """The table at `selector` reads as cards on a phone: no heading row shown (the headings only for screen readers),
     in each row every figure under its own heading's words (a cell that is only a link needs none), the figures in one
-    line, none wider than its column, and nothing past the page's column (its `main` without the padding: within the
-    screen, but off the line every other part of the page keeps, so it reads as cut off)."""
+    line, none wider than its column, nothing past the page's column (its `main` without the padding: within the
+    screen, but off the line every other part of the page keeps, so it reads as cut off), and no label in what a
+    screen reader reads of a figure."""
     cards: dict[str, Any] = page.locator(selector).evaluate(_CARDS)
     assert cards["header"] <= 1, (what, "a heading row above the cards")
     assert cards["past"] == [], (what, "past the page's column", cards["past"])
@@ -106,6 +107,10 @@ def assert_cards(page: Any, selector: str, what: str) -> None:
         assert all(cell["label"] == ("" if cell["link"] else cell["heading"]) for cell in row), (what, row)
         assert len({cell["top"] for cell in row}) == 1, (what, "a card's figures in one line", row)
         assert not any(cell["overflows"] for cell in row), (what, "a figure wider than its column", row)
+    # a screen reader hears a figure once, under its column's heading: the label drawn over it is not read
+    figures = page.locator(f"{selector} tbody tr").first.locator("td").all()[1:]
+    for cell, figure in zip(cards["rows"][0], figures, strict=True):
+        assert not cell["label"] or cell["label"] not in figure.aria_snapshot(), (what, "a label read", cell)
 
 
 def overlap(first: dict[str, float], second: dict[str, float], margin: float = 0.0) -> bool:
