@@ -86,7 +86,7 @@ def test_the_hearts_pages_fit_every_size_and_read_well(
         player.shot(f"playing-{language}")
 
     watcher = new_hearts_player(server.url, viewport=SIZES["phone"], reduced=True)
-    watcher.open(f"/hearts/table/{table}")
+    watcher.open(f"/hearts/table/{table}?lang={language}")  # a new context: the language asked again
     watcher.page.wait_for_selector("[data-board]:not([hidden])")
     if audited_in(language, 3):
         assert_accessible(watcher.page, f"spectator {language}")
