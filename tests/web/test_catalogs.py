@@ -79,3 +79,11 @@ def test_every_key_a_part_names_is_in_its_catalogs_or_the_shared_ones(part: str)
         known = part_keys(language, part)
         plural = {key.removesuffix(".one") for key in known if key.endswith(".one")}
         assert sorted(named - set(known) - plural) == [], language
+
+
+def test_greek_names_the_four_player_game_as_its_menu_does() -> None:
+    """One word for each thing: the Greek pages call Hearts "Κούπες" (the menu, the lobby, the statistics), so no
+    Greek text says "Hearts" beside it (the rules page and the account's data text once did)."""
+    greek = {key: text for part in PARTS for side in SIDES for key, text in catalog("el", part, side).items()}
+    assert greek["hearts.ui.nav.hearts"] == "Κούπες"
+    assert [key for key, text in greek.items() if "Hearts" in text] == []

@@ -50,7 +50,7 @@ RULE_OF_ERROR = {
 TITLES = {
     "en": ("Hearts: the rules", "Passing", "Shooting the moon"),
     "it": ("Hearts: le regole", "Il passaggio delle carte", "Il cappotto"),
-    "el": ("Hearts: οι κανόνες", "Η ανταλλαγή φύλλων", "Τα μαζεύετε όλα"),
+    "el": ("Κούπες: οι κανόνες", "Η ανταλλαγή φύλλων", "Τα μαζεύετε όλα"),
 }
 """Per language: the page title, and the titles of the passing and moon sections."""
 
