@@ -14,6 +14,8 @@ from tests.web.conftest import LiveServer
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
+"""The browser locale (`new_player(locale=…)`) each of the app's languages is tested in."""
 # Tests run with animations off unless a test sets its own settings first.
 DEFAULT_SETTINGS = {"animation": "off"}
 

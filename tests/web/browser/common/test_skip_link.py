@@ -8,13 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.web.browser.conftest import Player
+from tests.web.browser.conftest import LOCALES, Player
 from tests.web.browser.layout import SIZES, assert_fits
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., Player]
-LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
 SKIP = {"en": "Skip to the content", "it": "Vai al contenuto", "el": "Μετάβαση στο περιεχόμενο"}
 FOCUSED = "() => ({role: document.activeElement.dataset.role || null, tag: document.activeElement.tagName})"
 

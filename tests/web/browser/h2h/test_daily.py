@@ -13,14 +13,13 @@ import pytest
 
 from heartcards.heart_to_heart.engine import Game
 from heartcards.heart_to_heart.solver import solve
-from tests.web.browser.conftest import Player
+from tests.web.browser.conftest import LOCALES, Player
 from tests.web.browser.layout import SIZES, assert_fits, at_each_size
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., Player]
-LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
 MOVE = re.compile(r"^(S|[0-9]{1,2}-([0-9]{1,2}|W))$")
 CAPTURE_SHARE = "window.__shared = []; navigator.share = async (data) => { window.__shared.push(data.text); };"
 NO_SHARE = "delete Navigator.prototype.share;"

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests.web.browser.conftest import DESKTOP, Player
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 from tests.web.browser.offline import api_client, books, go_offline, go_online, wait_for_sync, wait_for_worker
 from tests.web.conftest import LiveServer
 
@@ -21,7 +21,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # the app on the
 NewPlayer = Callable[..., Player]
 
 SEED_DEAL = "HH1-N-AAAAAAM"
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 WAITING = "waiting to sync"
 
 
@@ -49,7 +48,7 @@ def test_offline_moves_wait_without_a_request_each_and_go_once_online(
     assert [url for url in failed if "/api/" in url] == [] and errors == [], (failed, errors)
     assert len(books(player)[-1]["moves"]) == 15
 
-    for size in SIZES:  # the page the service worker keeps, reloaded: the bar still says the moves wait
+    for size in SIZES.values():  # the page the service worker keeps, reloaded: the bar still says the moves wait
         player.page.set_viewport_size(size)
         player.open(f"/play/{SEED_DEAL}")
         wait_for_sync(player, "waiting", WAITING)

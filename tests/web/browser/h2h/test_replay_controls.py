@@ -10,12 +10,11 @@ import pytest
 
 from tests.web.browser.conftest import Player
 from tests.web.browser.h2h.test_first_time import give_up_a_game
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 LANGUAGES = ("en", "it", "el")
 
 
@@ -24,7 +23,7 @@ def test_a_replays_controls_are_in_the_first_screen(new_player: NewPlayer) -> No
     player.open("/")
     replay = give_up_a_game(player)
     for language in LANGUAGES:
-        for size in SIZES:
+        for size in SIZES.values():
             label = f"{language}-{size['width']}x{size['height']}"
             player.page.set_viewport_size(size)
             player.open(f"/replay/{replay}?lang={language}")

@@ -10,12 +10,11 @@ import pytest
 
 from tests.web.browser.conftest import Player
 from tests.web.browser.h2h.test_first_time import give_up_a_game
-from tests.web.browser.layout import assert_cards, assert_fits
+from tests.web.browser.layout import SIZES, assert_cards, assert_fits
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., Player]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 LANGUAGES = ("en", "it", "el")
 TABLE = 'table.deals[data-role="per-deal"]'
 _LABELS = """(table) => [...table.querySelectorAll("tbody tr:first-child td")].map(
@@ -28,7 +27,7 @@ def test_the_bests_per_deal_read_as_cards_on_a_phone(new_player: NewPlayer) -> N
     player.open("/")
     give_up_a_game(player)
     for language in LANGUAGES:
-        for size in SIZES:
+        for size in SIZES.values():
             label = f"{language}-{size['width']}x{size['height']}"
             player.page.set_viewport_size(size)
             player.open(f"/stats?lang={language}")

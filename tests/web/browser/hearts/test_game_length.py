@@ -10,20 +10,19 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser.hearts.conftest import HeartsPlayer
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 NewPlayer = Callable[..., HeartsPlayer]
 
-SIZES = ({"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 1366, "height": 768})
 MINUTES = {"en": "minutes", "it": "minuti", "el": "λεπτά"}
 
 
 def test_the_lobby_says_how_long_a_game_to_each_target_lasts(server: LiveServer, new_hearts_player: NewPlayer) -> None:
     player = new_hearts_player(server.url, reduced=True)
     for language, minutes_word in MINUTES.items():
-        for size in SIZES:
+        for size in SIZES.values():
             label = f"{language}-{size['width']}x{size['height']}"
             player.page.set_viewport_size(size)
             player.open(f"/hearts?lang={language}")

@@ -11,13 +11,12 @@ import pytest
 
 from tests.web.browser.accessibility import assert_accessible
 from tests.web.browser.hearts.conftest import HeartsPlayer
-from tests.web.browser.layout import assert_fits
+from tests.web.browser.layout import SIZES, assert_fits
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., HeartsPlayer]
-SIZES = {"phone": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}, "desktop": {"width": 1366, "height": 768}}  # fmt: skip
 TITLES = {"en": "Leave the table?", "it": "Lasciare il tavolo?", "el": "Αποχώρηση από το τραπέζι;"}
 
 

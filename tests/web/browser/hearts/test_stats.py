@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.web.browser.conftest import Player
+from tests.web.browser.conftest import LOCALES, Player
 from tests.web.browser.hearts.finished_games import cookie_player, finished_game
 from tests.web.browser.layout import SIZES, assert_cards, assert_fits, at_each_size
 from tests.web.conftest import LiveServer
@@ -17,7 +17,6 @@ from tests.web.conftest import LiveServer
 pytestmark = pytest.mark.browser
 
 NewPlayer = Callable[..., Player]
-LOCALES = {"en": "en-US", "it": "it-IT", "el": "el-GR"}
 RECENT = "#hearts-stats table.deals"
 
 
