@@ -11,6 +11,7 @@ import hashlib
 import secrets
 from typing import Final
 
+import segno
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
@@ -40,6 +41,11 @@ def new_link_code() -> str:
 
 def link_code_hash(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
+
+
+def link_qr_code(url: str) -> str:
+    """A QR code of `url` (the link that carries a link code), as an SVG data URI in the site's green."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#184a35", light="#ffffff"))
 
 
 def new_recovery_codes() -> list[str]:

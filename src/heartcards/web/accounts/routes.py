@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Annotated
 
-import segno
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from heartcards.runtime.clock import utc_now
+from heartcards.web.accounts.codes import link_qr_code
 from heartcards.web.accounts.errors import NotSignedInError
 from heartcards.web.accounts.models import (
     AccountDetails,
@@ -154,7 +154,8 @@ async def register(
     body: RegistrationFinish, device: ThisDevice, party: Party, accounts: Accounts, response: Response
 ) -> Registered:
     """Create the account (this device's games become its games) or add the passkey to the signed-in account."""
-    session, codes = accounts.register(party, device, body.credential, body.name)
+    async with waiting_elsewhere():  # a new account's ten codes are hashed in a thread
+        session, codes = await run_in_threadpool(accounts.register, party, device, body.credential, body.name)
     if session is None:
         return Registered(account=_summary(accounts, device.signed_in), recovery_codes=[])
     return Registered(account=_signed_in_answer(accounts, session, party, response), recovery_codes=codes)
@@ -196,7 +197,7 @@ async def new_link_code(signed_in: Current, party: Party, accounts: Accounts) ->
     """A one-time code (and a QR code of a link holding it) that signs another device in, for 10 minutes."""
     code, expires_at = accounts.new_link_code(signed_in)
     url = f"{party.origin}/account?link={code}"
-    qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#184a35", light="#ffffff")
+    qr = await run_in_threadpool(link_qr_code, url)  # some milliseconds of drawing, kept off the event loop
     return LinkCode(code=code, url=url, qr_svg=qr, expires_at=expires_at)
 
 
@@ -245,11 +246,18 @@ async def sign_out_others(signed_in: Current, accounts: Accounts) -> AccountSumm
 
 
 @router.get("/export", response_model=None, responses={200: {"content": {"application/json": {}}}})
-async def export(signed_in: Current, accounts: Accounts) -> JSONResponse:
+async def export(signed_in: Current, accounts: Accounts) -> Response:
     """Everything stored about this account, as one JSON file to download."""
-    data: dict[str, Any] = accounts.export(signed_in)
+    async with waiting_elsewhere():  # every game the account ever played: read and written out in a thread
+        body = await run_in_threadpool(_export_file, accounts, signed_in)
     disposition = f'attachment; filename="heartcards-{utc_now().date().isoformat()}.json"'
-    return JSONResponse(data, headers={"Content-Disposition": disposition, "Cache-Control": "no-store"})
+    headers = {"Content-Disposition": disposition, "Cache-Control": "no-store"}
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def _export_file(accounts: AccountService, signed_in: SignedIn) -> bytes:
+    """The export as JSON's bytes, written as every other answer is."""
+    return bytes(JSONResponse(accounts.export(signed_in)).body)
 
 
 @router.delete("")
