@@ -131,14 +131,18 @@ class NewPasskey:
     sign_count: int
 
 
+def _expected(party: RelyingParty, challenge: str) -> dict[str, Any]:
+    """What every ceremony's answer must show: our challenge, signed for this site's RP id from its origin."""
+    return {
+        "expected_challenge": b64url_bytes(challenge),
+        "expected_rp_id": party.rp_id,
+        "expected_origin": party.origin,
+    }
+
+
 def verify_registration(party: RelyingParty, credential: dict[str, Any], challenge: str) -> NewPasskey:
     with _refused_unless_valid():
-        verified = verify_registration_response(
-            credential=credential,
-            expected_challenge=b64url_bytes(challenge),
-            expected_rp_id=party.rp_id,
-            expected_origin=party.origin,
-        )
+        verified = verify_registration_response(credential=credential, **_expected(party, challenge))
     return NewPasskey(b64url(verified.credential_id), verified.credential_public_key, verified.sign_count)
 
 
@@ -150,10 +154,8 @@ def verify_assertion(
     with _refused_unless_valid():
         verified = verify_authentication_response(
             credential=credential,
-            expected_challenge=b64url_bytes(challenge),
-            expected_rp_id=party.rp_id,
-            expected_origin=party.origin,
             credential_public_key=public_key,
             credential_current_sign_count=sign_count,
+            **_expected(party, challenge),
         )
     return verified.new_sign_count
