@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-LATEST_REVISION: Final = "0006"
+LATEST_REVISION: Final = "0007"
 """The newest migration's revision (`migrations/versions/`); a test holds it to Alembic's head."""
 
 

@@ -18,7 +18,10 @@ class H2HGame(Base):
     """
 
     __tablename__ = "h2h_games"
-    __table_args__ = (Index("ix_h2h_games_player_status", "player_id", "status"),)
+    __table_args__ = (
+        Index("ix_h2h_games_player_status", "player_id", "status"),
+        Index("ix_h2h_games_code_created", "code", "created_at"),  # a day's games of its daily deal
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))

@@ -72,3 +72,14 @@ class SolutionRecord:
     moves: str | None
     move_count: int | None
     states: int
+
+
+@dataclass(frozen=True, slots=True)
+class RankedWin:
+    """One player's best win of a day's daily deal and its place among the day's: fewest moves, then least time."""
+
+    place: int
+    player_id: str
+    moves: int
+    seconds: float
+    hints: int

@@ -10,11 +10,11 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, bindparam, func, insert, select, update
+from sqlalchemy import Engine, Row, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from heartcards.storage.h2h_models import GAMES, SOLUTIONS
-from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, SolutionRecord
+from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, RankedWin, SolutionRecord
 from heartcards.storage.h2h_stats import Stats, compute_stats
 from heartcards.storage.models import PLAYERS
 from heartcards.storage.rows import record_of
@@ -123,17 +123,56 @@ class H2HRepository:
             rows = connection.execute(select(GAMES).where(GAMES.c.player_id == player_id, GAMES.c.move_count > 0))
             return [_game(row) for row in rows]
 
-    def games_of_day(self, code: str, since: datetime, until: datetime) -> list[GameRecord]:
-        """Every player's games of the deal `code` started in [since, until) with a move played: a day's games of its
-        daily deal."""
-        query = select(GAMES).where(
+    def day_ranking(self, code: str, since: datetime, until: datetime, size: int, player_id: str) -> list[RankedWin]:
+        """The ranking of the deal `code`'s wins in games started in [since, until) (a day's daily deal): each
+        player's best win, best first (fewest moves, then least time, then the earlier game); its first `size`
+        places, and `player_id`'s own place when it is further down. Ranked by the database, which reads only that
+        day's games of that deal (`ix_h2h_games_code_created`): thousands of players, and no record read."""
+        of_day = (GAMES.c.code == code, GAMES.c.created_at >= since, GAMES.c.created_at < until)
+        order = (GAMES.c.move_count, GAMES.c.seconds, GAMES.c.created_at)
+        wins = (
+            select(
+                GAMES.c.player_id,
+                GAMES.c.move_count,
+                GAMES.c.seconds,
+                GAMES.c.hints,
+                GAMES.c.created_at,
+                func.row_number().over(partition_by=GAMES.c.player_id, order_by=order).label("nth"),
+            )
+            .where(*of_day, GAMES.c.status == GameStatus.WON.value)
+            .subquery()
+        )
+        best = (
+            select(
+                wins.c.player_id,
+                wins.c.move_count,
+                wins.c.seconds,
+                wins.c.hints,
+                func.row_number()
+                .over(order_by=(wins.c.move_count, wins.c.seconds, wins.c.created_at, wins.c.player_id))
+                .label("place"),
+            )
+            .where(wins.c.nth == 1)
+            .subquery()
+        )
+        query = select(best).where(or_(best.c.place <= size, best.c.player_id == player_id)).order_by(best.c.place)
+        with self.engine.connect() as connection:
+            return [
+                RankedWin(row.place, row.player_id, row.move_count, round(row.seconds, 1), row.hints)
+                for row in connection.execute(query)
+            ]
+
+    def played_on_day(self, player_id: str, code: str, since: datetime, until: datetime) -> bool:
+        """Whether the player started a game of the deal `code` in [since, until) and played a move in it."""
+        query = select(GAMES.c.id).where(
+            GAMES.c.player_id == player_id,
             GAMES.c.code == code,
             GAMES.c.move_count > 0,
             GAMES.c.created_at >= since,
             GAMES.c.created_at < until,
         )
         with self.engine.connect() as connection:
-            return [_game(row) for row in connection.execute(query)]
+            return connection.execute(query.limit(1)).first() is not None
 
     def won_games_of_codes(self, player_id: str, codes: Collection[str]) -> list[GameRecord]:
         """The player's won games of any of the deals `codes` (the daily deals of some days)."""

@@ -3,7 +3,6 @@ code or recovery code, their guest games merged in; sessions, export and erasure
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -22,6 +21,7 @@ from heartcards.web.accounts import codes, routes
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService
 from tests.support.authenticator import SoftAuthenticator
+from tests.support.off_the_loop import LoopSpy
 from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves
 
@@ -210,23 +210,10 @@ def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
 ) -> None:
     """A new account hashes ten codes (some 300 ms of argon2), an export reads every game the account played: on
     the event loop, every other request would wait."""
-    made_on_the_loop: list[str] = []
-
-    def spied(name: str, work: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*arguments: Any) -> Any:
-            try:
-                asyncio.get_running_loop()
-                made_on_the_loop.append(name)
-            except RuntimeError:  # no loop runs in this thread: a worker thread
-                pass
-            return work(*arguments)
-
-        return run
-
-    monkeypatch.setattr(codes, "hash_recovery_code", spied("hash", codes.hash_recovery_code))
-    monkeypatch.setattr(codes, "recovery_code_matches", spied("check", codes.recovery_code_matches))
-    monkeypatch.setattr(routes, "link_qr_code", spied("qr code", codes.link_qr_code))
-    monkeypatch.setattr(AccountService, "export", spied("export", AccountService.export))
+    spy = LoopSpy(monkeypatch)
+    for owner, name in ((codes, "hash_recovery_code"), (codes, "recovery_code_matches"), (routes, "link_qr_code")):
+        spy.watch(owner, name)
+    spy.watch(AccountService, "export")
     device, lost = new_client(), new_client()
     first = create_account(device)["recovery_codes"]
     renewed = device.post("/api/account/recovery-codes").json()["codes"]
@@ -234,7 +221,7 @@ def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
     assert lost.post("/api/account/recovery-codes/use", json={"code": first[0]}).status_code == 400
     assert lost.post("/api/account/recovery-codes/use", json={"code": renewed[0]}).status_code == 200
     assert device.get("/api/account/export").json()["account"]["name"] == "Ada"
-    assert made_on_the_loop == []
+    assert spy.on_the_loop == []
 
 
 def test_a_wrong_code_says_nothing_about_whether_an_account_exists(new_client: Clients) -> None:

@@ -15,9 +15,12 @@ from heartcards.heart_to_heart.engine import Game, Move
 from heartcards.heart_to_heart.solver import daily_code, solve
 from heartcards.runtime.settings import Settings
 from heartcards.storage.h2h_records import GameStatus, Progress
+from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.web.app import create_app
+from heartcards.web.h2h import routes
 from heartcards.web.h2h.daily import CALENDAR_DAYS, STREAK_WINDOW_DAYS, player_days, streak_from
+from tests.support.off_the_loop import LoopSpy
 
 DAY_ONE = date(2026, 3, 9)
 
@@ -133,6 +136,21 @@ def test_the_ranking_orders_todays_winners_by_moves_then_time(app: Any, clock: S
     assert [line["me"] for line in daily["ranking"]] == [True, False, False]
     assert [line["me"] for line in bea.get("/api/h2h/daily").json()["ranking"]] == [False, True, False]
     assert daily["played"] is True and daily["streak"] == 1
+
+
+def test_the_daily_page_and_the_statistics_are_read_off_the_event_loop(
+    app: Any, clock: SetClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy day the ranking sorts thousands of wins; a player of thousands of games costs tens of milliseconds
+    of statistics: on the event loop, every other request of the server would wait for them."""
+    spy = LoopSpy(monkeypatch)
+    spy.watch(routes, "read_daily")
+    spy.watch(H2HRepository, "stats")
+    ann = player(app)
+    win(ann, clock, list(solve(Game.from_code(daily_code(DAY_ONE)).position).moves), seconds=30)
+    assert ann.get("/api/h2h/daily").json()["ranking"][0]["me"] is True
+    assert ann.get("/api/h2h/stats").json()["won"] == 1
+    assert spy.on_the_loop == []
 
 
 def test_a_players_better_second_win_is_their_one_line(app: Any, clock: SetClock) -> None:

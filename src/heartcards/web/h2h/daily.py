@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
-from heartcards.storage.h2h_records import GameRecord, GameStatus
+from heartcards.storage.h2h_records import RankedWin
 from heartcards.storage.h2h_repository import H2HRepository
+from heartcards.storage.player_names import chosen_names
 
 CALENDAR_DAYS: Final = 28
 """The calendar shows the last four weeks, today included."""
@@ -25,17 +26,6 @@ STREAK_WINDOW_DAYS: Final = 64
 
 
 @dataclass(frozen=True, slots=True)
-class RankedWin:
-    """One player's best win of the day's deal: fewest moves, then least time."""
-
-    place: int
-    player_id: str
-    moves: int
-    seconds: float
-    hints: int
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerDays:
     """One player's streak of daily deals won, and the won days among the calendar's."""
 
@@ -43,33 +33,34 @@ class PlayerDays:
     won_days: frozenset[date]
 
 
+@dataclass(frozen=True, slots=True)
+class DailyReading:
+    """What the daily page shows one player of one day, as read from the database."""
+
+    ranking: list[tuple[RankedWin, str | None]]
+    """The ranking's lines, each with the name its player chose (None: they chose none others may see)."""
+    played: bool
+    days: PlayerDays
+
+
+def read_daily(repository: H2HRepository, player_id: str, today: date, code_for: Callable[[date], str]) -> DailyReading:
+    """Today's ranking with the asking player's own line, whether they played today's deal, their streak and
+    calendar. Some milliseconds of the database's (ranking a busy day sorts thousands of wins): read in a thread."""
+    code = code_for(today)
+    start, end = day_bounds(today)
+    ranking = repository.day_ranking(code, start, end, RANKING_SIZE, player_id)
+    names = chosen_names(repository.engine, {win.player_id for win in ranking})
+    return DailyReading(
+        [(win, names.get(win.player_id)) for win in ranking],
+        repository.played_on_day(player_id, code, start, end),
+        player_days(repository, player_id, today, code_for),
+    )
+
+
 def day_bounds(day: date) -> tuple[datetime, datetime]:
     """The UTC instants [start, end) of `day`."""
     start = datetime.combine(day, time(), tzinfo=UTC)
     return start, start + timedelta(days=1)
-
-
-def rank_wins(games: Sequence[GameRecord]) -> list[RankedWin]:
-    """Each player's best won game of `games`, best first: fewest moves, then least time; hints do not reorder."""
-    best: dict[str, GameRecord] = {}
-    for game in games:
-        if game.status is not GameStatus.WON:
-            continue
-        held = best.get(game.player_id)
-        if held is None or (game.move_count, game.seconds) < (held.move_count, held.seconds):
-            best[game.player_id] = game
-    ordered = sorted(best.values(), key=lambda game: (game.move_count, game.seconds, game.created_at))
-    return [
-        RankedWin(place, game.player_id, game.move_count, round(game.seconds, 1), game.hints)
-        for place, game in enumerate(ordered, start=1)
-    ]
-
-
-def shown_ranking(ranked: Sequence[RankedWin], player_id: str) -> list[RankedWin]:
-    """The top `RANKING_SIZE` lines, and the asking player's own line after them when it is further down."""
-    shown = list(ranked[:RANKING_SIZE])
-    own = next((win for win in ranked[RANKING_SIZE:] if win.player_id == player_id), None)
-    return shown if own is None else [*shown, own]
 
 
 def streak_from(won_days: frozenset[date], today: date) -> int:

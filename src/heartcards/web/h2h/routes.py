@@ -9,14 +9,14 @@ from collections.abc import AsyncIterator
 from datetime import date
 
 from fastapi import APIRouter, Response, status
+from fastapi.concurrency import run_in_threadpool
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
 from heartcards.runtime.quotas import Taken
 from heartcards.storage.h2h_records import GameStatus
-from heartcards.storage.player_names import chosen_names
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
-from heartcards.web.h2h.daily import day_bounds, player_days, rank_wins, shown_ranking
+from heartcards.web.h2h.daily import read_daily
 from heartcards.web.h2h.deps import H2H, OwnedGame
 from heartcards.web.h2h.errors import NewGameChoiceError, TooManyGamesError
 from heartcards.web.h2h.games import LiveGame, check_game_id, deal_for
@@ -39,6 +39,7 @@ from heartcards.web.h2h.models import (
 from heartcards.web.h2h.services import GAMES_RULE, H2HServices
 from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
+from heartcards.web.places import waiting_elsewhere
 from heartcards.web.routing import checked_path_route
 
 router = APIRouter(prefix="/api/h2h", tags=["h2h"], route_class=checked_path_route({"game_id": check_game_id}))
@@ -232,25 +233,17 @@ async def daily(player: PlayerId, h2h: H2H) -> Daily:
     its par; the asking player's streak and calendar (docs/h2h-web-api.md, "The daily deal")."""
     today = h2h.clock().date()
     code = daily_code_for(today)
-    start, end = day_bounds(today)
-    games = h2h.repository.games_of_day(code, start, end)
-    ranking = shown_ranking(rank_wins(games), player)
-    names = chosen_names(h2h.repository.engine, {win.player_id for win in ranking})
+    async with waiting_elsewhere():
+        reading = await run_in_threadpool(read_daily, h2h.repository, player, today, daily_code_for)
     known = h2h.solver.known(code)
     if known is None:
         h2h.solver.prefetch(code)
-    return daily_view(
-        today,
-        code,
-        None if known is None else known.move_count,
-        [(win, names.get(win.player_id)) for win in ranking],
-        player,
-        played=any(game.player_id == player for game in games),
-        days=player_days(h2h.repository, player, today, daily_code_for),
-    )
+    return daily_view(today, code, None if known is None else known.move_count, reading, player)
 
 
 @router.get("/stats")
 async def stats(player: PlayerId, h2h: H2H) -> Stats:
     """The player's Heart to Heart statistics, computed from the database."""
-    return stats_view(h2h.repository.stats(player))
+    async with waiting_elsewhere():  # in a thread: a player of thousands of games costs tens of milliseconds
+        computed = await run_in_threadpool(h2h.repository.stats, player)
+    return stats_view(computed)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date, datetime
 
@@ -11,7 +10,7 @@ from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.runtime.clock import iso_utc
 from heartcards.storage.h2h_records import GameRecord
 from heartcards.storage.h2h_stats import Stats
-from heartcards.web.h2h.daily import PlayerDays, RankedWin, calendar_days
+from heartcards.web.h2h.daily import DailyReading, calendar_days
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (
     Daily,
@@ -113,15 +112,7 @@ def stats_view(stats: Stats) -> StatsView:
     )
 
 
-def daily_view(
-    today: date,
-    code: str,
-    par: int | None,
-    ranking: Sequence[tuple[RankedWin, str | None]],
-    player_id: str,
-    played: bool,
-    days: PlayerDays,
-) -> Daily:
+def daily_view(today: date, code: str, par: int | None, reading: DailyReading, player_id: str) -> Daily:
     """The daily deal's answer for `player_id`: the ranking with chosen names, the streak and the calendar."""
     return Daily(
         date=today.isoformat(),
@@ -136,9 +127,9 @@ def daily_view(
                 hints=win.hints,
                 me=win.player_id == player_id,
             )
-            for win, name in ranking
+            for win, name in reading.ranking
         ],
-        streak=days.streak,
-        played=played,
-        calendar=[DailyDay(date=day.isoformat(), won=day in days.won_days) for day in calendar_days(today)],
+        streak=reading.days.streak,
+        played=reading.played,
+        calendar=[DailyDay(date=day.isoformat(), won=day in reading.days.won_days) for day in calendar_days(today)],
     )
