@@ -95,3 +95,30 @@ def test_redis_counters_limit_the_sum_of_weighted_events(redis_server: RedisServ
             await client.aclose()
 
     asyncio.run(scenario())
+
+
+def test_redis_counters_count_on_this_server_while_redis_is_lost_and_share_again_when_it_is_back(
+    redis_server: RedisServer,
+) -> None:
+    async def scenario() -> None:
+        link = redis.asyncio.Redis.from_url(redis_server.url, socket_connect_timeout=1, socket_timeout=1)
+        try:
+            counters = RedisCounters(link)
+            await link.flushall()
+            assert await counters.take("k", 3, 60.0) is not None
+            redis_server.stop()
+            lost = [await counters.take("k", 3, 60.0) for _ in range(4)]
+            assert [ticket is not None for ticket in lost] == [True, True, True, False]  # the limit, on this server
+            assert counters.unreachable
+            await counters.give_back("k", str(lost[0]))  # a ticket of the outage is given back here
+            assert await counters.take("k", 3, 60.0) is not None
+        finally:
+            redis_server.start()
+        try:
+            await link.flushall()
+            assert await counters.take("k", 1, 60.0) is not None and not counters.unreachable
+            assert await link.exists("heartcards:rate:k") == 1  # counted in Redis again
+        finally:
+            await link.aclose()
+
+    asyncio.run(scenario())

@@ -14,6 +14,8 @@ messages on every server), so that what they limit costs a round trip to Redis o
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import secrets
 import time
@@ -22,7 +24,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+import redis
 import redis.asyncio
+
+logger = logging.getLogger("heartcards.runtime")
 
 MAX_KEYS: Final = 100_000
 """Keys a process remembers: a stream of new keys cannot grow the bookkeeping without bound (oldest forgotten)."""
@@ -116,22 +121,37 @@ class MemoryCounters:
 
 class RedisCounters:
     """The windows in Redis, shared by every server of the site; wall-clock seconds, as every server's clock agrees
-    closely enough for windows of minutes."""
+    closely enough for windows of minutes. While Redis cannot be reached, this server counts on its own (`fallback`):
+    the limits hold per server until Redis is back, and what they guard (a new game, a table) is still made."""
 
-    def __init__(self, client: redis.asyncio.Redis, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, client: redis.asyncio.Redis, clock: Callable[[], float] = time.time, fallback: Counters | None = None
+    ) -> None:
         self.client = client
         self.clock = clock
+        self.fallback = fallback or MemoryCounters()
+        self.unreachable = False
+        """Redis failed at the last take (said once in the log, not at each)."""
         self._take = client.register_script(TAKE_SCRIPT)
         self._give_back = client.register_script(GIVE_BACK_SCRIPT)
 
     async def take(self, key: str, limit: int, window_seconds: float, amount: int = 1) -> str | None:
         ticket = f"{secrets.token_hex(8)}:{amount}"
         keys = [KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX]
-        taken = await self._take(keys=keys, args=[self.clock(), window_seconds, limit, ticket, amount])
+        try:
+            taken = await self._take(keys=keys, args=[self.clock(), window_seconds, limit, ticket, amount])
+        except (redis.RedisError, OSError):
+            if not self.unreachable:
+                logger.warning("Redis unreachable: the limits are counted on this server only until it is back")
+            self.unreachable = True
+            return await self.fallback.take(key, limit, window_seconds, amount)
+        self.unreachable = False
         return ticket if taken == 1 else None
 
     async def give_back(self, key: str, ticket: str) -> None:
-        await self._give_back(keys=[KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX], args=[ticket])
+        await self.fallback.give_back(key, ticket)  # a ticket taken while Redis was lost (else nothing)
+        with contextlib.suppress(redis.RedisError, OSError):  # Redis lost: the event leaves its window by itself
+            await self._give_back(keys=[KEY_PREFIX + key, KEY_PREFIX + key + TOTAL_SUFFIX], args=[ticket])
 
 
 HOLD_PREFIX: Final = "heartcards:held:"

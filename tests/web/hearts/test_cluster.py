@@ -385,7 +385,9 @@ def test_a_paused_owners_late_save_is_refused_and_the_new_owners_game_is_intact(
     assert owner.tracebacks() == [] and other.tracebacks() == []
 
 
-def test_redis_restarted_mid_game_the_relayed_socket_plays_on(cluster: Cluster, redis_server: RedisServer) -> None:
+def test_redis_restarted_mid_game_the_relayed_socket_plays_on_and_games_are_still_made(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
     owner, _ = cluster.servers
     created = create(owner, mode="solo", strength="easy")
     table = created["table"]
@@ -399,6 +401,9 @@ def test_redis_restarted_mid_game_the_relayed_socket_plays_on(cluster: Cluster, 
             await asyncio.sleep(1.0)
             ready = httpx.get(owner.url + "readyz", timeout=10)
             assert ready.status_code == 503 and ready.json()["redis"] is False
+            # Meanwhile the quotas are counted by each server alone: new games and tables are still made.
+            assert httpx.post(owner.url + "api/h2h/games", json={"mode": "N"}, timeout=10).status_code == 201
+            create(owner, mode="solo", strength="easy")
             redis_server.start()
             back = time.monotonic()
             await player.play_until(lambda state: played(state) > played(before) + 4)
