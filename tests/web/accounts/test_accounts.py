@@ -3,23 +3,31 @@ code or recovery code, their guest games merged in; sessions, export and erasure
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
+import redis.asyncio
 from sqlalchemy import func, select
 
 from heartcards.heart_to_heart.engine import Deal, Game
 from heartcards.runtime.clock import utc_now
+from heartcards.runtime.counters import RedisCounters
 from heartcards.storage.account_models import ACCOUNTS, PASSKEYS, RECOVERY, SESSIONS
+from heartcards.storage.account_repository import AccountRepository
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.hearts_models import SEATS, TABLES
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.storage.models import PLAYERS
 from heartcards.web.accounts import codes, routes
+from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
 from heartcards.web.accounts.routes import device_label
-from heartcards.web.accounts.service import AccountService
+from heartcards.web.accounts.service import AccountService, Device
+from heartcards.web.accounts.sessions import Sessions
+from tests.redis_server import RedisServer
+from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.off_the_loop import LoopSpy
 from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
@@ -250,18 +258,53 @@ def test_wrong_codes_are_limited_per_address(new_client: Clients) -> None:
 
 
 def test_wrong_recovery_codes_are_limited_per_account_from_any_address(new_client: Clients, accounts_app: Any) -> None:
-    from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
-    from heartcards.web.accounts.service import Device
-
     device = new_client()
     codes = create_account(device)["recovery_codes"]
     accounts = accounts_app.state.accounts
     wrong = codes[0][:5] + ("2" if codes[0][5] != "2" else "3") + codes[0][6:]
     for address in range(10):
         with pytest.raises(CodeRefusedError):
-            accounts.use_recovery_code(Device(None, None, f"10.0.0.{address}", "x"), wrong)
+            asyncio.run(accounts.use_recovery_code(Device(None, None, f"10.0.0.{address}", "x"), wrong))
     with pytest.raises(TooManyAttemptsError):
-        accounts.use_recovery_code(Device(None, None, "10.0.1.1", "x"), codes[1])
+        asyncio.run(accounts.use_recovery_code(Device(None, None, "10.0.1.1", "x"), codes[1]))
+
+
+def test_failed_attempts_count_once_for_the_site_on_servers_sharing_redis(
+    new_client: Clients, accounts_app: Any, redis_server: RedisServer
+) -> None:
+    """Two servers of one site (one database, one Redis): an address's wrong codes, and an account's, are counted
+    once whichever server they reach, so a guesser gets no more tries for each server the site runs."""
+    device = new_client()
+    recovery = create_account(device)["recovery_codes"]
+    link = device.post("/api/account/link-codes").json()["code"]
+    wrong = recovery[0][:5] + ("2" if recovery[0][5] != "2" else "3") + recovery[0][6:]
+    engine = accounts_app.state.services.engine
+
+    async def scenario() -> None:
+        links = [redis.asyncio.Redis.from_url(redis_server.url) for _ in range(2)]
+        try:
+            await links[0].flushall()
+            servers = [
+                AccountService(AccountRepository(engine), Sessions(AccountRepository(engine)), list, utc_now, counters)
+                for counters in (RedisCounters(links[0]), RedisCounters(links[1]))
+            ]
+            guesser = Device(None, None, "203.0.113.9", "x")
+            for attempt in range(10):
+                with pytest.raises(CodeRefusedError):
+                    await servers[attempt % 2].use_link_code(guesser, f"2345678{attempt % 8 + 2}")
+            for server in servers:
+                with pytest.raises(TooManyAttemptsError):
+                    await server.use_link_code(guesser, link)  # even the right code, at either server
+            for address in range(10):
+                with pytest.raises(CodeRefusedError):
+                    await servers[address % 2].use_recovery_code(Device(None, None, f"10.9.0.{address}", "x"), wrong)
+            with pytest.raises(TooManyAttemptsError):
+                await servers[0].use_recovery_code(Device(None, None, "10.9.1.1", "x"), recovery[1])
+        finally:
+            for client in links:
+                await client.aclose()
+
+    asyncio.run(scenario())
 
 
 def test_the_new_endpoints_refuse_another_sites_requests(new_client: Clients) -> None:

@@ -29,7 +29,7 @@ def start_accounts(app: FastAPI, services: Services, store_names: Sequence[str])
     def stores() -> list[PlayerStore]:
         return [store for name in store_names if (store := _store(app, name)) is not None]
 
-    accounts = AccountService(repository, sessions, stores, utc_now)
+    accounts = AccountService(repository, sessions, stores, utc_now, services.counters)
     app.state.sessions = sessions
     app.state.accounts = accounts
     return accounts

@@ -146,7 +146,7 @@ async def registration_options(
     body: RegistrationStart, device: ThisDevice, party: Party, accounts: Accounts
 ) -> CeremonyOptions:
     """Options to create a passkey: a new account, or (signed in) another passkey for this account."""
-    return CeremonyOptions(public_key=accounts.registration_options(party, device, body.name))
+    return CeremonyOptions(public_key=await accounts.registration_options(party, device, body.name))
 
 
 @router.post("/register")
@@ -155,7 +155,7 @@ async def register(
 ) -> Registered:
     """Create the account (this device's games become its games) or add the passkey to the signed-in account."""
     async with waiting_elsewhere():  # a new account's ten codes are hashed in a thread
-        session, codes = await run_in_threadpool(accounts.register, party, device, body.credential, body.name)
+        session, codes = await accounts.register(party, device, body.credential, body.name)
     if session is None:
         return Registered(account=_summary(accounts, device.signed_in), recovery_codes=[])
     return Registered(account=_signed_in_answer(accounts, session, party, response), recovery_codes=codes)
@@ -163,7 +163,7 @@ async def register(
 
 @router.post("/sign-in/options")
 async def sign_in_options(device: ThisDevice, party: Party, accounts: Accounts) -> CeremonyOptions:
-    return CeremonyOptions(public_key=accounts.sign_in_options(party, device))
+    return CeremonyOptions(public_key=await accounts.sign_in_options(party, device))
 
 
 @router.post("/sign-in")
@@ -171,7 +171,7 @@ async def sign_in(
     body: AssertionBody, device: ThisDevice, party: Party, accounts: Accounts, response: Response
 ) -> AccountSummary:
     """Sign this device in with a passkey; its guest games join the account."""
-    return _signed_in_answer(accounts, accounts.sign_in(party, device, body.credential), party, response)
+    return _signed_in_answer(accounts, await accounts.sign_in(party, device, body.credential), party, response)
 
 
 @router.post("/link-codes/use")
@@ -179,7 +179,7 @@ async def use_link_code(
     body: CodeBody, device: ThisDevice, party: Party, accounts: Accounts, response: Response
 ) -> AccountSummary:
     """Sign this device in with a link code shown on a signed-in device."""
-    return _signed_in_answer(accounts, accounts.use_link_code(device, body.code), party, response)
+    return _signed_in_answer(accounts, await accounts.use_link_code(device, body.code), party, response)
 
 
 @router.post("/recovery-codes/use")
@@ -188,7 +188,7 @@ async def use_recovery_code(
 ) -> AccountSummary:
     """Sign this device in with a recovery code, which is used up."""
     async with waiting_elsewhere():  # the code's hash is checked in a thread
-        session = await run_in_threadpool(accounts.use_recovery_code, device, body.code)
+        session = await accounts.use_recovery_code(device, body.code)
     return _signed_in_answer(accounts, session, party, response)
 
 

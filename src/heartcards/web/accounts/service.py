@@ -8,14 +8,23 @@ request's old one, if any, signed out.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
-from heartcards.storage.account_repository import AccountRecord, AccountRepository, PasskeyRecord, SessionRecord
+from anyio import to_thread
+
+from heartcards.runtime.counters import Counters
+from heartcards.storage.account_repository import (
+    AccountRecord,
+    AccountRepository,
+    PasskeyRecord,
+    RecoveryCandidate,
+    SessionRecord,
+)
 from heartcards.web.accounts import codes, passkeys
 from heartcards.web.accounts.errors import (
     CodeRefusedError,
@@ -64,6 +73,15 @@ class NewSession:
     signed_in: SignedIn
 
 
+def _matching_code(code: str, candidates: Sequence[RecoveryCandidate]) -> RecoveryCandidate | None:
+    """The candidate whose hash `code` matches. With no candidate, a dummy hash is checked all the same: a code whose
+    lookup names no account costs the time of one that does."""
+    if not candidates:
+        codes.recovery_code_matches(code, None)
+        return None
+    return next((found for found in candidates if codes.recovery_code_matches(code, found.code_hash)), None)
+
+
 class AccountService:
     def __init__(
         self,
@@ -71,38 +89,41 @@ class AccountService:
         sessions: Sessions,
         stores: Callable[[], Sequence[PlayerStore]],
         clock: Callable[[], datetime],
-        monotonic: Callable[[], float] = time.monotonic,
+        counters: Counters,
     ) -> None:
         self.repository = repository
         self.sessions = sessions
         self.stores = stores
         self.clock = clock
-        self.monotonic = monotonic
-        self.failures_by_address = Throttle(FAILURES_PER_ADDRESS)
-        self.failures_by_account = Throttle(FAILURES_PER_ACCOUNT)
-        self.ceremonies_by_address = Throttle(CEREMONIES_PER_ADDRESS)
+        self.failures_by_address = Throttle(counters, "account.failures.address", FAILURES_PER_ADDRESS)
+        self.failures_by_account = Throttle(counters, "account.failures.account", FAILURES_PER_ACCOUNT)
+        self.ceremonies_by_address = Throttle(counters, "account.ceremonies.address", CEREMONIES_PER_ADDRESS)
 
     # -- limits ---------------------------------------------------------------------------------------------------
 
-    def _check_address(self, address: str) -> None:
-        if not self.failures_by_address.allows(address, self.monotonic()):
+    @contextlib.asynccontextmanager
+    async def _attempt(self, throttle: Throttle, key: str | None) -> AsyncIterator[None]:
+        """One attempt counted against `throttle` for `key` (none without a key), refused past its limit. It stays
+        counted only if it fails (a refused passkey or code): a throttle counts the failures, and the attempts under
+        way, so that a burst of them cannot slip past the limit together."""
+        if key is None:
+            yield
+            return
+        ticket = await throttle.take(key)
+        if ticket is None:
             raise TooManyAttemptsError()
+        try:
+            yield
+        except (PasskeyRefusedError, CodeRefusedError):
+            raise
+        except Exception:
+            await throttle.give_back(key, ticket)
+            raise
+        await throttle.give_back(key, ticket)
 
-    def _check_account(self, account_id: str) -> None:
-        if not self.failures_by_account.allows(account_id, self.monotonic()):
+    async def _new_challenge(self, purpose: str, account_id: str | None, address: str) -> bytes:
+        if await self.ceremonies_by_address.take(address) is None:
             raise TooManyAttemptsError()
-
-    def _failed(self, address: str, account_id: str | None) -> None:
-        now = self.monotonic()
-        self.failures_by_address.count(address, now)
-        if account_id is not None:
-            self.failures_by_account.count(account_id, now)
-
-    def _new_challenge(self, purpose: str, account_id: str | None, address: str) -> bytes:
-        now = self.monotonic()
-        if not self.ceremonies_by_address.allows(address, now):
-            raise TooManyAttemptsError()
-        self.ceremonies_by_address.count(address, now)
         challenge = secrets.token_bytes(32)
         moment = self.clock()
         self.repository.save_challenge(
@@ -119,11 +140,11 @@ class AccountService:
 
     # -- creating an account, adding passkeys ---------------------------------------------------------------------
 
-    def registration_options(self, party: RelyingParty, device: Device, name: str) -> dict[str, Any]:
+    async def registration_options(self, party: RelyingParty, device: Device, name: str) -> dict[str, Any]:
         """Options to create a passkey: for a new account, or for the signed-in account (another passkey)."""
         signed_in = device.signed_in
         account_id = signed_in.account_id if signed_in else None
-        challenge = self._new_challenge(REGISTER, account_id, device.address)
+        challenge = await self._new_challenge(REGISTER, account_id, device.address)
         if signed_in is None:
             return passkeys.registration_options(party, challenge, secrets.token_bytes(16), name, [])
         account = self.repository.account(signed_in.account_id)
@@ -131,18 +152,15 @@ class AccountService:
         shown = account.name if account else name
         return passkeys.registration_options(party, challenge, signed_in.account_id.encode(), shown, existing)
 
-    def register(
+    async def register(
         self, party: RelyingParty, device: Device, credential: dict[str, Any], name: str
     ) -> tuple[NewSession | None, list[str]]:
         """Check a new passkey. Signed in: it joins the account (no new session, no codes). Otherwise: a new account
-        with the device's games, a session, and its ten recovery codes (shown once)."""
-        self._check_address(device.address)
-        challenge, account_id = self._take_challenge(credential, REGISTER)
-        try:
-            new = passkeys.verify_registration(party, credential, challenge)
-        except PasskeyRefusedError:
-            self._failed(device.address, account_id)
-            raise
+        with the device's games, a session, and its ten recovery codes (shown once; hashed in a thread)."""
+        async with self._attempt(self.failures_by_address, device.address):
+            challenge, account_id = self._take_challenge(credential, REGISTER)
+            async with self._attempt(self.failures_by_account, account_id):
+                new = passkeys.verify_registration(party, credential, challenge)
         now = self.clock()
         signed_in = device.signed_in
         if account_id is not None:
@@ -158,7 +176,7 @@ class AccountService:
         self.repository.create_account(
             account, PasskeyRecord(new.id, account.id, new.public_key, new.sign_count, device.label, now, None)
         )
-        recovery = self.renew_recovery_codes(account.id)
+        recovery = await to_thread.run_sync(self.renew_recovery_codes, account.id)
         return self._sign_in(device, account.id, account.player_id), recovery
 
     def remove_passkey(self, signed_in: SignedIn, credential_id: str) -> None:
@@ -169,29 +187,22 @@ class AccountService:
 
     # -- signing in -----------------------------------------------------------------------------------------------
 
-    def sign_in_options(self, party: RelyingParty, device: Device) -> dict[str, Any]:
-        self._check_address(device.address)
-        return passkeys.authentication_options(party, self._new_challenge(SIGN_IN, None, device.address))
+    async def sign_in_options(self, party: RelyingParty, device: Device) -> dict[str, Any]:
+        async with self._attempt(self.failures_by_address, device.address):  # refused past the failures' limit
+            challenge = await self._new_challenge(SIGN_IN, None, device.address)
+        return passkeys.authentication_options(party, challenge)
 
-    def sign_in(self, party: RelyingParty, device: Device, credential: dict[str, Any]) -> NewSession:
+    async def sign_in(self, party: RelyingParty, device: Device, credential: dict[str, Any]) -> NewSession:
         """Sign in with a passkey's assertion: its challenge taken (once), its origin, signature and counter right."""
-        self._check_address(device.address)
-        try:
+        async with self._attempt(self.failures_by_address, device.address):
             challenge, _ = self._take_challenge(credential, SIGN_IN)
             passkey = self.repository.passkey(passkeys.credential_id(credential))
             if passkey is None:
                 raise PasskeyRefusedError()
-        except PasskeyRefusedError:
-            self._failed(device.address, None)
-            raise
-        self._check_account(passkey.account_id)
-        try:
-            count = passkeys.verify_assertion(party, credential, challenge, passkey.public_key, passkey.sign_count)
-            if not self.repository.use_passkey(passkey.id, passkey.sign_count, count, self.clock()):
-                raise PasskeyRefusedError()
-        except PasskeyRefusedError:
-            self._failed(device.address, passkey.account_id)
-            raise
+            async with self._attempt(self.failures_by_account, passkey.account_id):
+                count = passkeys.verify_assertion(party, credential, challenge, passkey.public_key, passkey.sign_count)
+                if not self.repository.use_passkey(passkey.id, passkey.sign_count, count, self.clock()):
+                    raise PasskeyRefusedError()
         account = self.repository.account(passkey.account_id)
         if account is None:  # pragma: no cover - passkeys go with their account
             raise PasskeyRefusedError()
@@ -203,33 +214,27 @@ class AccountService:
         self.repository.save_link_code(codes.link_code_hash(code), signed_in.account_id, expires_at)
         return code, expires_at
 
-    def use_link_code(self, device: Device, typed: str) -> NewSession:
-        self._check_address(device.address)
-        code = codes.normalize_code(typed, codes.LINK_CODE_LENGTH)
-        account_id = None if code is None else self.repository.take_link_code(codes.link_code_hash(code), self.clock())
-        account = None if account_id is None else self.repository.account(account_id)
-        if account is None:
-            self._failed(device.address, None)
-            raise CodeRefusedError()
+    async def use_link_code(self, device: Device, typed: str) -> NewSession:
+        async with self._attempt(self.failures_by_address, device.address):
+            code = codes.normalize_code(typed, codes.LINK_CODE_LENGTH)
+            taken = None if code is None else self.repository.take_link_code(codes.link_code_hash(code), self.clock())
+            account = None if taken is None else self.repository.account(taken)
+            if account is None:
+                raise CodeRefusedError()
         return self._sign_in(device, account.id, account.player_id)
 
-    def use_recovery_code(self, device: Device, typed: str) -> NewSession:
+    async def use_recovery_code(self, device: Device, typed: str) -> NewSession:
         """Sign in with a recovery code, which is used up. A wrong code costs the same time as a right one, and
-        answers the same whether or not its lookup names an account."""
-        self._check_address(device.address)
-        code = codes.normalize_code(typed, codes.RECOVERY_CODE_LENGTH)
-        candidates = [] if code is None else self.repository.recovery_candidates(codes.recovery_lookup(code))
-        for candidate in candidates:
-            self._check_account(candidate.account_id)
-        match = next(
-            (found for found in candidates if code is not None and codes.recovery_code_matches(code, found.code_hash)),
-            None,
-        )
-        if code is not None and not candidates:
-            codes.recovery_code_matches(code, None)
-        if match is None or not self.repository.use_recovery_code(match.id, self.clock()):
-            self._failed(device.address, candidates[0].account_id if candidates else None)
-            raise CodeRefusedError()
+        answers the same whether or not its lookup names an account. The codes' hashes are checked in a thread."""
+        async with contextlib.AsyncExitStack() as attempts:
+            await attempts.enter_async_context(self._attempt(self.failures_by_address, device.address))
+            code = codes.normalize_code(typed, codes.RECOVERY_CODE_LENGTH)
+            candidates = [] if code is None else self.repository.recovery_candidates(codes.recovery_lookup(code))
+            for account_id in dict.fromkeys(candidate.account_id for candidate in candidates):
+                await attempts.enter_async_context(self._attempt(self.failures_by_account, account_id))
+            match = None if code is None else await to_thread.run_sync(_matching_code, code, candidates)
+            if match is None or not self.repository.use_recovery_code(match.id, self.clock()):
+                raise CodeRefusedError()
         account = self.repository.account(match.account_id)
         if account is None:  # pragma: no cover - codes go with their account
             raise CodeRefusedError()
