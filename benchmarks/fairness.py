@@ -22,7 +22,9 @@ each from 127.0.0.1 (or addresses of its own):
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
-5. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
+5. `renewals`: eight accounts of one address renew their recovery codes over and over, at once, for 10 s (each
+   renewal hashes ten codes, some 300 ms of a core): how many were answered and refused.
+6. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
 On one machine the attacker's own client takes CPU from the server and the bystanders, which no server can help;
@@ -67,6 +69,7 @@ from prometheus_client.parser import text_string_to_metric_families
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.haproxy_server import HaproxyServer, haproxy_binary
+from tests.support.authenticator import SoftAuthenticator
 from tests.support.live_server import LiveServer
 from tests.support.metrics import metric_values
 
@@ -378,6 +381,35 @@ async def tables_on_one_cookie(url: str) -> int:
     return sum(answer.status_code == 201 for answer in answers)
 
 
+async def renewals(url: str) -> dict[str, int]:
+    """One address makes eight accounts (software passkeys), and each renews its recovery codes over and over for
+    10 s, the eight at once: a renewal hashes ten codes (argon2, some 300 ms of a core)."""
+    port = httpx.URL(SERVER_OF.get(url, url)).port
+    answered = refused = 0
+    deadline = time.monotonic() + 10.0
+
+    async def one_account(attacker: httpx.AsyncClient) -> None:
+        nonlocal answered, refused
+        options = (await attacker.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
+        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
+        registered = await attacker.post("/api/account/register", json={"credential": credential, "name": "Eve"})
+        assert registered.status_code == 200, registered.text
+        while time.monotonic() < deadline:
+            status = (await attacker.post("/api/account/recovery-codes")).status_code
+            answered += status == 200
+            refused += status == 429
+            if status == 429:
+                await asyncio.sleep(0.05)
+
+    clients = [httpx.AsyncClient(base_url=url, timeout=120) for _ in range(8)]
+    try:
+        await asyncio.gather(*(one_account(client) for client in clients))
+    finally:
+        for client in clients:
+            await client.aclose()
+    return {"renewals_answered_10s": answered, "renewals_refused_10s": refused}
+
+
 async def h2h_games(url: str) -> int:
     games = 0
     deadline = time.monotonic() + 15.0
@@ -473,6 +505,9 @@ def one_attack(attack: str) -> dict[str, object]:
         elif attack == "hearts_tables":
             with watched(url, table_id, attack, figures):
                 figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
+        elif attack == "renewals":
+            with watched(url, table_id, attack, figures):
+                figures.update(asyncio.run(renewals(url)))
         else:
             figures["sockets_held_of_400"] = asyncio.run(
                 sockets(url, new_table(url, "Cal"), lambda: watched(url, table_id, attack, figures))
@@ -501,7 +536,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["moves", "requests", "hints", "h2h_games", "hearts_tables", "sockets"],
+        choices=["moves", "requests", "hints", "h2h_games", "hearts_tables", "renewals", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()
@@ -542,9 +577,12 @@ def main() -> None:
                 figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
             with watch("hearts_tables")():
                 figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
+            with watch("renewals")():
+                figures.update(asyncio.run(renewals(url)))
             figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
-        (phase, "alone") for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "sockets")
+        (phase, "alone")
+        for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "renewals", "sockets")
     ]
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))

@@ -232,6 +232,17 @@ def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
     assert spy.on_the_loop == []
 
 
+def test_recovery_codes_are_renewed_at_most_five_times_in_ten_minutes(new_client: Clients) -> None:
+    """Each renewal hashes ten codes: an account cannot have the server do it without end."""
+    device = new_client()
+    create_account(device)
+    answers = [device.post("/api/account/recovery-codes", headers={"accept-language": "it"}) for _ in range(6)]
+    assert [answer.status_code for answer in answers] == [200] * 5 + [429]
+    refused = answers[-1].json()["error"]
+    assert refused["key"] == "account.error.too_many_attempts" and "tentativi" in refused["message"]
+    assert device.get("/api/account/details").json()["recovery_codes_left"] == 10  # the fifth set stands
+
+
 def test_a_wrong_code_says_nothing_about_whether_an_account_exists(new_client: Clients) -> None:
     device, stranger = new_client(), new_client()
     code = create_account(device)["recovery_codes"][0]

@@ -205,7 +205,7 @@ async def new_link_code(signed_in: Current, party: Party, accounts: Accounts) ->
 async def renew_recovery_codes(signed_in: Current, accounts: Accounts) -> RecoveryCodes:
     """Ten new recovery codes, shown only now; the old ones stop working."""
     async with waiting_elsewhere():  # ten codes hashed in a thread
-        codes = await run_in_threadpool(accounts.renew_recovery_codes, signed_in.account_id)
+        codes = await accounts.renew_recovery_codes(signed_in.account_id)
     return RecoveryCodes(codes=codes)
 
 

@@ -14,6 +14,9 @@ FAILURES_PER_ADDRESS: Final = 10
 FAILURES_PER_ACCOUNT: Final = 10
 CEREMONIES_PER_ADDRESS: Final = 60
 """Passkey ceremonies (challenges) an address may start per window: each is a row until it expires."""
+RENEWALS_PER_ACCOUNT: Final = 5
+"""Renewals of an account's recovery codes per window (a person renews after printing them, or using some): each
+hashes ten codes."""
 
 
 class Throttle:
