@@ -25,7 +25,7 @@ from heartcards.web.accounts import codes, routes
 from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
-from heartcards.web.accounts.sessions import Sessions
+from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
@@ -359,6 +359,24 @@ def test_signing_out_one_or_all_other_devices(new_client: Clients) -> None:
     assert summary(tablet)["signed_in"] is False
     assert phone.post("/api/account/sign-out").json()["signed_in"] is False
     assert summary(phone)["signed_in"] is False and phone.get("/api/h2h/stats").json()["played"] == 0
+
+
+def test_a_session_signed_out_through_another_server_is_refused_here_within_seconds(
+    new_client: Clients, accounts_app: Any
+) -> None:
+    """Servers of one site each cache sessions; the one a device signs out through forgets it at once, the others
+    check it against the database again within `CHECK_EVERY`."""
+    device = new_client()
+    create_account(device)
+    secret = device.cookies.get("hc_session")
+    here = Sessions(AccountRepository(accounts_app.state.services.engine))  # another server's sessions
+    now = utc_now()
+    signed_in = here.lookup(secret, now)
+    assert signed_in is not None
+    assert device.post("/api/account/sign-out").status_code == 200
+    assert summary(device)["signed_in"] is False  # at once, through the server it signed out at
+    assert here.lookup(secret, now + CHECK_EVERY - timedelta(seconds=1)) == signed_in
+    assert here.lookup(secret, now + CHECK_EVERY) is None
 
 
 def test_passkeys_are_added_and_removed_but_one_stays(new_client: Clients) -> None:

@@ -1,8 +1,8 @@
 """Signed-in devices: the `hc_session` cookie, and which account (and so which player id) a request plays as.
 
 The cookie holds a random secret made at each sign-in; the database keeps its SHA-256. A small cache maps a secret's
-hash to its account so a tap costs no extra query; signing out removes the entry with the row, in this process that
-alone serves the database.
+hash to its account so a tap costs no extra query; signing out removes the entry with the row, and the other servers
+of a site (which cannot know) check their entries against the database every few seconds (`CHECK_EVERY`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ SESSION_COOKIE_SECONDS: Final = 400 * 24 * 3600
 CACHE_SIZE: Final = 4096
 TOUCH_EVERY: Final = timedelta(minutes=10)
 """A device's "last seen" is written at most this often."""
+CHECK_EVERY: Final = timedelta(seconds=5)
+"""A cached session is checked against the database again after this long: a session signed out through another
+server of the site (whose own cache forgets it at once) is refused here within these seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,15 @@ class SignedIn:
     secret_hash: str
     account_id: str
     player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    signed_in: SignedIn
+    seen_at: datetime
+    """The device's "last seen" as stored."""
+    checked_at: datetime
+    """When the database last said the session is live."""
 
 
 def secret_hash(secret: str) -> str:
@@ -60,7 +72,7 @@ class Sessions:
 
     def __init__(self, repository: AccountRepository) -> None:
         self.repository = repository
-        self._cache: OrderedDict[str, tuple[SignedIn, datetime]] = OrderedDict()
+        self._cache: OrderedDict[str, _Cached] = OrderedDict()
 
     def lookup(self, secret: str | None, now: datetime) -> SignedIn | None:
         """The session of a cookie's secret, or None for no cookie or one signed out."""
@@ -68,21 +80,22 @@ class Sessions:
             return None
         hashed = secret_hash(secret)
         cached = self._cache.get(hashed)
-        if cached is None:
+        if cached is None or now - cached.checked_at >= CHECK_EVERY:
             found = self.repository.session_by_secret(hashed)
             if found is None:
+                self._cache.pop(hashed, None)
                 return None
             session, player_id = found
-            cached = (SignedIn(session.id, hashed, session.account_id, player_id), session.last_seen_at)
-        signed_in, seen = cached
-        if now - seen >= TOUCH_EVERY:
-            self.repository.touch_session(signed_in.session_id, now)
-            seen = now
-        self._cache[hashed] = (signed_in, seen)
+            signed_in = SignedIn(session.id, hashed, session.account_id, player_id)
+            cached = _Cached(signed_in, session.last_seen_at, now)
+        if now - cached.seen_at >= TOUCH_EVERY:
+            self.repository.touch_session(cached.signed_in.session_id, now)
+            cached = _Cached(cached.signed_in, now, cached.checked_at)
+        self._cache[hashed] = cached
         self._cache.move_to_end(hashed)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
-        return signed_in
+        return cached.signed_in
 
     def forget(self, secret_hashes: list[str]) -> None:
         for hashed in secret_hashes:
