@@ -55,7 +55,7 @@ SIGN_IN: Final = "sign_in"
 HASHING: Final = ThreadPoolExecutor(1, "account-hashing", yield_to_the_server, (WORKER_NICENESS,))
 """Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread below the server (as the
 computer players' workers run), so that a flood of them takes one core's idle time at most and never the event
-loop's (eight renewals at once took the loop 50 ms late and a bystander's answers 6.5 times as long)."""
+loop's: in the pool that requests share, a few renewals at once kept the loop late for everyone."""
 
 
 class PlayerStore(Protocol):
