@@ -1,5 +1,6 @@
 """The relay's own rules, without Redis: a server that missed states uses the next whole one (never an older one,
-never the same one twice), and an owner asked with an old version sends the states again."""
+never the same one twice), and an owner asked with an old version sends the states again; players merged or erased
+at one server are followed by the tables of the others (and, through a real Redis, heard by every server)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,22 @@ from sqlalchemy import Engine
 
 from heartcards.hearts.table import Table
 from heartcards.hearts.tables.fanout import Connection, StateDue
-from heartcards.hearts.tables.relay import Relay, Watched, frame, server_channel, table_channel, unframe
+from heartcards.hearts.tables.relay import (
+    SITE_CHANNEL,
+    Relay,
+    Watched,
+    frame,
+    server_channel,
+    table_channel,
+    unframe,
+)
 from heartcards.hearts.tables.service import TableService
 from heartcards.runtime.metrics import Metrics
 from heartcards.runtime.redis_link import RedisLink
 from heartcards.storage.database import open_engine, upgrade_database
 from heartcards.storage.hearts_repository import HeartsRepository
+from tests.redis_server import RedisServer
+from tests.redis_server import redis_server as redis_server
 
 
 def state(version: tuple[int, int], text: str) -> tuple[dict[str, Any], list[str]]:
@@ -36,7 +47,7 @@ async def owner_with_a_table(engine: Engine) -> tuple[TableService, Relay, Table
     """A server "a" (its table service and relay, no Redis) running one online table, waiting for players."""
     service = TableService(HeartsRepository(engine))
     relay = Relay(RedisLink("redis://127.0.0.1:1"), "a", service, service.metrics)
-    service.fanout.remote = relay.published
+    service.fanout.remote, service.players_changed = relay.published, relay.players_changed  # as `start` does
     seating = await service.create(
         player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
     )
@@ -142,3 +153,71 @@ def test_a_relayed_action_is_answered_by_its_state_and_replied_to_only_when_that
 
     asyncio.run(scenario())
     engine.dispose()
+
+
+def test_players_merged_or_erased_at_one_server_are_followed_by_the_tables_of_the_others(tmp_path: Path) -> None:
+    """A device signs in (its guest player joins the account's) or an account is erased at one server; a table run
+    by another server has that player's seat in memory, and follows: the rows alone were changed."""
+    engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
+    upgrade_database(engine)
+
+    async def scenario() -> None:
+        service, relay, table = await owner_with_a_table(engine)
+        try:
+            relay._dispatch({"kind": "players", "from": "b", "merge": ["p", "q"]}, [])
+            assert (table.seats[0].name, table.seats[0].player_id) == ("Ada", "q")
+            relay._dispatch({"kind": "players", "from": "b", "forget": "q"}, [])
+            assert (table.seats[0].name, table.seats[0].player_id) == ("", None)
+
+            here = (await service.create(player_id="r", name="Bea", mode="online", variant="classic", target=50,
+                                         strength="easy", idle_seconds=60)).table  # fmt: skip
+            sent(relay)  # what was sent so far (the tables' states)
+            service.reassign_player("r", "s")  # a sign-in here: the seat here follows, and the others are told
+            service.forget_player("s")
+            assert (here.seats[0].name, here.seats[0].player_id) == ("", None)
+            told = [(channel, message) for channel, message, _ in sent(relay)]
+            assert told == [
+                (SITE_CHANNEL, {"kind": "players", "from": "a", "merge": ["r", "s"]}),
+                (SITE_CHANNEL, {"kind": "players", "from": "a", "forget": "s"}),
+            ]
+            relay._dispatch(told[0][1], [])  # its own message, back from Redis, changes nothing more
+        finally:
+            await service.stop()
+            await relay.link.close()
+
+    asyncio.run(scenario())
+
+
+def test_through_redis_every_server_hears_of_a_merge(tmp_path: Path, redis_server: RedisServer) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
+    upgrade_database(engine)
+
+    async def scenario() -> None:
+        owner = TableService(HeartsRepository(engine))
+        other = TableService(HeartsRepository(engine))
+        relays = [
+            Relay(RedisLink(redis_server.url), name, service, service.metrics)
+            for name, service in (("a", owner), ("b", other))
+        ]
+        table = (
+            await owner.create(
+                player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+            )
+        ).table
+        for relay in relays:
+            relay.start()
+        try:
+            while not all(relay.connected for relay in relays):
+                await asyncio.sleep(0.02)
+            other.reassign_player("p", "q")  # a device signed in at server b
+            async with asyncio.timeout(5):
+                while table.seats[0].player_id != "q":
+                    await asyncio.sleep(0.02)
+        finally:
+            for relay in relays:
+                await relay.stop()
+                await relay.link.close()
+            await owner.stop()
+            await other.stop()
+
+    asyncio.run(scenario())

@@ -59,6 +59,9 @@ REPLY_SECONDS: Final = 3.0
 RECONNECT_SECONDS: Final = 0.5
 """The pause before subscribing again after Redis was lost."""
 SPECTATOR: Final = "spectator"
+SITE_CHANNEL: Final = "heartcards:site"
+"""What every server hears: players merged into an account, or erased, so that the seats of their tables follow
+wherever the tables run."""
 
 Version = tuple[int, int]
 
@@ -158,6 +161,7 @@ class Relay:
     def start(self) -> None:
         self.service.fanout.remote = self.published
         self.service.table_taken = self.taken
+        self.service.players_changed = self.players_changed
         loop = asyncio.get_running_loop()
         self.tasks = [
             loop.create_task(self._read(), name="relay-read"),
@@ -202,7 +206,7 @@ class Relay:
         while True:
             try:
                 self.pubsub = self.link.client.pubsub(ignore_subscribe_messages=True)
-                self.subscribed = {server_channel(self.name), *map(table_channel, self.watched)}
+                self.subscribed = {SITE_CHANNEL, server_channel(self.name), *map(table_channel, self.watched)}
                 await self.pubsub.subscribe(*self.subscribed)
                 self.connected = True
                 while True:
@@ -225,7 +229,7 @@ class Relay:
                 await asyncio.sleep(RECONNECT_SECONDS)
 
     async def _subscribe_changes(self) -> None:
-        wanted = {server_channel(self.name), *map(table_channel, self.watched)}
+        wanted = {SITE_CHANNEL, server_channel(self.name), *map(table_channel, self.watched)}
         if wanted - self.subscribed:
             await self.pubsub.subscribe(*(wanted - self.subscribed))
         if self.subscribed - wanted:
@@ -278,6 +282,16 @@ class Relay:
             asyncio.get_running_loop().create_task(self._serve_watch(message))
         elif kind in ("act", "join", "start"):
             asyncio.get_running_loop().create_task(self._serve(message))
+        elif kind == "players" and message.get("from") != self.name:
+            if "merge" in message:
+                self.service.follow_merge(*message["merge"])
+            if "forget" in message:
+                self.service.follow_erasure(message["forget"])
+
+    def players_changed(self, change: dict[str, Any]) -> None:
+        """Players were merged or erased here: every other server's tables follow (a server that misses it, Redis
+        lost meanwhile, keeps the old names in memory until the table is read again; the rows are right)."""
+        self.send(SITE_CHANNEL, {"kind": "players", "from": self.name, **change})
 
     # -- the owner's side ---------------------------------------------------------------------------------------------
 

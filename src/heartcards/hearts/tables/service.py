@@ -145,11 +145,14 @@ class TableService:
         self.sweeper = Sweeper(self.tables, self.fanout.watched, self._put_away)
         self.closing = False
         self.lobby_changed: Callable[[], None] = lambda: None
+        """Told when a table is created, joined or started here (the site's lobby, `LobbyBoard`, then hears of it
+        at once)."""
         self.table_taken: Callable[[str], None] = lambda table_id: None
         """Told when this server has taken a table from another (`relay.Relay.taken`: the other servers' sockets
         that still wait for its old owner reconnect at once)."""
-        """Told when a table is created, joined or started here (the site's lobby, `LobbyBoard`, then hears of it
-        at once)."""
+        self.players_changed: Callable[[dict[str, Any]], None] = lambda change: None
+        """Told when players were merged into an account or erased here (`relay.Relay.players_changed`: the seats
+        of the tables other servers run follow)."""
 
     # -- life cycle -------------------------------------------------------------------------------------------------
 
@@ -263,14 +266,26 @@ class TableService:
         self.fanout.close_all()
 
     def reassign_player(self, old_player_id: str, new_player_id: str) -> None:
-        """The seats in memory of `old_player_id` now belong to `new_player_id`, as their rows already do."""
+        """The seats of `old_player_id` now belong to `new_player_id`, as their rows already do: at the tables run
+        here, and at those the other servers of the site run."""
+        self.follow_merge(old_player_id, new_player_id)
+        self.players_changed({"merge": [old_player_id, new_player_id]})
+
+    def forget_player(self, player_id: str) -> None:
+        """A player whose account was erased: their seats lose the name and owner, as the rows did, here and at the
+        other servers of the site."""
+        self.follow_erasure(player_id)
+        self.players_changed({"forget": player_id})
+
+    def follow_merge(self, old_player_id: str, new_player_id: str) -> None:
+        """The seats in memory of `old_player_id` now belong to `new_player_id`."""
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.player_id == old_player_id:
                     seat.player_id = new_player_id
 
-    def forget_player(self, player_id: str) -> None:
-        """A player whose account was erased: their seats in memory lose the name and owner, as the rows did."""
+    def follow_erasure(self, player_id: str) -> None:
+        """The seats in memory of `player_id` lose the name and owner."""
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.player_id == player_id:
