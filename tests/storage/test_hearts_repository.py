@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import update
@@ -12,6 +12,7 @@ from heartcards.storage.hearts_repository import (
     TABLES,
     GameSave,
     HeartsRepository,
+    PlayerSummary,
     SeatRecord,
     SeatResult,
     TableRecord,
@@ -84,7 +85,7 @@ def test_a_game_finished_elsewhere_is_stored_once_with_its_results(each_database
     logs = [{"deal": 1, "points": [0, 10, 20, 30]}, {"deal": 2, "points": [0, 0, 0, 0]}]
     assert repository.store_finished_table(record, results, logs, now) is True
     assert repository.store_finished_table(record, results[::-1], logs[:1], now) is False  # the first one stays
-    [game] = repository.player_games("p" * 32)
+    [game] = repository.player_summary("p" * 32, recent=10).recent
     assert (game.table_id, game.variant, game.total, game.place, game.won, game.queens) == (
         "d1",
         "special",
@@ -96,4 +97,31 @@ def test_a_game_finished_elsewhere_is_stored_once_with_its_results(each_database
     assert [log["deal"] for log in repository.deal_logs("d1")] == [1, 2]
     stored = repository.table("d1")
     assert stored is not None and stored.status == "finished" and stored.finished_at is not None
+    engine.dispose()
+
+
+def test_a_players_summary_counts_every_finished_game_and_lists_the_newest(each_database_url: str) -> None:
+    """The counts are the database's over every game (they were once taken over the newest 1,000 alone); `recent`
+    is the newest few, newest first. Games not finished, and seats of others, are not the player's."""
+    engine = open_engine(each_database_url)
+    upgrade_database(engine)
+    repository = HeartsRepository(engine)
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+    me = "p" * 32
+    for number in range(5):
+        seats = [SeatRecord(0, "human", "Ann", me), SeatRecord(1, "human", "Bea", "q" * 32)]
+        seats += [SeatRecord(seat, "bot", f"B{seat}") for seat in (2, 3)]
+        record = TableRecord(f"g{number}", "solo", "classic", 50, "easy", 0, "finished", {}, start, seats)
+        place = number % 4 + 1
+        results = [SeatResult(0, 10 * number, place, place == 1, number % 2, number)]
+        results += [SeatResult(seat, 0, 1, True, 0, 0) for seat in (1, 2, 3)]
+        assert repository.store_finished_table(record, results, [], start + timedelta(hours=number))
+    waiting = TableRecord(
+        "w", "online", "classic", 50, "easy", 60, "waiting", {}, start, [SeatRecord(0, "human", "Ann", me)]
+    )
+    repository.create_table(waiting, start)
+    summary = repository.player_summary(me, recent=2)
+    assert (summary.games, summary.wins, summary.place_sum, summary.moons, summary.queens) == (5, 2, 11, 2, 10)
+    assert [game.table_id for game in summary.recent] == ["g4", "g3"]
+    assert repository.player_summary("z" * 32, recent=2) == PlayerSummary(0, 0, 0, 0, 0, [])
     engine.dispose()

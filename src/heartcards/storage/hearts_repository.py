@@ -22,6 +22,8 @@ from sqlalchemy import (
     Float,
     Row,
     bindparam,
+    case,
+    func,
     insert,
     literal_column,
     select,
@@ -169,6 +171,18 @@ class PlayerGame:
     moons: int
     queens: int
     finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """A player's finished games: how many, won, their places' sum, moons shot and queens taken; the newest few."""
+
+    games: int
+    wins: int
+    place_sum: int
+    moons: int
+    queens: int
+    recent: list[PlayerGame]
 
 
 def _table(row: Row[Any], seats: Sequence[Row[Any]]) -> TableRecord:
@@ -356,22 +370,45 @@ class HeartsRepository:
             rows = connection.execute(select(LOGS.c.log).where(LOGS.c.table_id == table_id).order_by(LOGS.c.deal)).all()
         return [json.loads(row[0]) for row in rows]
 
-    def player_games(self, player_id: str, limit: int = 1000) -> list[PlayerGame]:
-        """The finished games `player_id` sat in, newest first."""
-        query = (
+    def player_summary(self, player_id: str, recent: int) -> PlayerSummary:
+        """The finished games `player_id` sat in: counted and summed over all of them by the database, and the
+        newest `recent` of them, newest first."""
+        counted = (
+            SEATS.c.player_id == player_id,
+            SEATS.c.kind == "human",
+            SEATS.c.place.is_not(None),
+            TABLES.c.status == "finished",
+            TABLES.c.finished_at.is_not(None),
+        )
+        totals = (
+            select(
+                func.count(),
+                func.sum(case((SEATS.c.won, 1), else_=0)),
+                func.sum(SEATS.c.place),
+                func.sum(SEATS.c.moons),
+                func.sum(SEATS.c.queens),
+            )
+            .select_from(SEATS.join(TABLES, TABLES.c.id == SEATS.c.table_id))
+            .where(*counted)
+        )
+        newest = (
             select(SEATS, TABLES.c.variant, TABLES.c.target, TABLES.c.finished_at)
             .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-            .where(SEATS.c.player_id == player_id, SEATS.c.kind == "human", TABLES.c.status == "finished")
+            .where(*counted)
             .order_by(TABLES.c.finished_at.desc())
-            .limit(limit)
+            .limit(recent)
         )
         with self.engine.connect() as connection:
-            rows = connection.execute(query).all()
-        return [
-            record_of(PlayerGame, row, won=bool(row._mapping["won"]))
-            for row in rows
-            if row._mapping["place"] is not None and row._mapping["finished_at"] is not None
-        ]
+            games, wins, places, moons, queens = connection.execute(totals).one()
+            rows = connection.execute(newest).all()
+        return PlayerSummary(
+            games=int(games),
+            wins=int(wins or 0),
+            place_sum=int(places or 0),
+            moons=int(moons or 0),
+            queens=int(queens or 0),
+            recent=[record_of(PlayerGame, row, won=bool(row._mapping["won"])) for row in rows],
+        )
 
 
 def _table_row(table: TableRecord, now: datetime) -> dict[str, Any]:

@@ -64,7 +64,7 @@ from heartcards.storage.hearts_repository import (
     OPEN_STATUSES,
     GameSave,
     HeartsRepository,
-    PlayerGame,
+    PlayerSummary,
     StaleEpochError,
     TableRecord,
 )
@@ -507,9 +507,9 @@ class TableService:
         table = await self.table(table_id)
         return table, await self.store.run(self.repository.deal_logs, table.id)
 
-    async def player_games(self, player_id: str) -> list[PlayerGame]:
-        games: list[PlayerGame] = await self.store.run(self.repository.player_games, player_id)
-        return games
+    async def player_summary(self, player_id: str, recent: int) -> PlayerSummary:
+        summary: PlayerSummary = await self.store.run(self.repository.player_summary, player_id, recent)
+        return summary
 
     async def record_device_game(
         self,

@@ -172,14 +172,13 @@ async def table_log(table_id: str, tables: Tables) -> TableLog:
 
 @router.get("/stats")
 async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
-    games = await tables.player_games(player)
-    count = len(games)
+    summary = await tables.player_summary(player, RECENT_GAMES)
     return PlayerStats(
-        games=count,
-        wins=sum(1 for game in games if game.won),
-        average_place=round(sum(game.place for game in games) / count, 2) if count else None,
-        moons=sum(game.moons for game in games),
-        queens_taken=sum(game.queens for game in games),
+        games=summary.games,
+        wins=summary.wins,
+        average_place=round(summary.place_sum / summary.games, 2) if summary.games else None,
+        moons=summary.moons,
+        queens_taken=summary.queens,
         recent=[
             RecentTable(
                 table=game.table_id,
@@ -193,7 +192,7 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
                 queens=game.queens,
                 finished_at=iso_utc(game.finished_at) if isinstance(game.finished_at, datetime) else None,
             )
-            for game in games[:RECENT_GAMES]
+            for game in summary.recent
         ],
     )
 
