@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +19,6 @@ from datetime import datetime, timedelta
 from typing import Any, Final, Protocol, TypeVar
 
 from heartcards.runtime.counters import Counters
-from heartcards.runtime.pool import WORKER_NICENESS
-from heartcards.runtime.workers import yield_to_the_server
 from heartcards.storage.account_repository import (
     AccountRecord,
     AccountRepository,
@@ -52,10 +51,12 @@ CHALLENGE_LIFETIME: Final = timedelta(minutes=5)
 LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign_in"
-HASHING: Final = ThreadPoolExecutor(1, "account-hashing", yield_to_the_server, (WORKER_NICENESS,))
-"""Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread below the server (as the
-computer players' workers run), so that a flood of them takes one core's idle time at most and never the event
-loop's: in the pool that requests share, a few renewals at once kept the loop late for everyone."""
+HASHING_NICENESS: Final = 10
+HASHING: Final = ThreadPoolExecutor(1, "account-hashing", os.nice, (HASHING_NICENESS,))
+"""Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread nicer than the server
+(Linux nices a thread alone), so that a flood of them takes one core at most and the event loop goes first. Not in
+the idle scheduling class of the computer players' workers: a machine whose cores are busy starves that class, and a
+new account would wait a minute for its codes (three seconds at this niceness)."""
 
 
 class PlayerStore(Protocol):
