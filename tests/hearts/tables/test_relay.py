@@ -169,8 +169,10 @@ def test_players_merged_or_erased_at_one_server_are_followed_by_the_tables_of_th
             relay._dispatch({"kind": "players", "from": "b", "forget": "q"}, [])
             assert (table.seats[0].name, table.seats[0].player_id) == ("", None)
 
-            here = (await service.create(player_id="r", name="Bea", mode="online", variant="classic", target=50,
-                                         strength="easy", idle_seconds=60)).table  # fmt: skip
+            created = await service.create(
+                player_id="r", name="Bea", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+            )
+            here = created.table
             sent(relay)  # what was sent so far (the tables' states)
             service.reassign_player("r", "s")  # a sign-in here: the seat here follows, and the others are told
             service.forget_player("s")
@@ -189,6 +191,7 @@ def test_players_merged_or_erased_at_one_server_are_followed_by_the_tables_of_th
 
 
 def test_through_redis_every_server_hears_of_a_merge(tmp_path: Path, redis_server: RedisServer) -> None:
+    """Two servers' relays on one real Redis: a merge at the one without the table reaches the table at the other."""
     engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
     upgrade_database(engine)
 
