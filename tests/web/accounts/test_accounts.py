@@ -4,6 +4,8 @@ code or recovery code, their guest games merged in; sessions, export and erasure
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -21,7 +23,7 @@ from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.hearts_models import SEATS, TABLES
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.storage.models import PLAYERS
-from heartcards.web.accounts import codes, routes
+from heartcards.web.accounts import codes, routes, service
 from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
@@ -230,6 +232,13 @@ def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
     assert lost.post("/api/account/recovery-codes/use", json={"code": renewed[0]}).status_code == 200
     assert device.get("/api/account/export").json()["account"]["name"] == "Ada"
     assert spy.on_the_loop == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread has a niceness of its own on Linux alone")
+def test_the_hashes_thread_runs_below_the_server_and_the_server_as_it_was() -> None:
+    before = os.nice(0)
+    assert service.HASHING.submit(os.nice, 0).result() == min(before + service.HASHING_NICENESS, 19)
+    assert os.nice(0) == before
 
 
 def test_recovery_codes_are_renewed_at_most_five_times_in_ten_minutes(new_client: Clients) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -52,11 +53,20 @@ LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign_in"
 HASHING_NICENESS: Final = 10
-HASHING: Final = ThreadPoolExecutor(1, "account-hashing", os.nice, (HASHING_NICENESS,))
-"""Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread nicer than the server
-(Linux nices a thread alone), so that a flood of them takes one core at most and the event loop goes first. Not in
-the idle scheduling class of the computer players' workers: a machine whose cores are busy starves that class, and a
-new account would wait a minute for its codes (three seconds at this niceness)."""
+
+
+def _below_the_server() -> None:
+    """Nices the calling thread alone: on Linux, where a thread has its own niceness (elsewhere it would be the whole
+    server's, so the thread runs at the server's)."""
+    if sys.platform == "linux":
+        os.nice(HASHING_NICENESS)
+
+
+HASHING: Final = ThreadPoolExecutor(1, "account-hashing", _below_the_server)
+"""Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread nicer than the server, so
+that a flood of them takes one core at most and the event loop goes first. Not in the idle scheduling class of the
+computer players' workers: a machine whose cores are busy starves that class, and a new account would wait a minute
+for its codes (three seconds at this niceness)."""
 
 
 class PlayerStore(Protocol):
