@@ -10,7 +10,7 @@ from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, bindparam, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Engine, Row, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from heartcards.storage.h2h_models import GAMES, SOLUTIONS
@@ -28,6 +28,11 @@ SAVE_PROGRESS = (
 )
 SAVE_PROGRESS_IF_UNCHANGED = SAVE_PROGRESS.where(GAMES.c.moves == bindparam("p_expected_moves"))
 """The same UPDATE, only if the stored moves are still those the change was made on (servers sharing a database)."""
+
+
+def _of_deal_and_day(code: str, since: datetime, until: datetime) -> tuple[ColumnElement[bool], ...]:
+    """The games of the deal `code` started in [since, until): a day's games of its daily deal."""
+    return GAMES.c.code == code, GAMES.c.created_at >= since, GAMES.c.created_at < until
 
 
 def _game(row: Row[Any]) -> GameRecord:
@@ -128,7 +133,7 @@ class H2HRepository:
         player's best win, best first (fewest moves, then least time, then the earlier game); its first `size`
         places, and `player_id`'s own place when it is further down. Ranked by the database, which reads only that
         day's games of that deal (`ix_h2h_games_code_created`): thousands of players, and no record read."""
-        of_day = (GAMES.c.code == code, GAMES.c.created_at >= since, GAMES.c.created_at < until)
+        of_day = _of_deal_and_day(code, since, until)
         order = (GAMES.c.move_count, GAMES.c.seconds, GAMES.c.created_at)
         wins = (
             select(
@@ -165,11 +170,7 @@ class H2HRepository:
     def played_on_day(self, player_id: str, code: str, since: datetime, until: datetime) -> bool:
         """Whether the player started a game of the deal `code` in [since, until) and played a move in it."""
         query = select(GAMES.c.id).where(
-            GAMES.c.player_id == player_id,
-            GAMES.c.code == code,
-            GAMES.c.move_count > 0,
-            GAMES.c.created_at >= since,
-            GAMES.c.created_at < until,
+            GAMES.c.player_id == player_id, GAMES.c.move_count > 0, *_of_deal_and_day(code, since, until)
         )
         with self.engine.connect() as connection:
             return connection.execute(query.limit(1)).first() is not None
