@@ -1,6 +1,7 @@
 // Finding the elements a page's shell must have. A missing one is a broken shell, so it fails loudly at once
 // instead of as a null later; the result is typed for the check (`tsc --checkJs`). And writing text and attributes
 // only when they change: the browser invalidates style or layout on every write, even of the same value.
+// And making elements, a table of figures that reads as cards on a phone among them.
 
 /**
  * The element under `root` matching `selector`, of type `type`.
@@ -65,4 +66,29 @@ export function element(tag, className, text) {
   if (className) made.className = className;
   if (text !== undefined) made.textContent = text;
   return made;
+}
+
+/**
+ * A table of figures that reads as cards on a phone (`table.deals.cards` in common.css): a heading row of `labels`,
+ * then `moreHeadings` (their HTML), and `addRow`, which appends a row of `texts` whose cells after the first carry
+ * their column's label (drawn over the figure on a phone). Returns the table and `addRow`.
+ * @param {string[]} labels
+ * @param {string} [moreHeadings]
+ */
+export function cardsTable(labels, moreHeadings = "") {
+  const table = element("table", "deals cards");
+  const head = labels.map((label) => `<th scope="col">${label}</th>`).join("");
+  table.innerHTML = `<thead><tr>${head}${moreHeadings}</tr></thead><tbody></tbody>`;
+  const body = find(table, "tbody", HTMLTableSectionElement);
+  /** @param {string[]} texts */
+  const addRow = (texts) => {
+    const row = body.insertRow();
+    texts.forEach((text, column) => {
+      const cell = row.insertCell();
+      cell.textContent = text;
+      if (column > 0) cell.dataset.label = labels[column];
+    });
+    return row;
+  };
+  return { table, addRow };
 }

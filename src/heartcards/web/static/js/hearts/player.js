@@ -2,7 +2,7 @@
 // their recent rated games.
 
 import { startPage } from "../common/chrome.js";
-import { element, find } from "../common/dom.js";
+import { cardsTable, element, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
 import { numberBox } from "../common/numbers.js";
@@ -21,21 +21,13 @@ const RECENT = 10;
  * @param {RatingPoint[]} history
  */
 function recentTable(history) {
-  const table = element("table", "deals cards");
-  table.dataset.role = "recent-rated";
   const labels = ["date", "finish", "rating"].map((key) => t(`hearts.ui.ratings.col.${key}`));
-  const head = labels.map((label) => `<th scope="col">${label}</th>`);
   const links = `<th scope="col"><span class="sr-only">${t("hearts.ui.ratings.open_table")}</span></th>`;
-  table.innerHTML = `<thead><tr>${head.join("")}${links}</tr></thead><tbody></tbody>`;
-  const body = find(table, "tbody", HTMLTableSectionElement);
+  const { table, addRow } = cardsTable(labels, links);
+  table.dataset.role = "recent-rated";
   for (const point of [...history].reverse().slice(0, RECENT)) {
-    const row = body.insertRow();
     const place = point.left ? t("hearts.ui.ratings.left") : String(point.place);
-    [formatDate(point.at, currentLanguage()), place, String(point.rating)].forEach((text, column) => {
-      const cell = row.insertCell();
-      cell.textContent = text;
-      if (column > 0) cell.dataset.label = labels[column];
-    });
+    const row = addRow([formatDate(point.at, currentLanguage()), place, String(point.rating)]);
     const link = element("a", "", t("hearts.ui.ratings.open_table"));
     link.href = `/hearts/table/${encodeURIComponent(point.table)}`;
     row.insertCell().append(link);

@@ -2,7 +2,7 @@
 // finished games this browser's player sat in, and the recent games.
 
 import { startPage } from "../common/chrome.js";
-import { element, find } from "../common/dom.js";
+import { cardsTable, element, find } from "../common/dom.js";
 import { formatDate } from "../common/format.js";
 import { currentLanguage, t } from "../common/i18n.js";
 import { numberBox } from "../common/numbers.js";
@@ -26,29 +26,18 @@ function recentTable(games) {
     p.textContent = t("hearts.ui.stats.none");
     return p;
   }
-  const table = element("table", "deals cards");
   const labels = ["date", "rules", "place", "points", "moons", "queens"].map((k) => t(`hearts.ui.stats.col.${k}`));
-  const head = labels.map((label) => `<th scope="col">${label}</th>`).join("");
-  table.innerHTML = `<thead><tr>${head}</tr></thead><tbody></tbody>`;
-  const body = find(table, "tbody");
+  const { table, addRow } = cardsTable(labels);
   for (const game of games) {
-    const tr = document.createElement("tr");
-    const cells = [
+    const row = addRow([
       formatDate(game.finished_at, currentLanguage()),
       `${t(`hearts.ui.variant.${game.variant}`)} · ${game.target}`,
       game.won ? t("hearts.ui.stats.won_place", { place: game.place }) : String(game.place),
       String(game.total),
       String(game.moons),
       String(game.queens),
-    ];
-    cells.forEach((text, column) => {
-      const td = document.createElement("td");
-      td.textContent = text;
-      if (column > 0) td.dataset.label = labels[column];
-      tr.appendChild(td);
-    });
-    if (game.won) tr.className = "won";
-    body.appendChild(tr);
+    ]);
+    if (game.won) row.className = "won";
   }
   return table;
 }
