@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert
 
 from heartcards.heart_to_heart.engine import Game, Move
 from heartcards.heart_to_heart.solver import daily_code, solve
 from heartcards.runtime.settings import Settings
-from heartcards.storage.h2h_records import GameStatus, Progress
+from heartcards.storage.h2h_models import GAMES
+from heartcards.storage.h2h_records import GameStatus
 from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.web.app import create_app
@@ -204,14 +206,37 @@ def test_a_streak_longer_than_one_window_of_days_is_counted_whole() -> None:
 
 
 def test_player_days_reads_back_past_its_first_window(app: Any) -> None:
-    """A streak longer than the days read at once: the wins are written straight to the database (no solving)."""
+    """A streak longer than the days read at once: the wins are written straight to the database, in one transaction
+    (no solving, and not a commit a game)."""
     ann = player(app)
     repository = app.state.h2h.repository
     days = STREAK_WINDOW_DAYS + 3
-    for back in range(days):
-        day = DAY_ONE - timedelta(days=back)
-        started = datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC)
-        game = repository.create_game(f"{back:032x}", player_id(ann), daily_code(day), started)
-        repository.save_progress(game.id, Progress("S", 1, 0, GameStatus.WON, 60.0, False, started, started))
+    noons = [
+        datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC)
+        for day in (DAY_ONE - timedelta(days=back) for back in range(days))
+    ]
+    ann_id = player_id(ann)  # a request
+    repository.ensure_player(ann_id, noons[-1])
+    wins = [
+        {
+            "id": f"{back:032x}",
+            "player_id": ann_id,
+            "code": daily_code(noon.date()),
+            "moves": "S",
+            "move_count": 1,
+            "score": 0,
+            "status": GameStatus.WON.value,
+            "assisted": False,
+            "hints": 0,
+            "seconds": 60.0,
+            "paused": False,
+            "created_at": noon,
+            "last_active_at": noon,
+            "finished_at": noon,
+        }
+        for back, noon in enumerate(noons)
+    ]
+    with repository.engine.begin() as connection:
+        connection.execute(insert(GAMES), wins)
     assert ann.get("/api/h2h/daily").json()["streak"] == days
-    assert player_days(repository, player_id(ann), DAY_ONE + timedelta(days=1), daily_code).streak == days
+    assert player_days(repository, ann_id, DAY_ONE + timedelta(days=1), daily_code).streak == days
