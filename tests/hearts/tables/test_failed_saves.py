@@ -160,7 +160,8 @@ def test_the_computer_players_wait_for_the_database_and_go_on_when_it_is_back(
         await service.act(table, person, Pass(type="pass", cards=list(table.game.hand(0)[:3]), id=1))
         repository.broken = True
         await asyncio.sleep(1.5)  # the bots try, and every try is undone
-        assert len(table.game.actions) == stored_actions(engine, table.id)
+        async with table.lock:  # not while a try waits for its save, applied and not yet undone
+            assert len(table.game.actions) == stored_actions(engine, table.id)
         repository.broken = False
         for _ in range(200):
             if table.game.phase is Phase.PLAY and len(table.game.actions) > 4:
