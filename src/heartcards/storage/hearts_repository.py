@@ -365,6 +365,12 @@ class HeartsRepository:
         found = self._tables_where(TABLES.c.id == table_id)
         return found[0] if found else None
 
+    def seats_of(self, table_ids: Sequence[str]) -> list[tuple[str, SeatRecord]]:
+        """The stored seats of the tables `table_ids`, each with its table's id (the tables' own rows unread)."""
+        query = select(SEATS).where(SEATS.c.table_id.in_(list(table_ids)))
+        with self.engine.connect() as connection:
+            return [(row._mapping["table_id"], record_of(SeatRecord, row)) for row in connection.execute(query)]
+
     def deal_logs(self, table_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as connection:
             rows = connection.execute(select(LOGS.c.log).where(LOGS.c.table_id == table_id).order_by(LOGS.c.deal)).all()

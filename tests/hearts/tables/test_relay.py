@@ -1,15 +1,18 @@
 """The relay's own rules, without Redis: a server that missed states uses the next whole one (never an older one,
 never the same one twice), and an owner asked with an old version sends the states again; players merged or erased
-at one server are followed by the tables of the others (and, through a real Redis, heard by every server)."""
+at one server are followed by the tables of the others (and, through a real Redis, heard by every server, sent again
+until Redis takes them, and read from the rows by a server that could not hear them)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine
+import redis.asyncio
+from sqlalchemy import Engine, update
 
 from heartcards.hearts.table import Table
 from heartcards.hearts.tables.fanout import Connection, StateDue
@@ -26,6 +29,7 @@ from heartcards.hearts.tables.service import TableService
 from heartcards.runtime.metrics import Metrics
 from heartcards.runtime.redis_link import RedisLink
 from heartcards.storage.database import open_engine, upgrade_database
+from heartcards.storage.hearts_models import SEATS
 from heartcards.storage.hearts_repository import HeartsRepository
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
@@ -196,31 +200,108 @@ def test_through_redis_every_server_hears_of_a_merge(tmp_path: Path, redis_serve
     upgrade_database(engine)
 
     async def scenario() -> None:
-        owner = TableService(HeartsRepository(engine))
-        other = TableService(HeartsRepository(engine))
-        relays = [
-            Relay(RedisLink(redis_server.url), name, service, service.metrics)
-            for name, service in (("a", owner), ("b", other))
-        ]
-        table = (
-            await owner.create(
-                player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
-            )
-        ).table
-        for relay in relays:
-            relay.start()
+        relays, table = await two_servers_on(redis_server.url, engine)
         try:
-            while not all(relay.connected for relay in relays):
-                await asyncio.sleep(0.02)
-            other.reassign_player("p", "q")  # a device signed in at server b
+            relays[1].service.reassign_player("p", "q")  # a device signed in at server b
             async with asyncio.timeout(5):
                 while table.seats[0].player_id != "q":
                     await asyncio.sleep(0.02)
         finally:
-            for relay in relays:
-                await relay.stop()
-                await relay.link.close()
-            await owner.stop()
-            await other.stop()
+            await stop_both(relays)
 
     asyncio.run(scenario())
+    engine.dispose()
+
+
+async def two_servers_on(redis_url: str, engine: Engine, muted: str | None = None) -> tuple[list[Relay], Table]:
+    """Servers "a" (running an online table of player "p") and "b" on one Redis, their relays connected; with
+    `muted`, server b's Redis URL (another user of the same Redis)."""
+    owner = TableService(HeartsRepository(engine))
+    other = TableService(HeartsRepository(engine))
+    relays = [
+        Relay(RedisLink(url), name, service, service.metrics)
+        for name, service, url in (("a", owner, redis_url), ("b", other, muted or redis_url))
+    ]
+    table = (
+        await owner.create(
+            player_id="p", name="Ada", mode="online", variant="classic", target=50, strength="easy", idle_seconds=60
+        )
+    ).table
+    for relay in relays:
+        relay.start()
+    while not all(relay.connected for relay in relays):
+        await asyncio.sleep(0.02)
+    return relays, table
+
+
+async def stop_both(relays: list[Relay]) -> None:
+    for relay in relays:
+        await relay.stop()
+        await relay.link.close()
+        await relay.service.stop()
+
+
+def test_a_server_that_could_not_hear_a_merge_reads_it_from_the_rows_once_redis_is_back(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """The merge's rows were written at another server but its message never came (Redis lost meanwhile): once the
+    owner's relay has subscribed again, its seat follows the rows."""
+    engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
+    upgrade_database(engine)
+
+    async def scenario() -> None:
+        relays, table = await two_servers_on(redis_server.url, engine)
+        try:
+            with engine.begin() as connection:  # what the account's merge wrote, its message lost
+                connection.execute(update(SEATS).where(SEATS.c.player_id == "p").values(player_id="q"))
+            joining = table.seats[1]
+            joining.kind, joining.name, joining.player_id = "human", "Bea", "r"  # a join whose row is being written
+            await asyncio.sleep(0.3)
+            assert table.seats[0].player_id == "p"  # nothing told this server
+            admin = redis.asyncio.Redis.from_url(redis_server.url)
+            try:
+                await admin.client_kill_filter(_type="pubsub")  # the relays lose Redis, and subscribe again
+            finally:
+                await admin.aclose()
+            async with asyncio.timeout(5):
+                while table.seats[0].player_id != "q":
+                    await asyncio.sleep(0.02)
+            assert table.seats[0].name == "Ada"
+            assert (joining.kind, joining.name, joining.player_id) == ("human", "Bea", "r")  # its row says empty yet
+        finally:
+            await stop_both(relays)
+
+    asyncio.run(scenario())
+    engine.dispose()
+
+
+def test_a_merge_redis_did_not_take_is_sent_again_until_it_does(tmp_path: Path, redis_server: RedisServer) -> None:
+    """Server b's merge cannot be published at first (Redis refuses its user, as a lost connection would fail it): it
+    is not dropped like a table's state but sent again, and server a's table follows once Redis takes it."""
+    engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
+    upgrade_database(engine)
+    user = f"muted{secrets.token_hex(4)}"
+    muted_url = redis_server.url.replace("unix://", f"unix://{user}:secret@")
+
+    async def scenario() -> None:
+        admin = redis.asyncio.Redis.from_url(redis_server.url)
+        await admin.acl_setuser(
+            user, enabled=True, passwords=["+secret"], keys=["*"], channels=["*"], commands=["+@all", "-publish"]
+        )
+        relays, table = await two_servers_on(redis_server.url, engine, muted=muted_url)
+        try:
+            relays[1].service.reassign_player("p", "q")  # a device signed in at server b
+            await asyncio.sleep(1.2)  # refused at least twice meanwhile
+            refused = relays[1].metrics.registry.get_sample_value("heartcards_redis_errors_total")
+            assert table.seats[0].player_id == "p" and refused is not None and refused >= 2
+            await admin.acl_setuser(user, commands=["+publish"])
+            async with asyncio.timeout(5):
+                while table.seats[0].player_id != "q":
+                    await asyncio.sleep(0.02)
+        finally:
+            await stop_both(relays)
+            await admin.acl_deluser(user)
+            await admin.aclose()
+
+    asyncio.run(scenario())
+    engine.dispose()

@@ -155,6 +155,8 @@ class Relay:
         """Set when `watched` gained or lost a table: the reader subscribes to what is watched now."""
         self.pubsub: Any = None
         self.connected = False
+        self.following: asyncio.Task[None] | None = None
+        """The reading of the seats' players after Redis came back (`_read`), kept until done."""
 
     # -- life cycle -------------------------------------------------------------------------------------------------
 
@@ -181,34 +183,50 @@ class Relay:
                 await self.pubsub.aclose()
 
     def send(self, channel: str, message: dict[str, Any], states: Sequence[str] = ()) -> None:
-        """Queues a message; the publisher sends them in order (dropped while Redis is lost: versions recover)."""
+        """Queues a message; the publisher sends them in order. While Redis is lost the tables' messages are dropped
+        (versions recover them) and the site channel's are sent again (`_publish`)."""
         self.outgoing.put_nowait((channel, frame(message, states)))
 
     async def _publish(self) -> None:
-        """Sends the queued messages: what queued up meanwhile in one round trip."""
+        """Sends the queued messages: what queued up meanwhile in one round trip. A batch Redis did not take is
+        dropped but for its site messages (players merged or erased, which nothing else would repeat): those are
+        queued again after `RECONNECT_SECONDS`, until Redis takes them."""
         while True:
-            first = await self.outgoing.get()
+            batch = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                batch.append(self.outgoing.get_nowait())
             try:
-                if self.outgoing.empty():
-                    await self.link.client.publish(*first)
+                if len(batch) == 1:
+                    await self.link.client.publish(*batch[0])
                     continue
                 async with self.link.client.pipeline(transaction=False) as pipe:
-                    pipe.publish(*first)
-                    while not self.outgoing.empty():
-                        pipe.publish(*self.outgoing.get_nowait())
+                    for message in batch:
+                        pipe.publish(*message)
                     await pipe.execute()
             except (redis.RedisError, OSError):
                 self.metrics.redis_errors.inc()
+                unsent = [message for message in batch if message[0] == SITE_CHANNEL]
+                if unsent:
+                    asyncio.get_running_loop().call_later(RECONNECT_SECONDS, self._queue_again, unsent)
+
+    def _queue_again(self, messages: list[tuple[str, str]]) -> None:
+        for message in messages:
+            self.outgoing.put_nowait(message)
 
     async def _read(self) -> None:
         """Subscribes to this server's channel and the watched tables', and handles what arrives; after Redis was
-        lost, subscribes again (and the next `watch` of each table brings its states back)."""
+        lost, subscribes again (and the next `watch` of each table brings its states back), then reads from the
+        database what the site channel said meanwhile (`TableService.follow_stored_players`)."""
+        lost = False
         while True:
             try:
                 self.pubsub = self.link.client.pubsub(ignore_subscribe_messages=True)
                 self.subscribed = {SITE_CHANNEL, server_channel(self.name), *map(table_channel, self.watched)}
                 await self.pubsub.subscribe(*self.subscribed)
                 self.connected = True
+                if lost:
+                    lost = False
+                    self.following = asyncio.get_running_loop().create_task(self._follow_stored_players())
                 while True:
                     if self.resubscribe:
                         self.resubscribe = False
@@ -222,11 +240,17 @@ class Relay:
             except asyncio.CancelledError:
                 raise
             except (redis.RedisError, OSError):
-                self.connected = False
+                self.connected, lost = False, True
                 self.metrics.redis_errors.inc()
                 with contextlib.suppress(Exception):
                     await self.pubsub.aclose()
                 await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _follow_stored_players(self) -> None:
+        try:
+            await self.service.follow_stored_players()
+        except Exception:  # the database lost too: the names stay until the tables are read again
+            logger.exception("could not read the seats' players again after Redis was lost")
 
     async def _subscribe_changes(self) -> None:
         wanted = {SITE_CHANNEL, server_channel(self.name), *map(table_channel, self.watched)}
@@ -289,8 +313,8 @@ class Relay:
                 self.service.follow_erasure(message["forget"])
 
     def players_changed(self, change: dict[str, Any]) -> None:
-        """Players were merged or erased here: every other server's tables follow (a server that misses it, Redis
-        lost meanwhile, keeps the old names in memory until the table is read again; the rows are right)."""
+        """Players were merged or erased here (their rows already changed): every other server's tables follow. Sent
+        again until Redis takes it; a server that could not hear it reads the rows once Redis is back."""
         self.send(SITE_CHANNEL, {"kind": "players", "from": self.name, **change})
 
     # -- the owner's side ---------------------------------------------------------------------------------------------

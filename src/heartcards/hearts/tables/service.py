@@ -291,6 +291,21 @@ class TableService:
                 if seat.player_id == player_id:
                     seat.name, seat.player_id = "", None
 
+    async def follow_stored_players(self) -> None:
+        """The people's seats in memory take the owner (and name) their rows hold where those differ: the merges and
+        erasures made at other servers while this one could not hear the site channel (Redis lost). Only a merge or
+        an erasure changes a seated person's owner; a seat whose row is not a person's yet (a join being saved) is
+        left as it is."""
+        if not self.tables:
+            return
+        for table_id, stored in await self.store.run(self.repository.seats_of, list(self.tables)):
+            table = self.tables.get(table_id)
+            if table is None or not 0 <= stored.seat < len(table.seats):
+                continue
+            seat = table.seats[stored.seat]
+            if seat.human and stored.kind == "human" and seat.player_id not in (None, stored.player_id):
+                seat.name, seat.player_id = stored.name, stored.player_id
+
     async def stop(self) -> None:
         """Stops the sweeper and the computer players, writes what waits, and ends every connection."""
         await self.drain()
