@@ -1,16 +1,27 @@
-"""An app whose public address is HTTPS (so cookies must be Secure), and players as TestClients on it."""
+"""An app whose public address is HTTPS (so cookies must be Secure), and players as TestClients on it; the recovery
+codes hashed at argon2's lowest cost but where a test asks for the product's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import pytest
+from argon2 import PasswordHasher
 
+from heartcards.web.accounts import codes
 from tests.support.authenticator import SoftAuthenticator
 from tests.web.conftest import AppMaker
 
 PUBLIC_URL = "https://cards.example.org"
+PRODUCT_HASHER: Final = codes.HASHER
+
+
+@pytest.fixture(autouse=True)
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2 at its lowest cost: the same code and checks without some 300 ms of hashing for every ten codes made
+    (each account, each renewal). The test of the hashes' thread puts `PRODUCT_HASHER` back and holds its cost."""
+    monkeypatch.setattr(codes, "HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.off_the_loop import LoopSpy
-from tests.web.accounts.conftest import PUBLIC_URL, create_account, sign_in
+from tests.web.accounts.conftest import PRODUCT_HASHER, PUBLIC_URL, create_account, sign_in
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves
 
 Clients = Callable[[], Any]
@@ -216,10 +216,11 @@ def test_renewed_recovery_codes_replace_the_old_ones(new_client: Clients) -> Non
 
 
 def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
-    new_client: Clients, monkeypatch: pytest.MonkeyPatch
+    new_client: Clients, accounts_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A new account hashes ten codes (some 300 ms of argon2), an export reads every game the account played: on
-    the event loop, every other request would wait."""
+    """A new account hashes ten codes (some 300 ms of argon2 at the product's cost, which its stored hashes carry),
+    an export reads every game the account played: on the event loop, every other request would wait."""
+    monkeypatch.setattr(codes, "HASHER", PRODUCT_HASHER)
     spy = LoopSpy(monkeypatch)
     for owner, name in ((codes, "hash_recovery_code"), (codes, "recovery_code_matches"), (routes, "link_qr_code")):
         spy.watch(owner, name)
@@ -232,6 +233,9 @@ def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(
     assert lost.post("/api/account/recovery-codes/use", json={"code": renewed[0]}).status_code == 200
     assert device.get("/api/account/export").json()["account"]["name"] == "Ada"
     assert spy.on_the_loop == []
+    with accounts_app.state.services.engine.connect() as connection:
+        stored = connection.execute(select(RECOVERY.c.code_hash)).scalars().all()  # the renewed ten
+    assert len(stored) == 10 and all(text.startswith("$argon2id$v=19$m=19456,t=2,p=1$") for text in stored)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="a thread has a niceness of its own on Linux alone")
