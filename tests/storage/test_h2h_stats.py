@@ -1,13 +1,30 @@
-"""Statistics maths: what counts as played, streaks, bests from unassisted wins only, per-deal figures."""
+"""A player's statistics as the database counts them, on SQLite and PostgreSQL: known values for what counts as
+played, the streaks' edges, the bests and each deal's figures, and random sets of games held to the reference in
+Python (`h2h_stats_reference.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import Engine, delete, insert
+
+from heartcards.storage import open_engine
+from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.h2h_records import GameRecord, GameStatus
-from heartcards.storage.h2h_stats import RECENT_LIMIT, compute_stats, streaks
+from heartcards.storage.h2h_repository import H2HRepository
+from heartcards.storage.h2h_stats import RECENT_LIMIT, Stats
+from heartcards.storage.models import PLAYERS
+from tests.storage.h2h_stats_reference import compute_stats
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
+PLAYER = "p" * 32
+OTHER = "q" * 32
+CODE = "HH1-N-AAAAAAM"
 
 
 def record(
@@ -16,12 +33,15 @@ def record(
     moves: int = 80,
     seconds: float = 100.0,
     assisted: bool = False,
-    code: str = "HH1-N-AAAAAAM",
+    code: str = CODE,
+    minute: int | None = None,
+    player: str = PLAYER,
 ) -> GameRecord:
-    ended = START + timedelta(minutes=index)
+    """Game `index` of `player`, ended at START plus `minute` minutes (by default `index`)."""
+    ended = START + timedelta(minutes=index if minute is None else minute)
     return GameRecord(
         id=f"{index:032x}",
-        player_id="p" * 32,
+        player_id=player,
         code=code,
         moves="S " * moves,
         move_count=moves,
@@ -33,18 +53,36 @@ def record(
         paused=False,
         created_at=ended - timedelta(seconds=seconds),
         last_active_at=ended,
-        finished_at=None if status is GameStatus.PLAYING else ended,
+        finished_at=None if status.is_running else ended,
     )
 
 
-def test_streaks() -> None:
-    assert streaks([]) == (0, 0)
-    assert streaks([True, True, False, True]) == (1, 2)
-    assert streaks([False, True, True, True]) == (3, 3)
-    assert streaks([True, False]) == (0, 1)
+@pytest.fixture
+def engine(each_migrated_database_url: str) -> Iterator[Engine]:
+    engine = open_engine(each_migrated_database_url)
+    with engine.begin() as connection:
+        connection.execute(insert(PLAYERS), [{"id": player, "created_at": START} for player in (PLAYER, OTHER)])
+    yield engine
+    engine.dispose()
 
 
-def test_what_counts_as_played() -> None:
+def stats_of(engine: Engine, games: Iterable[GameRecord], player: str = PLAYER) -> Stats:
+    """The statistics the repository gives `player` once `games` are all the games stored."""
+    with engine.begin() as connection:
+        connection.execute(delete(GAMES))
+        rows = [asdict(game) | {"status": game.status.value} for game in games]
+        if rows:
+            connection.execute(insert(GAMES), rows)
+    return H2HRepository(engine).stats(player)
+
+
+def test_no_games(engine: Engine) -> None:
+    stats = stats_of(engine, [record(1, GameStatus.WON, player=OTHER)])
+    assert stats == Stats(0, 0, 0, 0, None, None, 0, (), ())
+    assert stats.win_rate == 0.0
+
+
+def test_what_counts_as_played(engine: Engine) -> None:
     games = [
         record(1, GameStatus.WON),
         record(2, GameStatus.STALLED),
@@ -52,50 +90,113 @@ def test_what_counts_as_played() -> None:
         record(4, GameStatus.RESTARTED),
         record(5, GameStatus.PLAYING),  # still running: not yet played
         record(6, GameStatus.ABANDONED, moves=0),  # left before any move: not played
+        record(7, GameStatus.WON, player=OTHER),
     ]
-    stats = compute_stats(games)
+    stats = stats_of(engine, games)
     assert (stats.played, stats.won) == (4, 1)
     assert stats.win_rate == 0.25
     assert [game.id for game in stats.recent] == [f"{i:032x}" for i in (4, 3, 2, 1)]
+    assert stats.recent[-1].ended_at == START + timedelta(minutes=1)
 
 
-def test_streaks_follow_end_times_not_input_order() -> None:
-    games = [record(3, GameStatus.WON), record(1, GameStatus.WON), record(2, GameStatus.ABANDONED)]
-    stats = compute_stats(games)
-    assert (stats.current_streak, stats.best_streak) == (1, 1)
-    stats = compute_stats([*games, record(4, GameStatus.WON), record(5, GameStatus.WON)])
-    assert (stats.current_streak, stats.best_streak) == (3, 3)
+def test_all_wins_make_one_streak(engine: Engine) -> None:
+    stats = stats_of(engine, [record(i, GameStatus.WON) for i in range(1, 6)])
+    assert (stats.current_streak, stats.best_streak) == (5, 5)
 
 
-def test_assisted_wins_count_but_not_for_bests() -> None:
+def test_a_last_game_lost_ends_the_current_streak(engine: Engine) -> None:
+    results = [GameStatus.WON, GameStatus.WON, GameStatus.STALLED, GameStatus.WON, GameStatus.ABANDONED]
+    stats = stats_of(engine, [record(i, status) for i, status in enumerate(results, start=1)])
+    assert (stats.current_streak, stats.best_streak) == (0, 2)
+
+
+def test_streaks_follow_end_times_not_ids(engine: Engine) -> None:
+    games = [record(1, GameStatus.ABANDONED, minute=3), record(2, GameStatus.WON), record(3, GameStatus.WON, minute=1)]
+    stats = stats_of(engine, games)
+    assert (stats.current_streak, stats.best_streak) == (0, 2)
+    stats = stats_of(engine, [*games, record(4, GameStatus.WON), record(5, GameStatus.WON)])
+    assert (stats.current_streak, stats.best_streak) == (2, 2)
+
+
+def test_a_running_game_ends_when_last_active(engine: Engine) -> None:
+    stalled = record(1, GameStatus.STALLED, minute=10)  # no finished_at: it ended when last played
+    stats = stats_of(engine, [stalled, record(2, GameStatus.WON, minute=5)])
+    assert stalled.finished_at is None
+    assert (stats.current_streak, stats.best_streak) == (0, 1)
+    assert stats.recent[0].ended_at == stalled.last_active_at
+
+
+def test_games_ended_together_are_ordered_by_id(engine: Engine) -> None:
+    lost_last = stats_of(engine, [record(1, GameStatus.WON, minute=1), record(2, GameStatus.ABANDONED, minute=1)])
+    assert (lost_last.current_streak, lost_last.best_streak) == (0, 1)
+    assert [game.id for game in lost_last.recent] == [f"{2:032x}", f"{1:032x}"]
+    won_last = stats_of(engine, [record(1, GameStatus.ABANDONED, minute=1), record(2, GameStatus.WON, minute=1)])
+    assert (won_last.current_streak, won_last.best_streak) == (1, 1)
+
+
+def test_assisted_wins_count_but_not_for_bests(engine: Engine) -> None:
     games = [
         record(1, GameStatus.WON, moves=90, seconds=300),
         record(2, GameStatus.WON, moves=60, seconds=50, assisted=True),
         record(3, GameStatus.WON, moves=85, seconds=400),
     ]
-    stats = compute_stats(games)
+    stats = stats_of(engine, games)
     assert (stats.won, stats.current_streak, stats.assisted) == (3, 3, 1)
-    assert stats.fewest_moves == 85
-    assert stats.best_seconds == 300
+    assert (stats.fewest_moves, stats.best_seconds) == (85, 300)
+    only_assisted = stats_of(engine, [games[1]])
+    assert (only_assisted.won, only_assisted.fewest_moves, only_assisted.best_seconds) == (1, None, None)
 
 
-def test_per_deal_figures() -> None:
+def test_per_deal_figures_most_played_first(engine: Engine) -> None:
     games = [
         record(1, GameStatus.WON, moves=90, seconds=200, code="HH1-S-AAAAAAB"),
         record(2, GameStatus.STALLED, code="HH1-S-AAAAAAB"),
         record(3, GameStatus.WON, moves=88, seconds=250, code="HH1-S-AAAAAAB"),
         record(4, GameStatus.ABANDONED, code="HH1-N-AAAAAAM"),
+        record(5, GameStatus.WON, moves=70, seconds=90, code="HH1-E-AAAAAAC"),
     ]
-    deals = {deal.code: deal for deal in compute_stats(games).per_deal}
-    first = deals["HH1-S-AAAAAAB"]
-    assert (first.played, first.won, first.best_moves, first.best_seconds) == (3, 2, 88, 200)
-    other = deals["HH1-N-AAAAAAM"]
-    assert (other.played, other.won, other.best_moves, other.best_seconds) == (1, 0, None, None)
+    per_deal = stats_of(engine, games).per_deal
+    assert [(deal.code, deal.played, deal.won, deal.best_moves, deal.best_seconds) for deal in per_deal] == [
+        ("HH1-S-AAAAAAB", 3, 2, 88, 200),
+        ("HH1-E-AAAAAAC", 1, 1, 70, 90),
+        ("HH1-N-AAAAAAM", 1, 0, None, None),
+    ]
 
 
-def test_no_games_and_the_recent_limit() -> None:
-    empty = compute_stats([])
-    assert (empty.played, empty.win_rate, empty.best_seconds, empty.fewest_moves) == (0, 0.0, None, None)
-    many = compute_stats([record(i, GameStatus.ABANDONED) for i in range(RECENT_LIMIT + 10)])
-    assert len(many.recent) == RECENT_LIMIT
-    assert many.recent[0].id == f"{RECENT_LIMIT + 9:032x}"
+def test_the_recent_limit(engine: Engine) -> None:
+    stats = stats_of(engine, [record(i, GameStatus.ABANDONED) for i in range(RECENT_LIMIT + 10)])
+    assert stats.played == RECENT_LIMIT + 10
+    assert len(stats.recent) == RECENT_LIMIT
+    assert stats.recent[0].id == f"{RECENT_LIMIT + 9:032x}"
+
+
+# Few distinct values, so that ends, bests and deals tie; codes whose order differs between code points and a
+# locale's collation (case, punctuation).
+GAME_SETS = st.lists(
+    st.tuples(
+        st.sampled_from((PLAYER, PLAYER, OTHER)),
+        st.sampled_from(GameStatus),
+        st.sampled_from((0, 1, 2, 5, 5, 120)),
+        st.booleans(),
+        st.sampled_from((12.5, 40.0, 40.0, 600.25)),
+        st.integers(min_value=0, max_value=8),
+        st.integers(min_value=0, max_value=8),
+        st.sampled_from((CODE, "HH1-S-AAAAAAB", "hh1-n", "HH1N", "a-b", "ab")),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(GAME_SETS)
+def test_the_database_counts_as_the_reference(
+    engine: Engine, drawn: list[tuple[str, GameStatus, int, bool, float, int, int, str]]
+) -> None:
+    games = []
+    for index, (player, status, moves, assisted, seconds, finished, last_active, code) in enumerate(drawn):
+        game = record(index, status, moves, seconds, assisted, code, last_active, player)
+        # A game's end is its finished_at when it has one, which need not be its last activity.
+        ended = None if status.is_running else START + timedelta(minutes=finished)
+        games.append(GameRecord(**asdict(game) | {"finished_at": ended}))
+    for player in (PLAYER, OTHER):
+        assert stats_of(engine, games, player) == compute_stats(game for game in games if game.player_id == player)

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from heartcards.storage.h2h_models import GAMES, SOLUTIONS
 from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, RankedWin, SolutionRecord
-from heartcards.storage.h2h_stats import Stats, compute_stats
+from heartcards.storage.h2h_stats import Stats, read_stats
 from heartcards.storage.models import PLAYERS
 from heartcards.storage.rows import record_of
 
@@ -123,11 +123,6 @@ class H2HRepository:
                 update(GAMES).where(GAMES.c.id == game_id).values(assisted=True, hints=GAMES.c.hints + 1)
             )
 
-    def player_games(self, player_id: str) -> list[GameRecord]:
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(GAMES).where(GAMES.c.player_id == player_id, GAMES.c.move_count > 0))
-            return [_game(row) for row in rows]
-
     def day_ranking(self, code: str, since: datetime, until: datetime, size: int, player_id: str) -> list[RankedWin]:
         """The ranking of the deal `code`'s wins in games started in [since, until) (a day's daily deal): each
         player's best win, best first (fewest moves, then least time, then the earlier game); its first `size`
@@ -186,7 +181,9 @@ class H2HRepository:
             return [_game(row) for row in connection.execute(query)]
 
     def stats(self, player_id: str) -> Stats:
-        return compute_stats(self.player_games(player_id))
+        """The player's statistics, counted by the database (`h2h_stats`): no game's record is read."""
+        with self.engine.connect() as connection:
+            return read_stats(connection, player_id)
 
     def count_games(self) -> int:
         with self.engine.connect() as connection:

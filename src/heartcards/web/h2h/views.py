@@ -8,8 +8,7 @@ from datetime import date, datetime
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
 from heartcards.runtime.clock import iso_utc
-from heartcards.storage.h2h_records import GameRecord
-from heartcards.storage.h2h_stats import Stats
+from heartcards.storage.h2h_stats import PlayedGame, Stats
 from heartcards.web.h2h.daily import DailyReading, calendar_days
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (
@@ -80,7 +79,7 @@ def tap_view(result: TapResult, catalogs: Catalogs, language: str) -> Tap:
     )
 
 
-def recent_view(game: GameRecord) -> RecentGame:
+def recent_view(game: PlayedGame) -> RecentGame:
     return RecentGame(
         id=game.id,
         code=game.code,
@@ -89,7 +88,7 @@ def recent_view(game: GameRecord) -> RecentGame:
         score=game.score,
         seconds=round(game.seconds, 1),
         assisted=game.assisted,
-        finished_at=iso(game.finished_at or game.last_active_at),
+        finished_at=iso(game.ended_at),
     )
 
 
