@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import date, datetime
 
 from heartcards.heart_to_heart.engine import WASTE, TapResult
@@ -24,6 +23,7 @@ from heartcards.web.h2h.models import (
     Stock,
     Tap,
     Waste,
+    tenths,
 )
 from heartcards.web.h2h.models import Stats as StatsView
 from heartcards.web.i18n import Catalogs
@@ -92,10 +92,6 @@ def recent_view(game: PlayedGame) -> RecentGame:
     )
 
 
-def _tenths(seconds: float | None) -> float | None:
-    return None if seconds is None else round(seconds, 1)
-
-
 def stats_view(stats: Stats) -> StatsView:
     return StatsView(
         played=stats.played,
@@ -103,11 +99,11 @@ def stats_view(stats: Stats) -> StatsView:
         win_rate=round(stats.win_rate, 4),
         current_streak=stats.current_streak,
         best_streak=stats.best_streak,
-        best_seconds=_tenths(stats.best_seconds),
+        best_seconds=tenths(stats.best_seconds),
         fewest_moves=stats.fewest_moves,
         assisted=stats.assisted,
         recent=[recent_view(game) for game in stats.recent],
-        per_deal=[DealStats(**asdict(deal) | {"best_seconds": _tenths(deal.best_seconds)}) for deal in stats.per_deal],
+        per_deal=[DealStats.model_validate(deal) for deal in stats.per_deal],
     )
 
 
