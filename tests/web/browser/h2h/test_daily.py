@@ -76,6 +76,12 @@ def test_todays_deal_from_the_mark_to_the_shared_result(new_player: NewPlayer, s
     assert calendar.locator('[data-role="today"]').inner_text() == "Today's deal is waiting for you."
     assert "marked" in (home.locator('[data-role="daily"]').get_attribute("class") or "")
     player.shot("daily-home-waiting")
+    player.page.emulate_media(forced_colors="active")  # a contrast theme: the mark is still there to see
+    mark, page = home.locator('[data-role="daily"]').evaluate(
+        "el => [getComputedStyle(el, '::after').backgroundColor, getComputedStyle(document.body).backgroundColor]"
+    )
+    assert mark != page
+    player.page.emulate_media(forced_colors="none")
 
     almost_win(player, code, moves)
     dialog = player.dialog()
@@ -110,6 +116,11 @@ def test_todays_deal_from_the_mark_to_the_shared_result(new_player: NewPlayer, s
     stats_calendar = player.page.locator('#stats [data-role="daily-calendar"]')
     assert stats_calendar.locator("li.day.won").count() == 1
     assert stats_calendar.locator('[data-role="streak"]').inner_text() == "1 day in a row"
+    player.page.emulate_media(forced_colors="active")  # a contrast theme: the won day is still painted apart
+    won, page = stats_calendar.locator("li.day.won").evaluate(
+        "el => [getComputedStyle(el).backgroundColor, getComputedStyle(document.body).backgroundColor]"
+    )
+    assert won != page
 
 
 def test_without_the_share_sheet_the_result_is_copied(new_player: NewPlayer, server: LiveServer) -> None:
