@@ -161,6 +161,7 @@ def test_placement_help_and_move_errors_in_both_settings(new_player: NewPlayer) 
     assert player.page.locator("#table [data-dim], #table [data-match]").count() == 0
     player.tap(25)  # from the waste's A to the 4: another rank
     assert player.pressed() == ["25"]
+    assert face_outline_in_forced_colours(player, 25) == "solid"  # a contrast theme draws no box shadow
     assert player.status_text() == "Must be the same rank"
     assert player.page.get_attribute('[data-pile="waste"]', "data-dim") is None
 
@@ -173,6 +174,17 @@ def test_placement_help_and_move_errors_in_both_settings(new_player: NewPlayer) 
     for _ in range(9):
         player.tap("stock")
     assert player.card(25).get_attribute("data-match") == "true"
+    assert face_outline_in_forced_colours(player, 25) == "dashed"
+
+
+def face_outline_in_forced_colours(player: Player, position: int) -> str:
+    """The outline style of the card's face in a contrast theme (forced colours), where its rings must be outlines."""
+    player.page.emulate_media(forced_colors="active")
+    try:
+        style: str = player.card(position).locator(".face").evaluate("el => getComputedStyle(el).outlineStyle")
+    finally:
+        player.page.emulate_media(forced_colors="none")
+    return style
 
 
 def test_reload_and_server_restart_keep_the_game(new_player: NewPlayer, live_server: LiveServer) -> None:
