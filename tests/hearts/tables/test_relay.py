@@ -275,9 +275,12 @@ def test_a_server_that_could_not_hear_a_merge_reads_it_from_the_rows_once_redis_
     engine.dispose()
 
 
-def test_a_merge_redis_did_not_take_is_sent_again_until_it_does(tmp_path: Path, redis_server: RedisServer) -> None:
-    """Server b's merge cannot be published at first (Redis refuses its user, as a lost connection would fail it): it
-    is not dropped like a table's state but sent again, and server a's table follows once Redis takes it."""
+def test_a_merge_and_an_erasure_redis_did_not_take_are_sent_again_in_their_order(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """Server b's merge and erasure cannot be published at first (Redis refuses its user, as a lost connection would
+    fail them): they are not dropped like a table's states but sent again, in their order, and server a's table follows
+    once Redis takes them."""
     engine = open_engine(f"sqlite:///{tmp_path / 'relay.sqlite3'}")
     upgrade_database(engine)
     user = f"muted{secrets.token_hex(4)}"
@@ -291,12 +294,13 @@ def test_a_merge_redis_did_not_take_is_sent_again_until_it_does(tmp_path: Path, 
         relays, table = await two_servers_on(redis_server.url, engine, muted=muted_url)
         try:
             relays[1].service.reassign_player("p", "q")  # a device signed in at server b
+            relays[1].service.forget_player("q")  # then the account was erased there
             await asyncio.sleep(1.2)  # refused at least twice meanwhile
             refused = relays[1].metrics.registry.get_sample_value("heartcards_redis_errors_total")
             assert table.seats[0].player_id == "p" and refused is not None and refused >= 2
             await admin.acl_setuser(user, commands=["+publish"])
-            async with asyncio.timeout(5):
-                while table.seats[0].player_id != "q":
+            async with asyncio.timeout(5):  # both heard, in their order: the seat merged, then erased
+                while (table.seats[0].name, table.seats[0].player_id) != ("", None):
                     await asyncio.sleep(0.02)
         finally:
             await stop_both(relays)

@@ -189,29 +189,27 @@ class Relay:
 
     async def _publish(self) -> None:
         """Sends the queued messages: what queued up meanwhile in one round trip. A batch Redis did not take is
-        dropped but for its site messages (players merged or erased, which nothing else would repeat): those are
-        queued again after `RECONNECT_SECONDS`, until Redis takes them."""
+        dropped but for its site messages (players merged or erased, which nothing else would repeat): those are kept
+        and go first, in their order, in the next batch, tried again every `RECONNECT_SECONDS` until Redis takes it."""
+        unsent: list[tuple[str, str]] = []
         while True:
-            batch = [await self.outgoing.get()]
+            batch = unsent or [await self.outgoing.get()]
             while not self.outgoing.empty():
                 batch.append(self.outgoing.get_nowait())
             try:
                 if len(batch) == 1:
                     await self.link.client.publish(*batch[0])
-                    continue
-                async with self.link.client.pipeline(transaction=False) as pipe:
-                    for message in batch:
-                        pipe.publish(*message)
-                    await pipe.execute()
+                else:
+                    async with self.link.client.pipeline(transaction=False) as pipe:
+                        for message in batch:
+                            pipe.publish(*message)
+                        await pipe.execute()
+                unsent = []
             except (redis.RedisError, OSError):
                 self.metrics.redis_errors.inc()
                 unsent = [message for message in batch if message[0] == SITE_CHANNEL]
                 if unsent:
-                    asyncio.get_running_loop().call_later(RECONNECT_SECONDS, self._queue_again, unsent)
-
-    def _queue_again(self, messages: list[tuple[str, str]]) -> None:
-        for message in messages:
-            self.outgoing.put_nowait(message)
+                    await asyncio.sleep(RECONNECT_SECONDS)
 
     async def _read(self) -> None:
         """Subscribes to this server's channel and the watched tables', and handles what arrives; after Redis was
