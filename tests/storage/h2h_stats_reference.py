@@ -1,4 +1,4 @@
-"""A player's statistics in plain Python over whole game records: the reference the database's queries
+"""A player's statistics in plain Python over whole game records: the reference the repository's query and count
 (`heartcards.storage.h2h_stats`) are held to, in the fewest lines that say what each figure means."""
 
 from __future__ import annotations

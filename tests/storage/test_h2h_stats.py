@@ -1,6 +1,6 @@
-"""A player's statistics as the database counts them, on SQLite and PostgreSQL: known values for what counts as
-played, the streaks' edges, the bests and each deal's figures, and random sets of games held to the reference in
-Python (`h2h_stats_reference.py`)."""
+"""A player's statistics as the repository reads and counts them, on SQLite and PostgreSQL: known values for what
+counts as played, the streaks' edges, the bests and each deal's figures, and random sets of games held to the
+reference over whole records (`h2h_stats_reference.py`)."""
 
 from __future__ import annotations
 

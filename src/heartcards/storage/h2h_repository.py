@@ -181,7 +181,7 @@ class H2HRepository:
             return [_game(row) for row in connection.execute(query)]
 
     def stats(self, player_id: str) -> Stats:
-        """The player's statistics, counted by the database (`h2h_stats`): no game's record is read."""
+        """The player's statistics (`h2h_stats`): their played games' figures, no game's record of moves."""
         with self.engine.connect() as connection:
             return read_stats(connection, player_id)
 

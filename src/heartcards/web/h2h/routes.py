@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from datetime import date
 
 from fastapi import APIRouter, Response, status
-from fastapi.concurrency import run_in_threadpool
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
@@ -234,7 +233,7 @@ async def daily(player: PlayerId, h2h: H2H) -> Daily:
     today = h2h.clock().date()
     code = daily_code_for(today)
     async with waiting_elsewhere():
-        reading = await run_in_threadpool(read_daily, h2h.repository, player, today, daily_code_for)
+        reading = await h2h.read(read_daily, h2h.repository, player, today, daily_code_for)
     known = h2h.solver.known(code)
     if known is None:
         h2h.solver.prefetch(code)
@@ -245,5 +244,5 @@ async def daily(player: PlayerId, h2h: H2H) -> Daily:
 async def stats(player: PlayerId, h2h: H2H) -> Stats:
     """The player's Heart to Heart statistics, computed from the database."""
     async with waiting_elsewhere():  # in a thread: a player of thousands of games costs tens of milliseconds
-        computed = await run_in_threadpool(h2h.repository.stats, player)
+        computed = await h2h.read(h2h.repository.stats, player)
     return stats_view(computed)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import ParamSpec, TypeVar
 
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
@@ -21,6 +24,13 @@ MOVES_RULE = BudgetRule("h2h.moves", per_address=2 * MAX_RECORD_MOVES, window_se
 replays): 4,000, so a device's offline sync of a whole game of the longest record (2,000 moves) goes through at once
 with as much again to spare, and the costliest batch there can be (2,000 moves replayed, 2,000 played) fits too.
 A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_many_moves`, `Retry-After: 60`."""
+READING_THREADS = 2
+"""The threads that read the daily deal's ranking and the players' statistics. Few: each read is Python work (rows
+into values) that takes the interpreter from the event loop, and 300 statistics asked at once on anyio's forty threads
+held the loop 20 ms at p99 (`benchmarks/fairness.py --only requests`); the rest wait their turn without it."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +42,13 @@ class H2HServices:
     """The games a player and an address may start (new games, and games first sent from a device)."""
     clock: Callable[[], datetime]
     """The wall clock (UTC) games and the daily deal read: a test sets it to play on given days."""
+    reading: ThreadPoolExecutor = field(
+        default_factory=lambda: ThreadPoolExecutor(READING_THREADS, thread_name_prefix="h2h-reads")
+    )
+
+    async def read(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`function(*args)` on the reading threads (`READING_THREADS`), off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.reading, lambda: function(*args, **kwargs))
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
@@ -56,4 +73,5 @@ class H2HServices:
         try:
             self.games.flush()
         finally:
+            self.reading.shutdown(wait=False, cancel_futures=True)
             self.solver.close()
