@@ -26,8 +26,8 @@ with as much again to spare, and the costliest batch there can be (2,000 moves r
 A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_many_moves`, `Retry-After: 60`."""
 READING_THREADS = 2
 """The threads that read the daily deal's ranking and the players' statistics. Few: each read is Python work (rows
-into values) that takes the interpreter from the event loop, and 300 statistics asked at once on anyio's forty threads
-held the loop 20 ms at p99 (`benchmarks/fairness.py --only requests`); the rest wait their turn without it."""
+into values) that takes the interpreter from the event loop, so a flood of them on many threads leaves the loop more
+to wait behind; the rest wait their turn without it (`benchmarks/fairness.py`, in `docs/figures.md`)."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
