@@ -229,8 +229,9 @@ async def two_servers_on(redis_url: str, engine: Engine, muted: str | None = Non
     ).table
     for relay in relays:
         relay.start()
-    while not all(relay.connected for relay in relays):
-        await asyncio.sleep(0.02)
+    async with asyncio.timeout(10):
+        while not all(relay.connected for relay in relays):
+            await asyncio.sleep(0.02)
     return relays, table
 
 
