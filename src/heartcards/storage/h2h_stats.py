@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.h2h_records import GameStatus
@@ -77,21 +77,23 @@ FIGURES = (
     ENDED_AT.label("ended_at"),
 )
 """What the statistics read of each played game: its figures, never its record of moves."""
+PLAYED_GAMES = select(*FIGURES).where(
+    GAMES.c.player_id == bindparam("p_player"),
+    GAMES.c.status.in_(sorted(status.value for status in PLAYED_STATUSES)),
+    GAMES.c.move_count > 0,
+)
+"""A player's played games (read through `ix_h2h_games_player_status`), built once like the repository's statements
+on the hot path."""
 
 
 def read_stats(connection: Connection, player_id: str) -> Stats:
-    """One player's statistics: their played games' figures in one query (read through `ix_h2h_games_player_status`),
-    counted in one pass in the order the games ended."""
-    query = select(*FIGURES).where(
-        GAMES.c.player_id == player_id,
-        GAMES.c.status.in_(sorted(status.value for status in PLAYED_STATUSES)),
-        GAMES.c.move_count > 0,
-    )
+    """One player's statistics: their played games' figures in one query, counted in one pass in the order the games
+    ended."""
     played = [
         PlayedGame(
             row.id, row.code, GameStatus(row.status), row.move_count, row.score, row.seconds, row.assisted, row.ended_at
         )
-        for row in connection.execute(query)
+        for row in connection.execute(PLAYED_GAMES, {"p_player": player_id})
     ]
     played.sort(key=lambda game: (game.ended_at, game.id))
     return count_stats(played)
