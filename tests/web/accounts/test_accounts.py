@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -24,7 +25,7 @@ from heartcards.storage.hearts_models import SEATS, TABLES
 from heartcards.storage.hearts_repository import HeartsRepository, SeatRecord, TableRecord
 from heartcards.storage.models import PLAYERS
 from heartcards.web.accounts import codes, routes, service
-from heartcards.web.accounts.errors import CodeRefusedError, TooManyAttemptsError
+from heartcards.web.accounts.errors import CodeRefusedError, HashingBusyError, TooManyAttemptsError
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
 from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
@@ -254,6 +255,47 @@ def test_recovery_codes_are_renewed_at_most_five_times_in_ten_minutes(new_client
     refused = answers[-1].json()["error"]
     assert refused["key"] == "account.error.too_many_attempts" and "tentativi" in refused["message"]
     assert device.get("/api/account/details").json()["recovery_codes_left"] == 10  # the fifth set stands
+
+
+def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client: Clients, accounts_app: Any) -> None:
+    """The hashing thread takes the addresses in turn: an address renewing many accounts' codes at once has another
+    address's job wait behind one of its own besides the one under way, not its whole flood, and more than four of its
+    jobs waiting are refused."""
+    for _ in range(2):
+        create_account(new_client())
+    accounts: AccountService = accounts_app.state.accounts
+    with accounts.repository.engine.connect() as connection:
+        flooders = list(connection.execute(select(ACCOUNTS.c.id)).scalars())
+    bystander = create_account(new_client())["recovery_codes"][0]
+    release = threading.Event()
+    blocked = service.HASHING.submit(release.wait)  # the thread busy, so that every job below waits its turn
+    finished: list[str] = []
+
+    async def flood_and_one_more() -> None:
+        async def done(label: str, job: Awaitable[object]) -> None:
+            await job
+            finished.append(label)
+
+        flood = [
+            asyncio.create_task(done(f"flood {n}", accounts.renew_recovery_codes(flooders[n % 2], "10.9.0.1")))
+            for n in range(5)  # one handed to the thread, four waiting: the line's bound
+        ]
+        await asyncio.sleep(0.05)
+        with pytest.raises(HashingBusyError):
+            await accounts.renew_recovery_codes(flooders[1], "10.9.0.1")
+        other = Device(None, None, "10.9.0.2", "x")
+        recovered = asyncio.create_task(done("bystander", accounts.use_recovery_code(other, bystander)))
+        await asyncio.sleep(0.05)
+        release.set()
+        await asyncio.gather(*flood, recovered)
+
+    try:
+        asyncio.run(flood_and_one_more())
+    finally:
+        release.set()
+        blocked.result()
+    # behind the flood's job handed to the thread and the one next in its line (it came first), before the rest
+    assert finished == ["flood 0", "flood 1", "bystander", "flood 2", "flood 3", "flood 4"]
 
 
 def test_a_wrong_code_says_nothing_about_whether_an_account_exists(new_client: Clients) -> None:

@@ -24,6 +24,15 @@ class TooManyAttemptsError(WebError):
     key = "account.error.too_many_attempts"
 
 
+class HashingBusyError(WebError):
+    """The client's address has enough recovery-code hashing waiting already (new accounts, renewals, recoveries),
+    or everyone's does: ask again in a moment."""
+
+    status = 429
+    key = "account.error.busy"
+    retry_after = 5  # a job is some 300 ms: the line has room again soon
+
+
 class NotSignedInError(WebError):
     status = 401
     key = "account.error.not_signed_in"

@@ -30,7 +30,7 @@ from heartcards.web.accounts.models import (
 from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
-from heartcards.web.deps import app_state, client_key
+from heartcards.web.deps import ClientKey, app_state, client_key
 from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
 from heartcards.web.places import waiting_elsewhere
 
@@ -202,10 +202,10 @@ async def new_link_code(signed_in: Current, party: Party, accounts: Accounts) ->
 
 
 @router.post("/recovery-codes")
-async def renew_recovery_codes(signed_in: Current, accounts: Accounts) -> RecoveryCodes:
+async def renew_recovery_codes(signed_in: Current, accounts: Accounts, client: ClientKey) -> RecoveryCodes:
     """Ten new recovery codes, shown only now; the old ones stop working."""
-    async with waiting_elsewhere():  # ten codes hashed in a thread
-        codes = await accounts.renew_recovery_codes(signed_in.account_id)
+    async with waiting_elsewhere():  # ten codes hashed in a thread, in the client's line
+        codes = await accounts.renew_recovery_codes(signed_in.account_id, client)
     return RecoveryCodes(codes=codes)
 
 

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any, Final, Protocol, TypeVar
 
 from heartcards.runtime.counters import Counters
+from heartcards.runtime.fair_queue import FairQueue
 from heartcards.storage.account_repository import (
     AccountRecord,
     AccountRepository,
@@ -31,6 +32,7 @@ from heartcards.web.accounts import codes, passkeys
 from heartcards.web.accounts.errors import (
     CodeRefusedError,
     DeviceNotFoundError,
+    HashingBusyError,
     LastPasskeyError,
     PasskeyNotFoundError,
     PasskeyRefusedError,
@@ -63,10 +65,10 @@ def _below_the_server() -> None:
 
 
 HASHING: Final = ThreadPoolExecutor(1, "account-hashing", _below_the_server)
-"""Where the recovery codes' argon2 hashes are made and checked: one at a time, in a thread nicer than the server, so
-that a flood of them takes one core at most and the event loop goes first. Not in the idle scheduling class of the
+"""Where the recovery codes' argon2 hashes are made and checked: one job at a time, in a thread nicer than the server,
+so that a flood of them takes one core at most and the event loop goes first. Not in the idle scheduling class of the
 computer players' workers: a machine whose cores are busy starves that class, and a new account would wait a minute
-for its codes (three seconds at this niceness)."""
+for its codes (three seconds at this niceness). The jobs reach it through a fair queue (`AccountService.hashing`)."""
 
 
 class PlayerStore(Protocol):
@@ -93,7 +95,7 @@ class NewSession:
     signed_in: SignedIn
 
 
-async def _hashing(work: Callable[..., T], *arguments: Any) -> T:
+async def _in_hashing_thread(work: Callable[..., T], *arguments: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(HASHING, work, *arguments)
 
 
@@ -123,6 +125,10 @@ class AccountService:
         self.failures_by_account = Throttle(counters, "account.failures.account", FAILURES_PER_ACCOUNT)
         self.ceremonies_by_address = Throttle(counters, "account.ceremonies.address", CEREMONIES_PER_ADDRESS)
         self.renewals_by_account = Throttle(counters, "account.renewals", RENEWALS_PER_ACCOUNT)
+        self.hashing = FairQueue(_in_hashing_thread, HashingBusyError)
+        """The hashing thread's jobs, a line per client address taking turns: an address renewing the codes of many
+        accounts at once delays another's new account or recovery by one of its jobs besides the one under way (some
+        300 ms each), not by its whole flood."""
 
     # -- limits ---------------------------------------------------------------------------------------------------
 
@@ -201,7 +207,7 @@ class AccountService:
         self.repository.create_account(
             account, PasskeyRecord(new.id, account.id, new.public_key, new.sign_count, device.label, now, None)
         )
-        recovery = await _hashing(self._new_recovery_codes, account.id)
+        recovery = await self.hashing.submit(device.address, self._new_recovery_codes, account.id)
         return self._sign_in(device, account.id, account.player_id), recovery
 
     def remove_passkey(self, signed_in: SignedIn, credential_id: str) -> None:
@@ -257,7 +263,9 @@ class AccountService:
             candidates = [] if code is None else self.repository.recovery_candidates(codes.recovery_lookup(code))
             for account_id in dict.fromkeys(candidate.account_id for candidate in candidates):
                 await attempts.enter_async_context(self._attempt(self.failures_by_account, account_id))
-            match = None if code is None else await _hashing(_matching_code, code, candidates)
+            match = None
+            if code is not None:
+                match = await self.hashing.submit(device.address, _matching_code, code, candidates)
             if match is None or not self.repository.use_recovery_code(match.id, self.clock()):
                 raise CodeRefusedError()
         account = self.repository.account(match.account_id)
@@ -265,12 +273,12 @@ class AccountService:
             raise CodeRefusedError()
         return self._sign_in(device, account.id, account.player_id)
 
-    async def renew_recovery_codes(self, account_id: str) -> list[str]:
+    async def renew_recovery_codes(self, account_id: str, address: str) -> list[str]:
         """Ten new recovery codes for the account (the old ones stop working), as the person is to see them; refused
-        past `RENEWALS_PER_ACCOUNT` a window."""
+        past `RENEWALS_PER_ACCOUNT` a window. Hashed in the line of `address`, the client's."""
         if await self.renewals_by_account.take(account_id) is None:
             raise TooManyAttemptsError()
-        return await _hashing(self._new_recovery_codes, account_id)
+        return await self.hashing.submit(address, self._new_recovery_codes, account_id)
 
     def _new_recovery_codes(self, account_id: str) -> list[str]:
         fresh = codes.new_recovery_codes()

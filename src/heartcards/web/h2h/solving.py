@@ -2,24 +2,24 @@
 
 Searches run in the server's worker pool (`heartcards.runtime.pool`), so the event loop and the GIL stay free for
 taps. A game's solution is asked for in the background when the game starts, so its par is ready when it is won.
-The pool is handed one search at a time from a fair queue (`FairQueue`): each requester (a player, an address) has
-its own line, served in turn, and may have only a few searches waiting; so one client asking for thousands of
-solutions delays another player's hint by one search at most, the queue never grows without bound, and a long
-search holds one of the pool's workers, never the others the computer players decide in.
+The pool is handed one search at a time from a fair queue (`runtime.fair_queue`): each requester (a player, an
+address) has its own line, served in turn, and may have only a few searches waiting; so one client asking for
+thousands of solutions delays another player's hint by one search at most, the queue never grows without bound, and a
+long search holds one of the pool's workers, never the others the computer players decide in.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from datetime import UTC, date, datetime
 from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from heartcards.heart_to_heart.engine import Move, Position
 from heartcards.heart_to_heart.solver import daily_code
+from heartcards.runtime.fair_queue import FairQueue
 from heartcards.runtime.pool import WorkerDiedError, WorkerPool
 from heartcards.storage.h2h_records import SolutionRecord
 from heartcards.storage.h2h_repository import H2HRepository
@@ -36,95 +36,17 @@ MAX_BACKGROUND = 8
 """Background solves waiting at most; beyond that a code is solved when it is first needed."""
 BACKGROUND: Final = "background"
 """The requester of the background solves (a new game's par)."""
-WAITING_PER_REQUESTER: Final = 4
-"""Searches one requester may have waiting (besides the one running): more answer `SolverBusyError`."""
-WAITING_IN_ALL: Final = 256
-"""Searches waiting in all: the queue's bound."""
 PRELOAD: Final = ("heartcards.heart_to_heart.solver",)
 """What a worker of the solver's own pool imports as it starts (its tables built, the first search starts at once)."""
 
-Run = Callable[..., Awaitable[Any]]
-"""How the queue runs a search: the pool's `run(function, *args)`."""
-
 
 class SolverBusyError(WebError):
-    """The requester has enough searches waiting already, or the queue is full: ask again later."""
+    """The requester has enough searches waiting already (`fair_queue.WAITING_PER_REQUESTER`), or the queue is full
+    (`fair_queue.WAITING_IN_ALL`): ask again later."""
 
     status = 429
     key = "h2h.error.solver_busy"
     retry_after = 5  # a search takes milliseconds to a few seconds: the line has room again soon
-
-
-class FairQueue:
-    """Hands the pool one search at a time, taking the requesters in turn (round robin over their own lines). Runs on
-    the event loop: a finished search starts the next."""
-
-    def __init__(self, run: Run) -> None:
-        self._run = run
-        self._lines: OrderedDict[str, deque[tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]]] = (
-            OrderedDict()
-        )
-        self._waiting = 0
-        self._running: tuple[asyncio.Task[None], asyncio.Future[Any]] | None = None
-        """The search running, and its answer."""
-
-    @property
-    def waiting(self) -> int:
-        """Searches waiting for their turn (not the one running)."""
-        return self._waiting
-
-    def submit(self, requester: str, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        """A future of `function(*args)` run in a worker when `requester`'s turn comes; raises `SolverBusyError`
-        when the requester (or everyone) has too many searches waiting."""
-        line = self._lines.get(requester)
-        if self._waiting >= WAITING_IN_ALL or (line is not None and len(line) >= WAITING_PER_REQUESTER):
-            raise SolverBusyError()
-        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        if line is None:
-            line = self._lines[requester] = deque()
-        line.append((answer, function, args))
-        self._waiting += 1
-        self._next()
-        return answer
-
-    def close(self) -> None:
-        """Cancel the searches waiting and the one running."""
-        lines, self._lines = self._lines, OrderedDict()
-        self._waiting = 0
-        for line in lines.values():
-            for answer, _, _ in line:
-                answer.cancel()
-        if self._running is not None:
-            task, answer = self._running
-            task.cancel()
-            answer.cancel()
-
-    def _next(self) -> None:
-        while self._running is None and self._lines:
-            requester, line = self._lines.popitem(last=False)
-            answer, function, args = line.popleft()
-            if line:
-                self._lines[requester] = line  # back at the end: the others come first
-            self._waiting -= 1
-            if not answer.done():  # a search nobody waits for any more is not run
-                task = asyncio.get_running_loop().create_task(self._search(answer, function, args))
-                self._running = (task, answer)
-
-    async def _search(self, answer: asyncio.Future[Any], function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        try:
-            result = await self._run(function, *args)
-        except asyncio.CancelledError:
-            answer.cancel()
-            raise
-        except Exception as error:
-            if not answer.done():
-                answer.set_exception(error)
-        else:
-            if not answer.done():
-                answer.set_result(result)
-        finally:
-            self._running = None
-            self._next()
 
 
 class Solver:
@@ -136,7 +58,7 @@ class Solver:
         self._own_pool = pool is None
         self._known: dict[str, SolutionRecord] = {}
         self._pending: dict[str, asyncio.Future[SolvedCode]] = {}
-        self.queue = FairQueue(self.pool.run)
+        self.queue = FairQueue(self.pool.run, SolverBusyError)
 
     def warm_up(self) -> None:
         """Start the workers now (at server start, in its event loop) rather than on the first win or hint."""

@@ -1,5 +1,5 @@
-"""The solver's fair queue: one client asking for many searches cannot make another player's hint wait behind them,
-nobody can queue searches without bound, and the pool is handed one search at a time."""
+"""The fair queue (the solver's searches, the accounts' hashes): one client asking for many jobs cannot make another's
+wait behind them, nobody can queue jobs without bound, and one job runs at a time."""
 
 from __future__ import annotations
 
@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
-from heartcards.web.h2h.solving import WAITING_PER_REQUESTER, FairQueue, SolverBusyError
+from heartcards.runtime.fair_queue import WAITING_PER_REQUESTER, FairQueue
+
+
+class BusyError(Exception):
+    pass
 
 
 class Pool:
@@ -37,9 +41,9 @@ def test_requesters_are_served_in_turn_each_line_is_bounded_and_one_search_runs_
     pool = Pool()
 
     async def flood_then_hint() -> None:
-        queue = FairQueue(pool.run)
+        queue = FairQueue(pool.run, BusyError)
         flood = [queue.submit("flooder", str, f"f{number}") for number in range(WAITING_PER_REQUESTER + 1)]
-        with pytest.raises(SolverBusyError):
+        with pytest.raises(BusyError):
             queue.submit("flooder", str, "one too many")
         hint = queue.submit("player", str, "hint")
         assert await hint == "hint"
@@ -55,7 +59,7 @@ def test_a_failed_search_reaches_its_requester_and_the_queue_goes_on() -> None:
     pool = Pool()
 
     async def fail_then_go_on() -> None:
-        queue = FairQueue(pool.run)
+        queue = FairQueue(pool.run, BusyError)
         failed = queue.submit("a", int, "no such deal")
         after = queue.submit("b", str, "ok")
         with pytest.raises(ValueError, match="no such deal"):
@@ -69,7 +73,7 @@ def test_a_search_nobody_waits_for_is_not_run_and_close_cancels_the_rest() -> No
     pool = Pool()
 
     async def cancel_and_close() -> None:
-        queue = FairQueue(pool.run)
+        queue = FairQueue(pool.run, BusyError)
         running = queue.submit("a", str, "running")
         dropped = queue.submit("b", str, "dropped")
         waiting = queue.submit("c", str, "waiting")
