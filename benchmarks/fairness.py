@@ -23,7 +23,9 @@ each from 127.0.0.1 (or addresses of its own):
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
 5. `renewals`: eight accounts of one address renew their recovery codes over and over, at once, for 10 s (each
-   renewal hashes ten codes, some 300 ms of a core): how many were answered and refused.
+   renewal hashes ten codes, some 300 ms of a core): how many were answered and refused; and how long a person at
+   another address takes to make an account, alone and during the flood (`bystander_account_*_s`): its codes wait
+   for the flood's job under way and at most one more.
 6. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
@@ -381,10 +383,25 @@ async def tables_on_one_cookie(url: str) -> int:
     return sum(answer.status_code == 201 for answer in answers)
 
 
-async def renewals(url: str) -> dict[str, int]:
-    """One address makes eight accounts (software passkeys), and each renews its recovery codes over and over for
-    10 s, the eight at once: a renewal hashes ten codes (argon2, some 300 ms of a core)."""
+async def new_account_seconds(url: str) -> float:
+    """How long a person at the bystanders' address takes to make an account (ten recovery codes hashed)."""
     port = httpx.URL(SERVER_OF.get(url, url)).port
+    transport = httpx.AsyncHTTPTransport(local_address=BYSTANDER)
+    async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as person:
+        started = time.perf_counter()
+        options = (await person.post("/api/account/register/options", json={"name": "Bea"})).json()["public_key"]
+        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
+        registered = await person.post("/api/account/register", json={"credential": credential, "name": "Bea"})
+        assert registered.status_code == 200, registered.text
+        return time.perf_counter() - started
+
+
+async def renewals(url: str) -> dict[str, float]:
+    """One address makes eight accounts (software passkeys), and each renews its recovery codes over and over for
+    10 s, the eight at once: a renewal hashes ten codes (argon2, some 300 ms of a core). A person at another address
+    makes an account before, alone, and once the flood is under way."""
+    port = httpx.URL(SERVER_OF.get(url, url)).port
+    account_alone = min([await new_account_seconds(url) for _ in range(3)])
     answered = refused = 0
     deadline = time.monotonic() + 10.0
 
@@ -401,13 +418,22 @@ async def renewals(url: str) -> dict[str, int]:
             if status == 429:
                 await asyncio.sleep(0.05)
 
+    async def during_the_flood() -> float:
+        await asyncio.sleep(4.0)
+        return await new_account_seconds(url)
+
     clients = [httpx.AsyncClient(base_url=url, timeout=120) for _ in range(8)]
     try:
-        await asyncio.gather(*(one_account(client) for client in clients))
+        *_, account_during = await asyncio.gather(*(one_account(client) for client in clients), during_the_flood())
     finally:
         for client in clients:
             await client.aclose()
-    return {"renewals_answered_10s": answered, "renewals_refused_10s": refused}
+    return {
+        "renewals_answered_10s": answered,
+        "renewals_refused_10s": refused,
+        "bystander_account_alone_s": round(account_alone, 3),
+        "bystander_account_s": round(account_during, 3),
+    }
 
 
 async def h2h_games(url: str) -> int:
