@@ -15,7 +15,7 @@ from typing import Any, Final, TypeVar
 T = TypeVar("T")
 
 WAITING_PER_REQUESTER: Final = 4
-"""Jobs one requester may have waiting (besides the one running)."""
+"""Jobs one requester may have waiting (besides the one running), unless the queue is given another bound."""
 WAITING_IN_ALL: Final = 256
 """Jobs waiting in all: the queue's bound."""
 
@@ -28,10 +28,12 @@ class FairQueue:
     """Hands `run` one job at a time, taking the requesters in turn (round robin over their own lines). Runs on the
     event loop: a finished job starts the next."""
 
-    def __init__(self, run: Run, busy: Callable[[], Exception]) -> None:
-        """`busy()` is the error a job refused past a bound raises."""
+    def __init__(self, run: Run, busy: Callable[[], Exception], per_requester: int = WAITING_PER_REQUESTER) -> None:
+        """`busy()` is the error a job refused past a bound raises; `per_requester` the jobs one requester may have
+        waiting."""
         self._run = run
         self._busy = busy
+        self._per_requester = per_requester
         self._lines: OrderedDict[str, deque[_Waiting]] = OrderedDict()
         self._waiting = 0
         self._running: tuple[asyncio.Task[None], asyncio.Future[Any]] | None = None
@@ -46,7 +48,7 @@ class FairQueue:
         """A future of `function(*args)`, run when `requester`'s turn comes; raises `busy()` when the requester (or
         everyone) has too many jobs waiting. A job whose future is cancelled before its turn is not run."""
         line = self._lines.get(requester)
-        if self._waiting >= WAITING_IN_ALL or (line is not None and len(line) >= WAITING_PER_REQUESTER):
+        if self._waiting >= WAITING_IN_ALL or (line is not None and len(line) >= self._per_requester):
             raise self._busy()
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         if line is None:

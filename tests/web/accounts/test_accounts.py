@@ -259,9 +259,10 @@ def test_recovery_codes_are_renewed_at_most_five_times_in_ten_minutes(new_client
 
 def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client: Clients, accounts_app: Any) -> None:
     """The hashing thread takes the addresses in turn: an address renewing many accounts' codes at once has another
-    address's job wait behind one of its own besides the one under way, not its whole flood, and more than four of its
-    jobs waiting are refused."""
-    for _ in range(2):
+    address's job wait behind one of its own besides the one under way, not its whole flood, and more of its jobs
+    waiting than its line holds are refused."""
+    flood_size = service.HASHES_WAITING_PER_ADDRESS + 1  # one handed to the thread, the line full
+    for _ in range(flood_size // service.RENEWALS_PER_ACCOUNT + 1):
         create_account(new_client())
     accounts: AccountService = accounts_app.state.accounts
     with accounts.repository.engine.connect() as connection:
@@ -277,12 +278,14 @@ def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client:
             finished.append(label)
 
         flood = [
-            asyncio.create_task(done(f"flood {n}", accounts.renew_recovery_codes(flooders[n % 2], "10.9.0.1")))
-            for n in range(5)  # one handed to the thread, four waiting: the line's bound
+            asyncio.create_task(
+                done(f"flood {n}", accounts.renew_recovery_codes(flooders[n % len(flooders)], "10.9.0.1"))
+            )
+            for n in range(flood_size)
         ]
         await asyncio.sleep(0.05)
         with pytest.raises(HashingBusyError):
-            await accounts.renew_recovery_codes(flooders[1], "10.9.0.1")
+            await accounts.renew_recovery_codes(flooders[-1], "10.9.0.1")
         other = Device(None, None, "10.9.0.2", "x")
         recovered = asyncio.create_task(done("bystander", accounts.use_recovery_code(other, bystander)))
         await asyncio.sleep(0.05)
@@ -295,7 +298,7 @@ def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client:
         release.set()
         blocked.result()
     # behind the flood's job handed to the thread and the one next in its line (it came first), before the rest
-    assert finished == ["flood 0", "flood 1", "bystander", "flood 2", "flood 3", "flood 4"]
+    assert finished == ["flood 0", "flood 1", "bystander"] + [f"flood {n}" for n in range(2, flood_size)]
 
 
 def test_a_wrong_code_says_nothing_about_whether_an_account_exists(new_client: Clients) -> None:

@@ -55,6 +55,8 @@ LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign_in"
 HASHING_NICENESS: Final = 10
+HASHES_WAITING_PER_ADDRESS: Final = 16
+"""Hashing jobs an address may have waiting (a school's people behind one address making their accounts at once)."""
 
 
 def _below_the_server() -> None:
@@ -125,7 +127,7 @@ class AccountService:
         self.failures_by_account = Throttle(counters, "account.failures.account", FAILURES_PER_ACCOUNT)
         self.ceremonies_by_address = Throttle(counters, "account.ceremonies.address", CEREMONIES_PER_ADDRESS)
         self.renewals_by_account = Throttle(counters, "account.renewals", RENEWALS_PER_ACCOUNT)
-        self.hashing = FairQueue(_in_hashing_thread, HashingBusyError)
+        self.hashing = FairQueue(_in_hashing_thread, HashingBusyError, HASHES_WAITING_PER_ADDRESS)
         """The hashing thread's jobs, a line per client address taking turns: an address renewing the codes of many
         accounts at once delays another's new account or recovery by one of its jobs besides the one under way (some
         300 ms each), not by its whole flood."""
