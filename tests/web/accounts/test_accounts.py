@@ -29,6 +29,7 @@ from heartcards.web.accounts.errors import CodeRefusedError, HashingBusyError, T
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
 from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
+from heartcards.web.accounts.throttle import RENEWALS_PER_ACCOUNT
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
@@ -262,7 +263,7 @@ def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client:
     address's job wait behind one of its own besides the one under way, not its whole flood, and more of its jobs
     waiting than its line holds are refused."""
     flood_size = service.HASHES_WAITING_PER_ADDRESS + 1  # one handed to the thread, the line full
-    for _ in range(flood_size // service.RENEWALS_PER_ACCOUNT + 1):
+    for _ in range(flood_size // RENEWALS_PER_ACCOUNT + 1):
         create_account(new_client())
     accounts: AccountService = accounts_app.state.accounts
     with accounts.repository.engine.connect() as connection:
