@@ -9,6 +9,7 @@ from typing import Annotated, Final, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, WithJsonSchema
 
 from heartcards.heart_to_heart.engine import MoveSyntaxError, TapOutcome
+from heartcards.runtime.clock import IsoUtc
 from heartcards.storage.h2h_records import GameStatus
 
 Status = GameStatus
@@ -174,25 +175,29 @@ class Daily(BaseModel):
     """The last four weeks, oldest first, ending today: which daily deals the asking player won."""
 
 
-class RecentGame(BaseModel):
-    id: str
-    code: str
-    status: Status
-    moves: int
-    score: int
-    seconds: float
-    assisted: bool
-    finished_at: str | None
-
-
 def tenths(seconds: float | None) -> float | None:
     """Seconds as the API gives them: to the tenth."""
     return None if seconds is None else round(seconds, 1)
 
 
+# The statistics' models are validated from the records' attributes (`storage.h2h_stats`; a heavy player has a
+# thousand deals), not copied field by field in Python, which cost the event loop some 10 ms for a thousand.
+
+
+class RecentGame(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    code: str
+    status: Status
+    moves: int = Field(validation_alias="move_count")
+    score: int
+    seconds: Annotated[float, AfterValidator(tenths)]
+    assisted: bool
+    finished_at: IsoUtc | None = Field(validation_alias="ended_at")
+
+
 class DealStats(BaseModel):
-    # Validated from the statistics' records' attributes (a heavy player has a thousand deals), not copied field by
-    # field in Python, which cost the event loop some 10 ms for a thousand.
     model_config = ConfigDict(from_attributes=True)
 
     code: str
@@ -203,12 +208,14 @@ class DealStats(BaseModel):
 
 
 class Stats(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
     played: int
     won: int
-    win_rate: float
+    win_rate: Annotated[float, AfterValidator(lambda rate: round(rate, 4))]
     current_streak: int
     best_streak: int
-    best_seconds: float | None
+    best_seconds: Annotated[float | None, AfterValidator(tenths)]
     fewest_moves: int | None
     assisted: int
     recent: list[RecentGame]

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Response, status
 
 from heartcards.heart_to_heart.engine import Mode, format_code, normalize_code, parse_move
 from heartcards.heart_to_heart.engine.deal import MAX_NUMBER
+from heartcards.runtime.clock import iso_utc_or_none
 from heartcards.runtime.quotas import Taken
 from heartcards.storage.h2h_records import GameStatus
 from heartcards.web.deps import ClientKey, Language, PlayerId, ServicesDep
@@ -37,7 +38,7 @@ from heartcards.web.h2h.models import (
 )
 from heartcards.web.h2h.services import GAMES_RULE, H2HServices
 from heartcards.web.h2h.solving import daily_code_for
-from heartcards.web.h2h.views import daily_view, game_view, iso, stats_view, tap_view
+from heartcards.web.h2h.views import daily_view, game_view, tap_view
 from heartcards.web.places import waiting_elsewhere
 from heartcards.web.routing import checked_path_route
 
@@ -201,7 +202,7 @@ async def replay(game_id: str, h2h: H2H) -> Replay:
         score=live.game.score,
         seconds=round(live.seconds, 1),
         assisted=live.assisted,
-        finished_at=iso(live.finished_at),
+        finished_at=iso_utc_or_none(live.finished_at),
         par=par,
     )
 
@@ -245,4 +246,4 @@ async def stats(player: PlayerId, h2h: H2H) -> Stats:
     """The player's Heart to Heart statistics, computed from the database."""
     async with waiting_elsewhere():  # in a thread: a player of thousands of games costs tens of milliseconds
         computed = await h2h.read(h2h.repository.stats, player)
-    return stats_view(computed)
+    return Stats.model_validate(computed)

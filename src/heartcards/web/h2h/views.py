@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from heartcards.heart_to_heart.engine import WASTE, TapResult
 from heartcards.heart_to_heart.engine.layout import free_mask
-from heartcards.runtime.clock import iso_utc
-from heartcards.storage.h2h_stats import PlayedGame, Stats
+from heartcards.runtime.clock import iso_utc_or_none
 from heartcards.web.h2h.daily import DailyReading, calendar_days
 from heartcards.web.h2h.games import LiveGame
 from heartcards.web.h2h.models import (
     Daily,
     DailyDay,
     DailyWin,
-    DealStats,
     GameView,
     HeartCard,
     PlacementHelp,
     PlaceTarget,
-    RecentGame,
     Stock,
     Tap,
     Waste,
-    tenths,
 )
-from heartcards.web.h2h.models import Stats as StatsView
 from heartcards.web.i18n import Catalogs
-
-
-def iso(moment: datetime | None) -> str | None:
-    return None if moment is None else iso_utc(moment)
 
 
 def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
@@ -52,8 +43,8 @@ def game_view(live: LiveGame, par: int | None, daily: bool = False) -> GameView:
         score=game.score,
         moves=game.moves,
         seconds=round(live.seconds, 1),
-        started_at=iso(live.created_at),
-        finished_at=iso(live.finished_at),
+        started_at=iso_utc_or_none(live.created_at),
+        finished_at=iso_utc_or_none(live.finished_at),
         assisted=live.assisted,
         heart=heart,
         stock=Stock(count=len(game.stock)),
@@ -76,34 +67,6 @@ def tap_view(result: TapResult, catalogs: Catalogs, language: str) -> Tap:
         outcome=result.outcome,
         move=None if result.move is None else str(result.move),
         message=None if result.message is None else catalogs.translate(language, result.message),
-    )
-
-
-def recent_view(game: PlayedGame) -> RecentGame:
-    return RecentGame(
-        id=game.id,
-        code=game.code,
-        status=game.status,
-        moves=game.move_count,
-        score=game.score,
-        seconds=round(game.seconds, 1),
-        assisted=game.assisted,
-        finished_at=iso(game.ended_at),
-    )
-
-
-def stats_view(stats: Stats) -> StatsView:
-    return StatsView(
-        played=stats.played,
-        won=stats.won,
-        win_rate=round(stats.win_rate, 4),
-        current_streak=stats.current_streak,
-        best_streak=stats.best_streak,
-        best_seconds=tenths(stats.best_seconds),
-        fewest_moves=stats.fewest_moves,
-        assisted=stats.assisted,
-        recent=[recent_view(game) for game in stats.recent],
-        per_deal=[DealStats.model_validate(deal) for deal in stats.per_deal],
     )
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from heartcards.hearts.tables.models import PublicTable
+from heartcards.runtime.clock import IsoUtc
 
 
 class Seating(BaseModel):
@@ -49,7 +50,9 @@ class TableLog(BaseModel):
 class RecentTable(BaseModel):
     """One of the player's finished Hearts games, from their seat."""
 
-    table: str
+    model_config = ConfigDict(from_attributes=True)  # validated from the stored record (`PlayerGame`)
+
+    table: str = Field(validation_alias="table_id")
     variant: str
     target: int
     seat: int
@@ -58,7 +61,7 @@ class RecentTable(BaseModel):
     won: bool
     moons: int
     queens: int
-    finished_at: str | None
+    finished_at: IsoUtc | None
 
 
 class PlayerStats(BaseModel):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Final, Literal
 
 from fastapi import APIRouter, Header
@@ -16,7 +15,6 @@ from heartcards.hearts.tables.players import BOT_NAMES
 from heartcards.hearts.tables.relay import Relay
 from heartcards.hearts.tables.service import Seating, TableService, check_table_id
 from heartcards.hearts.tables.views import table_json
-from heartcards.runtime.clock import iso_utc
 from heartcards.web.deps import ClientKey, PlayerId
 from heartcards.web.hearts.deps import LobbyBoardDep, RelayDep, Tables
 from heartcards.web.hearts.errors import NoCurrentTableError, TableNotFinishedError
@@ -179,21 +177,7 @@ async def player_stats(tables: Tables, player: PlayerId) -> PlayerStats:
         average_place=round(summary.place_sum / summary.games, 2) if summary.games else None,
         moons=summary.moons,
         queens_taken=summary.queens,
-        recent=[
-            RecentTable(
-                table=game.table_id,
-                variant=game.variant,
-                target=game.target,
-                seat=game.seat,
-                total=game.total,
-                place=game.place,
-                won=game.won,
-                moons=game.moons,
-                queens=game.queens,
-                finished_at=iso_utc(game.finished_at) if isinstance(game.finished_at, datetime) else None,
-            )
-            for game in summary.recent
-        ],
+        recent=[RecentTable.model_validate(game) for game in summary.recent],
     )
 
 
