@@ -18,7 +18,8 @@ each from 127.0.0.1 (or addresses of its own):
    it waits for the search running and at most one more.
 3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each, on a connection each), three times: the
    server reads one of the connections at a time, 64 more wait unread, and the rest are refused at once
-   (`requests_answered_*`; `web/connections.py`).
+   (`requests_answered_*`; `web/connections.py`). Meanwhile a person at another address (127.0.0.7) reads their own
+   statistics every 20 ms, as they were read 5 s alone just before (`bystander_stats_*_p99_ms`).
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
@@ -53,12 +54,14 @@ import contextlib
 import json
 import multiprocessing
 import os
+import random
 import secrets
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
@@ -70,24 +73,32 @@ from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from sqlalchemy import create_engine, insert
 from tests.haproxy_server import HaproxyServer, haproxy_binary
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.live_server import LiveServer
 from tests.support.metrics import metric_values
 
+from daily import game_row
 from heartcards.figures import percentile
 from heartcards.runtime.settings import TRUSTED_PROXIES_VARIABLE
+from heartcards.storage.h2h_models import GAMES
+from heartcards.storage.models import PLAYERS
 from record import record_run
 
 SEED_CODE = "HH1-N-AAAAAAM"
 COSTLY_HINT_CODE = "HH1-N-AAAAAHV"  # the fairness test's: its opening hint takes a few times the bystander's
 BATCHES = 50
 BYSTANDER = "127.0.0.2"
+READER = "127.0.0.7"
+"""The address of a person reading their Heart to Heart statistics while the 300 requests come."""
 WATCHER = "127.0.0.3"
 """The address the benchmark reads the server's `/metrics` from."""
 HEALTH_PAUSE_SECONDS = 0.02
 PING_PAUSE_SECONDS = 0.1
 ALONE_SECONDS = 10.0
+HEAVY_GAMES = 2_000
+READER_ALONE_SECONDS = 5.0
 FLOOD_SECONDS = 10.0
 SERVER_CORES: set[int] | None = None
 """With `--pin`: the server's cores (with its workers); the attacker and the bystanders run on the others."""
@@ -115,36 +126,49 @@ def socket_address(url: str, table_id: str) -> str:
     return url.replace("http://", "ws://") + f"ws/hearts/{table_id}"
 
 
-class Probes:
-    """The two bystanders, each in a thread of its own, until `stop` is set: their round trips in milliseconds."""
+Trips = tuple[list[float], list[float], list[float]]
+"""The bystanders' round trips in milliseconds: health, pings, statistics."""
 
-    def __init__(self, url: str, table_id: str, stop: EventType) -> None:
+
+class Probes:
+    """The bystanders, each in a thread of its own, until `stop` is set: their round trips in milliseconds. The two
+    (health and ping), or the reader of statistics alone."""
+
+    def __init__(self, url: str, table_id: str, stop: EventType, reader: bool) -> None:
         self.url = url
         self.table_id = table_id
         self.stop = stop
+        self.reader = reader
         self.health: list[float] = []
         self.pings: list[float] = []
+        self.stats: list[float] = []
         self.connected = threading.Event()
 
-    def run(self) -> tuple[list[float], list[float]]:
-        threads = [
-            threading.Thread(target=self._ask_health),
-            threading.Thread(target=lambda: asyncio.run(self._ping())),
-        ]
+    def run(self) -> Trips:
+        if self.reader:
+            threads = [threading.Thread(target=self._ask, args=(READER, "/api/h2h/stats", self.stats))]
+        else:
+            threads = [
+                threading.Thread(target=self._ask, args=(BYSTANDER, "/api/health", self.health)),
+                threading.Thread(target=lambda: asyncio.run(self._ping())),
+            ]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        return self.health, self.pings
+        return self.health, self.pings, self.stats
 
-    def _ask_health(self) -> None:
-        transport = httpx.HTTPTransport(local_address=BYSTANDER)
+    def _ask(self, address: str, path: str, times: list[float]) -> None:
+        transport = httpx.HTTPTransport(local_address=address)
         with httpx.Client(base_url=self.url, timeout=120, transport=transport) as client:
+            if self.reader:
+                client.get(path).raise_for_status()  # the reader's cookie set
+                self.connected.set()
             self.connected.wait()
             while not self.stop.is_set():
                 started = time.perf_counter()
-                client.get("/api/health")
-                self.health.append((time.perf_counter() - started) * 1000)
+                client.get(path).raise_for_status()
+                times.append((time.perf_counter() - started) * 1000)
                 time.sleep(HEALTH_PAUSE_SECONDS)
 
     async def _ping(self) -> None:
@@ -169,31 +193,35 @@ def probe(
     table_id: str,
     ready: EventType,
     stop: EventType,
-    results: Queue[tuple[list[float], list[float]]],
+    results: Queue[Trips],
     pinned: bool,
+    reader: bool,
 ) -> None:
     """The bystanders' process: apart from the attackers' (which would otherwise hold the interpreter lock against
     them and show in their times)."""
     if pinned:  # ahead of the attacker on its cores: their own times, not the attacker's CPU
         with contextlib.suppress(PermissionError):
             os.nice(BYSTANDER_NICENESS)
-    probes = Probes(url, table_id, stop)
+    probes = Probes(url, table_id, stop, reader)
     threading.Thread(target=lambda: (probes.connected.wait(), ready.set())).start()
     results.put(probes.run())
 
 
 class Bystanders:
-    """The two bystanders of a phase, in a process of their own while the body runs."""
+    """The two bystanders of a phase (or, `reader`, the reader of statistics), in a process of their own while the
+    body runs."""
 
-    def __init__(self, url: str, table_id: str) -> None:
+    def __init__(self, url: str, table_id: str, reader: bool = False) -> None:
         context = multiprocessing.get_context("spawn")
         self._ready, self._stop = context.Event(), context.Event()
-        self._results: Queue[tuple[list[float], list[float]]] = context.Queue()
+        self._results: Queue[Trips] = context.Queue()
+        pinned = SERVER_CORES is not None
         self._process = context.Process(
-            target=probe, args=(url, table_id, self._ready, self._stop, self._results, SERVER_CORES is not None)
+            target=probe, args=(url, table_id, self._ready, self._stop, self._results, pinned, reader)
         )
         self.health: list[float] = []
         self.pings: list[float] = []
+        self.stats: list[float] = []
 
     def __enter__(self) -> Bystanders:
         self._process.start()
@@ -205,7 +233,7 @@ class Bystanders:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self._stop.set()
-        self.health, self.pings = self._results.get(timeout=300)
+        self.health, self.pings, self.stats = self._results.get(timeout=300)
         self._process.join()
 
     def figures(self, phase: str) -> dict[str, float]:
@@ -373,6 +401,65 @@ async def requests_at_once(url: str) -> dict[str, int]:
     return answered
 
 
+Watch = Callable[[], contextlib.AbstractContextManager[None]]
+"""Runs a phase's bystanders (`watched`) around an attack."""
+
+
+def read_beside(
+    url: str, table_id: str, watch: Watch, attack: Callable[[], dict[str, int]], name: str
+) -> dict[str, float]:
+    """`attack` while a person at another address reads their own statistics (on the server's reading threads, as
+    the attacker's are) every 20 ms: the p99 of that round trip alone, just before, and under the attack."""
+    with Bystanders(url, table_id, reader=True) as reader:
+        time.sleep(READER_ALONE_SECONDS)
+    with watch(), Bystanders(url, table_id, reader=True) as attacked:
+        figures: dict[str, float] = dict(attack())
+    figures[f"bystander_stats_{name}alone_p99_ms"] = round(percentile(reader.stats, 0.99), 1)
+    figures[f"bystander_stats_{name}p99_ms"] = round(percentile(attacked.stats, 0.99), 1)
+    return figures
+
+
+def write_heavy_player(database: Path) -> str:
+    """A player of `HEAVY_GAMES` games (months of play, which no client makes faster through the quotas), written
+    straight into the server's database: their id, which is their cookie."""
+    player = secrets.token_hex(16)
+    pace = random.Random(11)
+    now = datetime.now(UTC)
+    rows = []
+    for _ in range(HEAVY_GAMES):
+        played_at = now - timedelta(days=pace.randint(0, 700))
+        rows.append(
+            game_row(pace, pace.getrandbits(120), player, f"N{pace.randint(0, 999)}", played_at, pace.random() < 0.5)
+        )
+    engine = create_engine(f"sqlite:///{database}")
+    try:
+        with engine.begin() as connection:
+            connection.execute(insert(PLAYERS), [{"id": player, "created_at": now}])
+            connection.execute(insert(GAMES), rows)
+    finally:
+        engine.dispose()
+    return player
+
+
+async def heavy_reads(url: str, player: str) -> dict[str, int]:
+    """The heavy player's cookie asks its statistics 65 at a time (what an address may have in the server and
+    waiting), over and over for 10 s."""
+    answered: dict[str, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    deadline = time.monotonic() + FLOOD_SECONDS
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        while time.monotonic() < deadline:
+            answers = await asyncio.gather(
+                *(flooder.get("/api/h2h/stats", headers={"cookie": f"hc_player={player}"}) for _ in range(65)),
+                return_exceptions=True,
+            )
+            for answer in answers:
+                key = f"heavy_reads_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+                answered[key] = answered.get(key, 0) + 1
+    return answered
+
+
 async def tables_on_one_cookie(url: str) -> int:
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.5")
     async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as one_cookie:
@@ -517,12 +604,18 @@ def one_attack(attack: str) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as folder, serving(folder, "fairness.sqlite3") as url:
         table_id = new_table(url, "Bea")
         alone(url, table_id, "alone", figures)
+
+        def watch() -> contextlib.AbstractContextManager[None]:
+            return watched(url, table_id, attack, figures)
+
         if attack == "moves":
             with watched(url, table_id, attack, figures):
                 figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
         elif attack == "requests":
-            with watched(url, table_id, attack, figures):
-                figures.update(asyncio.run(requests_at_once(url)))
+            figures.update(read_beside(url, table_id, watch, lambda: asyncio.run(requests_at_once(url)), ""))
+        elif attack == "heavy_reads":
+            player = write_heavy_player(Path(folder) / "fairness.sqlite3")
+            figures.update(read_beside(url, table_id, watch, lambda: asyncio.run(heavy_reads(url, player)), "heavy_"))
         elif attack == "hints":
             figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
         elif attack == "h2h_games":
@@ -562,7 +655,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["moves", "requests", "hints", "h2h_games", "hearts_tables", "renewals", "sockets"],
+        choices=["moves", "requests", "heavy_reads", "hints", "h2h_games", "hearts_tables", "renewals", "sockets"],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()
@@ -596,8 +689,13 @@ def main() -> None:
             with watch("moves")():
                 figures.update({f"moves_{key}": value for key, value in moves_attack(url).items()})
             figures.update(hint_flood(url, watch("hints")))
-            with watch("requests")():
-                figures.update(asyncio.run(requests_at_once(url)))
+            figures.update(
+                read_beside(url, table_id, watch("requests"), lambda: asyncio.run(requests_at_once(url)), "")
+            )
+            heavy = write_heavy_player(Path(folder) / "fairness.sqlite3")
+            figures.update(
+                read_beside(url, table_id, watch("heavy_reads"), lambda: asyncio.run(heavy_reads(url, heavy)), "heavy_")
+            )
             figures["concurrent_tables_on_one_cookie"] = asyncio.run(tables_on_one_cookie(url))
             with watch("h2h_games")():
                 figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
@@ -608,7 +706,7 @@ def main() -> None:
             figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
         (phase, "alone")
-        for phase in ("moves", "hints", "requests", "h2h_games", "hearts_tables", "renewals", "sockets")
+        for phase in ("moves", "hints", "requests", "heavy_reads", "h2h_games", "hearts_tables", "renewals", "sockets")
     ]
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))

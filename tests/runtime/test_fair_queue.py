@@ -85,3 +85,21 @@ def test_a_search_nobody_waits_for_is_not_run_and_close_cancels_the_rest() -> No
 
     asyncio.run(cancel_and_close())
     assert "dropped" not in pool.finished
+
+
+def test_jobs_run_a_few_at_a_time_and_a_requester_alone_takes_one_place() -> None:
+    """Given two places (threads), a requester with many jobs runs one at a time, so the other place is free the
+    moment someone else asks."""
+    pool = Pool()
+
+    async def flood_then_one_more() -> None:
+        queue = FairQueue(pool.run, BusyError, at_once=2)
+        flood = [queue.submit("flooder", str, f"f{number}") for number in range(3)]
+        assert pool.running == 0 and queue.waiting == 2  # one handed over, the flooder's others wait their turn
+        other = queue.submit("reader", str, "read")
+        assert queue.waiting == 2  # handed over at once, beside the flooder's
+        await asyncio.gather(other, *flood)
+
+    asyncio.run(flood_then_one_more())
+    assert pool.finished.index("read") <= 1
+    assert pool.most_running == 2

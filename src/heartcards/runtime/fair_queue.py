@@ -1,8 +1,10 @@
-"""A fair queue in front of something that runs one job at a time: each requester (a client address, a player) has
-its own line, and the lines take turns, so one requester with many jobs delays another's by one job at most; each
-line and the whole queue are bounded, and past either bound a job is refused (the caller's own error, its 429).
+"""A fair queue in front of something that runs a few jobs at a time: each requester (a client address) has its own
+line, and the lines take turns, so one requester with many jobs delays another's by about one job of its own (besides
+those running), not by all of them; each line and the whole queue are bounded, and past either bound a job is refused
+(the caller's own error, its 429).
 
-It serves the Heart to Heart solver (searches handed to the worker pool) and the accounts' argon2 hashing (one thread).
+It serves the Heart to Heart solver (searches handed to the worker pool, one at a time), the accounts' argon2 hashing
+(one thread) and Heart to Heart's reads of the daily ranking and the statistics (two threads).
 """
 
 from __future__ import annotations
@@ -25,19 +27,23 @@ _Waiting = tuple[asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]
 
 
 class FairQueue:
-    """Hands `run` one job at a time, taking the requesters in turn (round robin over their own lines). Runs on the
-    event loop: a finished job starts the next."""
+    """Hands `run` at most `at_once` jobs at a time, taking the requesters in turn (round robin over their own lines),
+    one job of a requester at a time: a requester alone keeps one of `run`'s threads or workers busy, not all of them,
+    so the others are free for whoever comes next. Runs on the event loop: a finished job starts the next."""
 
-    def __init__(self, run: Run, busy: Callable[[], Exception], per_requester: int = WAITING_PER_REQUESTER) -> None:
+    def __init__(
+        self, run: Run, busy: Callable[[], Exception], per_requester: int = WAITING_PER_REQUESTER, at_once: int = 1
+    ) -> None:
         """`busy()` is the error a job refused past a bound raises; `per_requester` the jobs one requester may have
-        waiting."""
+        waiting; `at_once` the jobs `run` is given at a time (its threads or workers)."""
         self._run = run
         self._busy = busy
         self._per_requester = per_requester
+        self._at_once = at_once
         self._lines: OrderedDict[str, deque[_Waiting]] = OrderedDict()
         self._waiting = 0
-        self._running: tuple[asyncio.Task[None], asyncio.Future[Any]] | None = None
-        """The job running, and its answer."""
+        self._running: dict[asyncio.Task[None], tuple[str, asyncio.Future[Any]]] = {}
+        """The jobs running: their requesters and answers."""
 
     @property
     def waiting(self) -> int:
@@ -59,27 +65,30 @@ class FairQueue:
         return answer
 
     def close(self) -> None:
-        """Cancel the jobs waiting and the one running."""
+        """Cancel the jobs waiting and those running."""
         lines, self._lines = self._lines, OrderedDict()
         self._waiting = 0
         for line in lines.values():
             for answer, _, _ in line:
                 answer.cancel()
-        if self._running is not None:
-            task, answer = self._running
+        for task, (_, answer) in list(self._running.items()):
             task.cancel()
             answer.cancel()
 
     def _next(self) -> None:
-        while self._running is None and self._lines:
-            requester, line = self._lines.popitem(last=False)
+        while len(self._running) < self._at_once:
+            busy = {requester for requester, _ in self._running.values()}
+            requester = next((waiting for waiting in self._lines if waiting not in busy), None)
+            if requester is None:
+                return
+            line = self._lines.pop(requester)
             answer, function, args = line.popleft()
             if line:
                 self._lines[requester] = line  # back at the end: the others come first
             self._waiting -= 1
             if not answer.done():  # a job nobody waits for any more is not run
                 task = asyncio.get_running_loop().create_task(self._job(answer, function, args))
-                self._running = (task, answer)
+                self._running[task] = (requester, answer)
 
     async def _job(self, answer: asyncio.Future[Any], function: Callable[..., Any], args: tuple[Any, ...]) -> None:
         try:
@@ -94,5 +103,7 @@ class FairQueue:
             if not answer.done():
                 answer.set_result(result)
         finally:
-            self._running = None
+            task = asyncio.current_task()
+            if task is not None:
+                self._running.pop(task, None)
             self._next()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from datetime import UTC, datetime
 from typing import Any
 
 from heartcards.heart_to_heart.engine import STOCK_TAP, Deal, Game, WasteMove
 from heartcards.heart_to_heart.solver import daily_code, solve
+from heartcards.web.h2h.services import READING_THREADS
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
 
 VIEW_KEYS = {
@@ -250,3 +253,25 @@ def test_the_stored_record_follows_taps_and_undos(client: Any, shared_app: Any) 
         client.post(f"/api/h2h/games/{game_id}/undo")
     assert shared_app.state.h2h.repository.game(game_id).record == SEED_CODE
     assert client.get(f"/api/h2h/games/{game_id}").json()["record"] == SEED_CODE
+
+
+def test_an_address_asking_many_reads_holds_one_reading_thread(shared_app: Any) -> None:
+    """The statistics' and the daily ranking's reads wait in a fair queue by client address, an address's one at a
+    time: one client asking its heavy statistics over and over keeps one reading thread busy, never both, so another's
+    read starts at once."""
+    h2h = shared_app.state.h2h
+    release = threading.Event()
+
+    async def flood_then_one_more() -> None:
+        flood = [asyncio.ensure_future(h2h.read("10.7.0.1", release.wait)) for _ in range(READING_THREADS + 1)]
+        await asyncio.sleep(0.05)
+        try:  # with both threads the flood's, it would wait for them: failing here
+            assert await asyncio.wait_for(h2h.read("10.7.0.2", lambda: "read"), 5.0) == "read"
+        finally:
+            release.set()
+        assert await asyncio.gather(*flood) == [True] * len(flood)
+
+    try:
+        asyncio.run(flood_then_one_more())
+    finally:
+        release.set()

@@ -228,13 +228,13 @@ async def deal(code: str) -> DealCards:
 
 
 @router.get("/daily")
-async def daily(player: PlayerId, h2h: H2H) -> Daily:
+async def daily(player: PlayerId, h2h: H2H, client: ClientKey) -> Daily:
     """Today's deal code (UTC date), the same winnable deal for everyone; who won it today, by moves then time, with
     its par; the asking player's streak and calendar (docs/h2h-web-api.md, "The daily deal")."""
     today = h2h.clock().date()
     code = daily_code_for(today)
     async with waiting_elsewhere():
-        reading = await h2h.read(read_daily, h2h.repository, player, today, daily_code_for)
+        reading = await h2h.read(client, read_daily, h2h.repository, player, today, daily_code_for)
     known = h2h.solver.known(code)
     if known is None:
         h2h.solver.prefetch(code)
@@ -242,8 +242,8 @@ async def daily(player: PlayerId, h2h: H2H) -> Daily:
 
 
 @router.get("/stats")
-async def stats(player: PlayerId, h2h: H2H) -> Stats:
+async def stats(player: PlayerId, h2h: H2H, client: ClientKey) -> Stats:
     """The player's Heart to Heart statistics, computed from the database."""
     async with waiting_elsewhere():  # in a thread: a player of thousands of games costs tens of milliseconds
-        computed = await h2h.read(h2h.repository.stats, player)
+        computed = await h2h.read(client, h2h.repository.stats, player)
     return Stats.model_validate(computed)

@@ -10,10 +10,13 @@ from datetime import datetime
 from typing import ParamSpec, TypeVar
 
 from heartcards.runtime.clock import utc_now
+from heartcards.runtime.fair_queue import FairQueue
 from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.storage.h2h_repository import H2HRepository
+from heartcards.web.errors import TooManyRequestsError
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
+from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
 from heartcards.web.services import Services
 
 GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)
@@ -27,10 +30,16 @@ A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_ma
 READING_THREADS = 2
 """The threads that read the daily deal's ranking and the players' statistics. Few: each read is Python work (rows
 into values) that takes the interpreter from the event loop, so a flood of them on many threads leaves the loop more
-to wait behind; the rest wait their turn without it (`benchmarks/fairness.py`, in `docs/figures.md`)."""
+to wait behind. The rest wait their turn without it, in a fair queue by client address (`H2HServices.reads`), an
+address's reads one at a time: one client asking a heavy player's statistics over and over keeps one thread busy,
+and another's read starts on the other at once (`benchmarks/fairness.py`'s `heavy_reads`, in `docs/figures.md`)."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def _reads_busy() -> TooManyRequestsError:
+    return TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +54,21 @@ class H2HServices:
     reading: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(READING_THREADS, thread_name_prefix="h2h-reads")
     )
+    reads: FairQueue = field(init=False)
+    """The reads waiting for the reading threads, a line per client address taking turns."""
 
-    async def read(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """`function(*args)` on the reading threads (`READING_THREADS`), off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.reading, lambda: function(*args, **kwargs))
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "reads", FairQueue(self._in_reading_thread, _reads_busy, WAITING_PER_CLIENT, READING_THREADS)
+        )
+
+    async def _in_reading_thread(self, function: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.reading, function)
+
+    async def read(self, client: str, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`function(*args)` on the reading threads (`READING_THREADS`), off the event loop, in the line of `client`
+        (its address); `TooManyRequestsError` when that line holds as many reads as an address may have waiting."""
+        return await self.reads.submit(client, lambda: function(*args, **kwargs))
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
@@ -73,5 +93,6 @@ class H2HServices:
         try:
             self.games.flush()
         finally:
+            self.reads.close()
             self.reading.shutdown(wait=False, cancel_futures=True)
             self.solver.close()
