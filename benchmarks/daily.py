@@ -8,9 +8,10 @@ deals and days, then today's daily deal played by `--players` players (one or tw
 and `--heavy` games of one player who played a great deal. Each game's record is a plausible one (120 to 300 moves).
 Then, through the app (a TestClient: in-process, so these are the server's own times plus a millisecond or two of the
 client's), each request is timed `--requests` times: `GET /api/h2h/daily` as one of today's players and as someone
-who has not played, and `GET /api/h2h/stats` as the heavy player: the round trip's p50 and p99, and the longest the
-server's event loop was held meanwhile (`loop_held_max_ms`, by a timer on it every millisecond: what every other
-request of the server waits out while one of these is answered).
+who has not played, and `GET /api/h2h/stats` as the heavy player (asked again, their games unchanged: the answer kept
+since the first, `web/h2h/stats_answers.py`): the round trip's p50 and p99, and the longest the server's event loop
+was held meanwhile (`loop_held_max_ms`, by a timer on it every millisecond: what every other request of the server
+waits out while one of these is answered).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import Connection, bindparam, case, func, select
 
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.h2h_records import GameStatus
@@ -84,6 +84,25 @@ PLAYED_GAMES = select(*FIGURES).where(
 )
 """A player's played games (read through `ix_h2h_games_player_status`), built once like the repository's statements
 on the hot path."""
+
+
+SIGNATURE = select(
+    func.count(),
+    func.max(GAMES.c.last_active_at),
+    func.count(GAMES.c.finished_at),
+    func.sum(GAMES.c.move_count),
+    func.sum(GAMES.c.score),
+    func.sum(GAMES.c.seconds),
+    func.sum(case((GAMES.c.assisted, 1), else_=0)),
+    *(func.sum(case((GAMES.c.status == status.value, 1), else_=0)) for status in GameStatus),
+).where(GAMES.c.player_id == bindparam("p_player"))
+"""What a player's statistics are counted from, summed over all their games by the database (no row comes back): a
+game added, moved to another player or erased, a move, a hint, a game ended, each changes it."""
+
+
+def read_signature(connection: Connection, player_id: str) -> tuple[object, ...]:
+    """The signature of the player's games (`SIGNATURE`): while it is the same, so are their statistics."""
+    return tuple(connection.execute(SIGNATURE, {"p_player": player_id}).one())
 
 
 def read_stats(connection: Connection, player_id: str) -> Stats:

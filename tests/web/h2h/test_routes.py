@@ -8,8 +8,14 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+from sqlalchemy import update
+
 from heartcards.heart_to_heart.engine import STOCK_TAP, Deal, Game, WasteMove
 from heartcards.heart_to_heart.solver import daily_code, solve
+from heartcards.storage.h2h_models import GAMES
+from heartcards.web.h2h import stats_answers
+from heartcards.web.h2h.models import Stats
 from heartcards.web.h2h.services import READING_THREADS
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
 
@@ -275,3 +281,45 @@ def test_an_address_asking_many_reads_holds_one_reading_thread(shared_app: Any) 
         asyncio.run(flood_then_one_more())
     finally:
         release.set()
+
+
+def test_statistics_asked_again_are_not_counted_again_until_a_game_changes(
+    client: Any, shared_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer is kept with the signature of the player's games, read each time: asked again unchanged, nothing is
+    counted again; a game ended, a hint, or a change written by another server (straight into the database) each
+    give the answer the games make now."""
+    counted: list[str] = []
+    counting = stats_answers.read_stats
+
+    def counted_read(connection: Any, player_id: str) -> Any:
+        counted.append(player_id)
+        return counting(connection, player_id)
+
+    monkeypatch.setattr(stats_answers, "read_stats", counted_read)
+    repository = shared_app.state.h2h.repository
+
+    def stats_now() -> dict[str, Any]:
+        answer = client.get("/api/h2h/stats")
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+        body: dict[str, Any] = answer.json()
+        assert body == Stats.model_validate(repository.stats(client.cookies["hc_player"])).model_dump(mode="json")
+        return body
+
+    first_game = new_game(client)["id"]
+    play_moves(client, first_game, Game(Deal.from_code(SEED_CODE)).legal_moves()[:1])
+    assert client.post(f"/api/h2h/games/{first_game}/abandon").status_code == 200
+    ended = stats_now()
+    assert ended["played"] == 1 and stats_now() == ended and len(counted) == 1  # asked again: not counted again
+
+    second_game = new_game(client)["id"]
+    assert client.post(f"/api/h2h/games/{second_game}/hint").status_code == 200
+    play_moves(client, second_game, Game(Deal.from_code(SEED_CODE)).legal_moves()[:1])
+    assert client.post(f"/api/h2h/games/{second_game}/abandon").status_code == 200
+    hinted = stats_now()
+    assert hinted["played"] == 2 and hinted["assisted"] == ended["assisted"] + 1
+
+    with repository.engine.begin() as connection:  # another server's write
+        connection.execute(update(GAMES).where(GAMES.c.id == first_game).values(score=GAMES.c.score + 1))
+    rescored = stats_now()
+    assert rescored != hinted and len(counted) == 3

@@ -16,6 +16,7 @@ from heartcards.storage.h2h_repository import H2HRepository
 from heartcards.web.errors import TooManyRequestsError
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
+from heartcards.web.h2h.stats_answers import StatsAnswers
 from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
 from heartcards.web.services import Services
 
@@ -56,11 +57,14 @@ class H2HServices:
     )
     reads: FairQueue = field(init=False)
     """The reads waiting for the reading threads, a line per client address taking turns."""
+    stats: StatsAnswers = field(init=False)
+    """The players' statistics answers, kept while their games are unchanged."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
             self, "reads", FairQueue(self._in_reading_thread, _reads_busy, WAITING_PER_CLIENT, READING_THREADS)
         )
+        object.__setattr__(self, "stats", StatsAnswers(self.repository))
 
     async def _in_reading_thread(self, function: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.reading, function)
