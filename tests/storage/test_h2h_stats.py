@@ -11,13 +11,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import Engine, delete, insert, update
 
 from heartcards.storage import open_engine
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.h2h_records import GameRecord, GameStatus
 from heartcards.storage.h2h_repository import H2HRepository
-from heartcards.storage.h2h_stats import RECENT_LIMIT, Stats
+from heartcards.storage.h2h_stats import RECENT_LIMIT, Stats, read_signature
 from heartcards.storage.models import PLAYERS
 from tests.storage.h2h_stats_reference import compute_stats
 
@@ -200,3 +200,37 @@ def test_the_database_counts_as_the_reference(
         games.append(GameRecord(**asdict(game) | {"finished_at": ended}))
     for player in (PLAYER, OTHER):
         assert stats_of(engine, games, player) == compute_stats(game for game in games if game.player_id == player)
+
+
+def signature_of(engine: Engine, player: str = PLAYER) -> tuple[object, ...]:
+    with engine.connect() as connection:
+        return read_signature(connection, player)
+
+
+def test_the_signature_changes_with_every_change_the_statistics_see(engine: Engine) -> None:
+    """The kept answers' freshness check (`web/h2h/stats_answers.py`): the sums over a player's games change when a
+    game is added, moved to another player or erased, and when a game's move count, score, time, hint, status or end
+    changes, even at the same moment; another player's games leave it as it is."""
+    stats_of(engine, [record(1, GameStatus.PLAYING), record(2, GameStatus.WON)])
+    seen = {signature_of(engine)}
+    first = GAMES.c.id == f"{1:032x}"
+    changes = [
+        insert(GAMES).values(asdict(record(3, GameStatus.ABANDONED)) | {"status": "abandoned"}),
+        update(GAMES).where(first).values(move_count=GAMES.c.move_count + 1),
+        update(GAMES).where(first).values(score=GAMES.c.score + 1),
+        update(GAMES).where(first).values(seconds=GAMES.c.seconds + 0.5),
+        update(GAMES).where(first).values(assisted=True),
+        update(GAMES).where(first).values(status="stalled"),
+        update(GAMES).where(first).values(finished_at=START),
+        update(GAMES).where(GAMES.c.id == f"{3:032x}").values(player_id=OTHER),
+        delete(GAMES).where(GAMES.c.id == f"{2:032x}"),
+    ]
+    for change in changes:
+        with engine.begin() as connection:
+            connection.execute(change)
+        signature = signature_of(engine)
+        assert signature not in seen, change
+        seen.add(signature)
+    with engine.begin() as connection:
+        connection.execute(insert(GAMES).values(asdict(record(4, GameStatus.WON, player=OTHER)) | {"status": "won"}))
+    assert signature_of(engine) == signature
