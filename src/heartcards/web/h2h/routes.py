@@ -244,6 +244,6 @@ async def daily(player: PlayerId, h2h: H2H, client: ClientKey) -> Daily:
 @router.get("/stats", response_model=Stats)
 async def stats(player: PlayerId, h2h: H2H, client: ClientKey) -> Response:
     """The player's Heart to Heart statistics, computed from the database."""
-    async with waiting_elsewhere():  # in a thread: a player of thousands of games costs tens of milliseconds
-        body = await h2h.read(client, h2h.stats.answer, player)
+    async with waiting_elsewhere():  # in a thread: counting thousands of games costs tens of milliseconds
+        body = await h2h.read(client, h2h.stats.answer, player)  # kept while their games are unchanged
     return Response(body, media_type="application/json")
