@@ -18,8 +18,11 @@ each from 127.0.0.1 (or addresses of its own):
    it waits for the search running and at most one more.
 3. `requests`: 300 requests at once (`/api/h2h/stats`, a fresh cookie each, on a connection each), three times: the
    server reads one of the connections at a time, 64 more wait unread, and the rest are refused at once
-   (`requests_answered_*`; `web/connections.py`). Meanwhile a person at another address (127.0.0.7) reads their own
-   statistics every 20 ms, as they were read 5 s alone just before (`bystander_stats_*_p99_ms`).
+   (`requests_answered_*`; `web/connections.py`). Meanwhile a person at another address (127.0.0.7, in a process of
+   its own) reads their own statistics every 20 ms, as they were read 5 s alone just before
+   (`bystander_stats_*_p99_ms`). Then `heavy_reads`: one cookie of a player of 2,000 games (written straight into the
+   server's database) asks its statistics 65 at a time for 10 s, the same reader beside it
+   (`bystander_stats_heavy_*_p99_ms`).
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
@@ -486,7 +489,8 @@ async def new_account_seconds(url: str) -> float:
 async def renewals(url: str) -> dict[str, float]:
     """One address makes eight accounts (software passkeys), and each renews its recovery codes over and over for
     10 s, the eight at once: a renewal hashes ten codes (argon2, some 300 ms of a core). A person at another address
-    makes an account before, alone, and once the flood is under way."""
+    makes an account before, alone, and once the flood is under way (from this process: the flood's eight requests
+    at a time leave its event loop idle, waiting on the server)."""
     port = httpx.URL(SERVER_OF.get(url, url)).port
     account_alone = min([await new_account_seconds(url) for _ in range(3)])
     answered = refused = 0
