@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from heartcards.storage.h2h_models import GAMES, SOLUTIONS
 from heartcards.storage.h2h_records import GameRecord, GameStatus, Progress, RankedWin, SolutionRecord
-from heartcards.storage.h2h_stats import Stats, read_stats
+from heartcards.storage.h2h_stats import Stats, read_signature, read_stats
 from heartcards.storage.models import PLAYERS
 from heartcards.storage.rows import record_of
 
@@ -191,6 +191,11 @@ class H2HRepository:
         """The player's statistics (`h2h_stats`): their played games' figures, no game's record of moves."""
         with self.engine.connect() as connection:
             return read_stats(connection, player_id)
+
+    def stats_signature(self, player_id: str) -> tuple[object, ...]:
+        """A sum of the player's games that changes whenever their statistics do (`h2h_stats.SIGNATURE`)."""
+        with self.engine.connect() as connection:
+            return read_signature(connection, player_id)
 
     def count_games(self) -> int:
         with self.engine.connect() as connection:

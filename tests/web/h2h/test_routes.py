@@ -14,7 +14,6 @@ from sqlalchemy import update
 from heartcards.heart_to_heart.engine import STOCK_TAP, Deal, Game, WasteMove
 from heartcards.heart_to_heart.solver import daily_code, solve
 from heartcards.storage.h2h_models import GAMES
-from heartcards.web.h2h import stats_answers
 from heartcards.web.h2h.models import Stats
 from heartcards.web.h2h.services import READING_THREADS
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
@@ -290,20 +289,20 @@ def test_statistics_asked_again_are_not_counted_again_until_a_game_changes(
     counted again; a game ended, a hint, or a change written by another server (straight into the database) each
     give the answer the games make now."""
     counted: list[str] = []
-    counting = stats_answers.read_stats
-
-    def counted_read(connection: Any, player_id: str) -> Any:
-        counted.append(player_id)
-        return counting(connection, player_id)
-
-    monkeypatch.setattr(stats_answers, "read_stats", counted_read)
     repository = shared_app.state.h2h.repository
+    counting = repository.stats
+
+    def counted_read(player_id: str) -> Any:
+        counted.append(player_id)
+        return counting(player_id)
+
+    monkeypatch.setattr(repository, "stats", counted_read)
 
     def stats_now() -> dict[str, Any]:
         answer = client.get("/api/h2h/stats")
         assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
         body: dict[str, Any] = answer.json()
-        assert body == Stats.model_validate(repository.stats(client.cookies["hc_player"])).model_dump(mode="json")
+        assert body == Stats.model_validate(counting(client.cookies["hc_player"])).model_dump(mode="json")
         return body
 
     first_game = new_game(client)["id"]

@@ -181,7 +181,8 @@ def tenths(seconds: float | None) -> float | None:
 
 
 # The statistics' models are validated from the records' attributes (`storage.h2h_stats`; a heavy player has a
-# thousand deals), not copied field by field in Python, which cost the event loop some 10 ms for a thousand.
+# thousand deals), not copied field by field in Python, which cost some 10 ms for a thousand; in a reading thread,
+# once for each change of the player's games (`stats_answers`).
 
 
 class RecentGame(BaseModel):

@@ -11,7 +11,6 @@ from collections import OrderedDict
 from typing import Final
 
 from heartcards.storage.h2h_repository import H2HRepository
-from heartcards.storage.h2h_stats import read_signature, read_stats
 from heartcards.web.h2h.models import Stats
 
 KEPT_ANSWERS: Final = 128
@@ -29,14 +28,13 @@ class StatsAnswers:
 
     def answer(self, player_id: str) -> bytes:
         """The player's statistics as JSON: kept if their games' signature is the one they were counted at."""
-        with self.repository.engine.connect() as connection:
-            signature = read_signature(connection, player_id)
-            with self._lock:
-                kept = self._kept.get(player_id)
-                if kept is not None and kept[0] == signature:
-                    self._kept.move_to_end(player_id)
-                    return kept[1]
-            stats = read_stats(connection, player_id)  # read after the signature: never older than it says
+        signature = self.repository.stats_signature(player_id)
+        with self._lock:
+            kept = self._kept.get(player_id)
+            if kept is not None and kept[0] == signature:
+                self._kept.move_to_end(player_id)
+                return kept[1]
+        stats = self.repository.stats(player_id)  # read after the signature: never older than it says
         body = Stats.model_validate(stats).model_dump_json().encode()
         with self._lock:
             self._kept[player_id] = (signature, body)
