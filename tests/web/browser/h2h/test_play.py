@@ -236,6 +236,27 @@ def test_keyboard_play(new_player: NewPlayer) -> None:
     assert 25 in player.positions()
 
 
+HINT_PULSES = """() => [...document.querySelectorAll("[data-hint='true'] .face, [data-hint='true'] .back")]
+    .flatMap((el) => el.getAnimations()).map((animation) => animation.effect.getTiming().iterations)"""
+ENDLESS = "() => document.getAnimations().filter((a) => a.effect.getTiming().iterations === Infinity).length"
+
+
+def test_a_hint_pulses_three_times_then_stays_lit_and_never_moves_with_animations_off(new_player: NewPlayer) -> None:
+    """An endless pulse repainted the page sixty times a second for as long as the hint showed, and ignored the
+    animation setting; the rule book's marked cards pulsed for as long as the page was open."""
+    for animation, pulses in (("normal", 3), ("off", None)):
+        player = new_player(viewport=PHONE, settings={"animation": animation})
+        player.open(f"/play/{SEED_DEAL}")
+        player.page.locator('.toolbar [data-action="hint"]').click()
+        player.idle()
+        assert player.page.locator("#table [data-hint='true']").count() >= 1, animation
+        counts = player.page.evaluate(HINT_PULSES)
+        assert (set(counts) == {pulses}) if pulses else (counts == []), (animation, counts)
+    player.open("/rules")
+    player.page.locator(".figure [data-hint='true']").first.wait_for()
+    assert player.page.evaluate(ENDLESS) == 0
+
+
 def test_hint_new_game_restart_and_codes(new_player: NewPlayer) -> None:
     player = new_player(viewport=PHONE)
     player.open(f"/play/{SEED_DEAL}")

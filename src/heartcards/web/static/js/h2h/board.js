@@ -17,6 +17,9 @@ import { HEART_SIZE, slotBox } from "./engine/layout.js";
 /** @typedef {{stock: {count: number}, waste: {count: number, top: string | null}}} Piles */
 /** @typedef {ReturnType<typeof createBoard>} Board */
 
+/** One pulse of a hint's glow (h2h.css's `hint`): a board whose animations last 0 ms shows the hint still. */
+const HINT_PULSE_MS = 1100;
+
 /** @param {number} fraction */
 const PERCENT = (fraction) => `${(fraction * 100).toFixed(4)}%`;
 
@@ -379,6 +382,7 @@ export function createBoard(root, { interactive = true, animationMs = () => 0 } 
      * @param {string} move
      */
     showHint(move) {
+      root.classList.toggle("still", animationMs(HINT_PULSE_MS) === 0);  // animations off: lit, not pulsing
       for (const target of parseMoveTargets(move)) {
         const el = elementFor(target);
         if (el) el.dataset.hint = "true";
