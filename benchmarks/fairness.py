@@ -22,7 +22,8 @@ each from 127.0.0.1 (or addresses of its own):
    its own) reads their own statistics every 20 ms, as they were read 5 s alone just before
    (`bystander_stats_*_p99_ms`). Then `heavy_reads`: one cookie of a player of 2,000 games (written straight into the
    server's database) asks its statistics 65 at a time for 10 s, the same reader beside it
-   (`bystander_stats_heavy_*_p99_ms`).
+   (`bystander_stats_heavy_*_p99_ms`); then `heavy_exports`: that player makes an account and asks its export (every
+   game, some 2 MB of JSON) 65 at a time for 10 s, the reader beside it (`bystander_stats_exports_*_p99_ms`).
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
@@ -463,6 +464,32 @@ async def heavy_reads(url: str, player: str) -> dict[str, int]:
     return answered
 
 
+async def heavy_exports(url: str, player: str) -> dict[str, int]:
+    """The heavy player makes an account (a software passkey, their games joining it) and asks its export (every game
+    they ever played, in one JSON file) 65 at a time, over and over for 10 s."""
+    port = httpx.URL(SERVER_OF.get(url, url)).port
+    answered: dict[str, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(
+        base_url=url, transport=transport, timeout=120, limits=limits, cookies={"hc_player": player}
+    ) as flooder:
+        options = (await flooder.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
+        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
+        registered = await flooder.post("/api/account/register", json={"credential": credential, "name": "Eve"})
+        assert registered.status_code == 200, registered.text
+        size = len((await flooder.get("/api/account/export")).content)
+        deadline = time.monotonic() + FLOOD_SECONDS
+        while time.monotonic() < deadline:
+            answers = await asyncio.gather(
+                *(flooder.get("/api/account/export") for _ in range(65)), return_exceptions=True
+            )
+            for answer in answers:
+                key = f"heavy_exports_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+                answered[key] = answered.get(key, 0) + 1
+    return {"heavy_export_bytes": size, **answered}
+
+
 async def tables_on_one_cookie(url: str) -> int:
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.5")
     async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as one_cookie:
@@ -620,6 +647,10 @@ def one_attack(attack: str) -> dict[str, object]:
         elif attack == "heavy_reads":
             player = write_heavy_player(Path(folder) / "fairness.sqlite3")
             figures.update(read_beside(url, table_id, watch, lambda: asyncio.run(heavy_reads(url, player)), "heavy_"))
+        elif attack == "heavy_exports":
+            player = write_heavy_player(Path(folder) / "fairness.sqlite3")
+            export = lambda: asyncio.run(heavy_exports(url, player))  # noqa: E731
+            figures.update(read_beside(url, table_id, watch, export, "exports_"))
         elif attack == "hints":
             figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
         elif attack == "h2h_games":
@@ -659,7 +690,17 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["moves", "requests", "heavy_reads", "hints", "h2h_games", "hearts_tables", "renewals", "sockets"],
+        choices=[
+            "moves",
+            "requests",
+            "heavy_reads",
+            "heavy_exports",
+            "hints",
+            "h2h_games",
+            "hearts_tables",
+            "renewals",
+            "sockets",
+        ],
         help="run the bystanders alone and then this one attack (a quick look; not kept)",
     )
     options = parser.parse_args()
@@ -700,6 +741,11 @@ def main() -> None:
             figures.update(
                 read_beside(url, table_id, watch("heavy_reads"), lambda: asyncio.run(heavy_reads(url, heavy)), "heavy_")
             )
+            figures.update(
+                read_beside(
+                    url, table_id, watch("heavy_exports"), lambda: asyncio.run(heavy_exports(url, heavy)), "exports_"
+                )
+            )
             figures["concurrent_tables_on_one_cookie"] = asyncio.run(tables_on_one_cookie(url))
             with watch("h2h_games")():
                 figures["h2h_games_fresh_cookies_15s"] = asyncio.run(h2h_games(url))
@@ -710,7 +756,17 @@ def main() -> None:
             figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
         (phase, "alone")
-        for phase in ("moves", "hints", "requests", "heavy_reads", "h2h_games", "hearts_tables", "renewals", "sockets")
+        for phase in (
+            "moves",
+            "hints",
+            "requests",
+            "heavy_reads",
+            "heavy_exports",
+            "h2h_games",
+            "hearts_tables",
+            "renewals",
+            "sockets",
+        )
     ]
     figures.update(worst_ratios(figures, phases))
     print(json.dumps(figures, indent=2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import resource
 import socket
+import sys
 import time
 from collections.abc import Iterator
 
@@ -17,7 +18,13 @@ import websockets
 from heartcards.hearts.tables.quotas import PER_ADDRESS
 from heartcards.web import protocols
 from heartcards.web import server as web_server
-from heartcards.web.server import RESERVED_DESCRIPTORS, WEBSOCKET_MAX_BYTES, concurrency_limit
+from heartcards.web.server import (
+    RESERVED_DESCRIPTORS,
+    SWITCH_INTERVAL_SECONDS,
+    WEBSOCKET_MAX_BYTES,
+    concurrency_limit,
+    limited_server,
+)
 from tests.support.live_server import LiveServer, ServerStartError
 from tests.support.threaded_server import threaded_server
 
@@ -198,3 +205,15 @@ def test_connections_over_the_cap_get_503_and_normal_requests_work_after(monkeyp
                 break
             time.sleep(0.1)
         assert answer.status_code == 200 and answer.text == "ok"
+
+
+def test_the_server_hands_the_interpreter_to_its_event_loop_within_a_millisecond() -> None:
+    """A thread running Python (a reading thread writing out an export) keeps the interpreter 5 ms at a time by
+    default, which the event loop, and so everyone's request, waits whenever it needs it."""
+    default = sys.getswitchinterval()
+    try:
+        limited_server(lambda *_: None)  # type: ignore[arg-type,return-value]
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_SECONDS)
+        assert default > SWITCH_INTERVAL_SECONDS
+    finally:
+        sys.setswitchinterval(default)

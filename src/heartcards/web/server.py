@@ -4,7 +4,8 @@ it.
 The limits: each request whole within a deadline and its head capped (`protocols.GuardedHttpProtocol`), small
 WebSocket buffers and a frame cap (`protocols.GuardedWebSocketProtocol`, `WEBSOCKET_MAX_BYTES`), idle kept-alive
 connections closed, no more connections open at once than the file descriptors allow (`concurrency_limit`), no
-server banner. With a `drain`, SIGTERM stops in two steps: first the app hands its work over (`Services.drain`:
+server banner, and the interpreter handed back to the event loop within a millisecond (`SWITCH_INTERVAL_SECONDS`).
+With a `drain`, SIGTERM stops in two steps: first the app hands its work over (`Services.drain`:
 `/readyz` says 503, the Hearts tables' leases are released and their sockets told to reconnect, so each table goes on
 at another server at once), then uvicorn closes as usual; a second signal, or Ctrl-C, stops at once. `heartcards
 serve` binds the socket, prints the address, and calls `serve`; anything else that starts the app (a test, another
@@ -18,6 +19,7 @@ import logging
 import resource
 import signal
 import socket
+import sys
 from collections.abc import Awaitable, Callable, Sequence
 from types import FrameType
 from typing import Any, Final
@@ -36,6 +38,13 @@ RESERVED_DESCRIPTORS: Final = 256
 """File descriptors kept free of client connections: the database, the solver's pipes, log files."""
 DRAIN_SECONDS: Final = 5.0
 """The longest a stopping server spends handing its work over before it closes whatever is left."""
+
+SWITCH_INTERVAL_SECONDS: Final = 0.001
+"""How long a thread running Python (a reading thread writing out a player's export, say) keeps the interpreter
+before the event loop, waiting for it, gets it: 1 ms instead of Python's 5. The loop answers everyone and waits once
+per thread at work; the threads give it up more often, which costs them little (`benchmarks/fairness.py`'s
+`heavy_exports`: another address's `/api/health` p99 7.6-8.0 ms under the flood against 11.9-12.4, in
+`docs/figures.md`)."""
 
 
 def concurrency_limit() -> int:
@@ -106,7 +115,8 @@ def limited_server(
 ) -> uvicorn.Server:
     """uvicorn's server for `app` with the limits above (draining first on SIGTERM when given a `drain`; `spared`
     networks not gated per address); `run(sockets=...)` serves until it is told to exit. With `json_logs`, uvicorn's
-    own lines go through the JSON lines `logs.configure_logging` set up."""
+    own lines go through the JSON lines `logs.configure_logging` set up. Sets this process's switch interval."""
+    sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
     options = uvicorn_options(spared)
     if json_logs:
         options["log_config"] = None

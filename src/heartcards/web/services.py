@@ -23,6 +23,7 @@ from heartcards.runtime.redis_link import RedisLink
 from heartcards.runtime.settings import Settings
 from heartcards.storage import open_engine, upgrade_database
 from heartcards.web.i18n import Catalogs, shipped_catalogs
+from heartcards.web.reading import Reading
 
 WORKER_PRELOAD: Final = ("heartcards.heart_to_heart.solver", "heartcards.hearts.bots")
 """What each worker imports as it starts, so its first search or decision starts at once (the solver's tables built,
@@ -47,6 +48,8 @@ class Services:
     """What the games registered to run at close, run newest first."""
     counters: Counters = field(default_factory=MemoryCounters)
     """The per-client limits' counters: in Redis when servers share the site, so the limits are the site's."""
+    reading: Reading = field(default_factory=Reading)
+    """The reading threads, where a person's stored history is read for either game or their account."""
     workers: WorkerPool = field(default_factory=lambda: WorkerPool(preload=WORKER_PRELOAD))
     """The worker processes both games' searches and decisions run in, started on the first one (or at the server's
     start, `Settings.solver_warm_up`); closed last."""
@@ -78,7 +81,7 @@ class Services:
         """Close what the games registered (each one even if another fails), then end the workers and release the
         database."""
         closers, self.closers = self.closers, []
-        _close_all([self.engine.dispose, self.workers.close, *closers])
+        _close_all([self.engine.dispose, self.workers.close, self.reading.close, *closers])
 
 
 def _close_all(closers: list[Callable[[], None]]) -> None:

@@ -7,10 +7,12 @@ import asyncio
 import os
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
+import httpx
 import pytest
 import redis.asyncio
 from sqlalchemy import func, select
@@ -215,6 +217,45 @@ def test_renewed_recovery_codes_replace_the_old_ones(new_client: Clients) -> Non
     assert len(new) == 10 and not set(new) & set(old)
     assert lost.post("/api/account/recovery-codes/use", json={"code": old[0]}).status_code == 400
     assert lost.post("/api/account/recovery-codes/use", json={"code": new[0]}).status_code == 200
+
+
+def test_an_addresss_exports_are_written_one_at_a_time_on_the_reading_threads(
+    new_client: Clients, accounts_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An export is every game the account ever played (megabytes for a player of years): asked many times at once
+    from one address, the exports wait in its line for the reading threads and are written one at a time, not each
+    on a thread of its own that takes the interpreter from the event loop (`benchmarks/fairness.py`'s
+    `heavy_exports`)."""
+    device = new_client()
+    create_account(device)
+    export = AccountService.export
+    running: list[str] = []
+    threads: set[str] = set()
+    most = 0
+    lock = threading.Lock()
+
+    def slow_export(self: AccountService, signed_in: Any) -> dict[str, Any]:
+        nonlocal most
+        with lock:
+            running.append(threading.current_thread().name)
+            threads.add(running[-1])
+            most = max(most, len(running))
+        time.sleep(0.05)
+        with lock:
+            running.pop()
+        return export(self, signed_in)
+
+    monkeypatch.setattr(AccountService, "export", slow_export)
+
+    async def four_at_once() -> list[httpx.Response]:  # on one event loop, as a server runs them
+        transport = httpx.ASGITransport(app=accounts_app, client=("10.9.0.1", 50000))
+        async with httpx.AsyncClient(transport=transport, base_url=str(device.base_url), cookies=device.cookies) as one:
+            return await asyncio.gather(*(one.get("/api/account/export") for _ in range(4)))
+
+    answers = asyncio.run(four_at_once())
+    assert [answer.status_code for answer in answers] == [200] * 4
+    assert {answer.content for answer in answers} == {answers[0].content}
+    assert most == 1 and all(name.startswith("reads") for name in threads), (most, threads)
 
 
 def test_the_codes_hashes_and_the_links_qr_code_are_made_off_the_event_loop(

@@ -15,7 +15,7 @@ from heartcards.heart_to_heart.engine import STOCK_TAP, Deal, Game, WasteMove
 from heartcards.heart_to_heart.solver import daily_code, solve
 from heartcards.storage.h2h_models import GAMES
 from heartcards.web.h2h.models import Stats
-from heartcards.web.h2h.services import READING_THREADS
+from heartcards.web.reading import READING_THREADS
 from tests.web.h2h.helpers import SEED_CODE, new_game, play_moves, tap
 
 VIEW_KEYS = {

@@ -7,7 +7,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
 
 from heartcards.runtime.clock import utc_now
 from heartcards.web.accounts.codes import link_qr_code
@@ -30,9 +29,10 @@ from heartcards.web.accounts.models import (
 from heartcards.web.accounts.passkeys import RelyingParty, relying_party
 from heartcards.web.accounts.service import AccountService, Device, NewSession
 from heartcards.web.accounts.sessions import SignedIn, clear_session_cookie, session_of, set_session_cookie
-from heartcards.web.deps import ClientKey, app_state, client_key
+from heartcards.web.deps import ClientKey, ServicesDep, app_state, client_key
 from heartcards.web.identity import PLAYER_COOKIE, PLAYER_STATE, set_identity_cookie, valid_player_id
 from heartcards.web.places import waiting_elsewhere
+from heartcards.web.reading import json_in_pieces
 
 router = APIRouter(prefix="/api/account", tags=["account"])
 
@@ -246,18 +246,19 @@ async def sign_out_others(signed_in: Current, accounts: Accounts) -> AccountSumm
 
 
 @router.get("/export", response_model=None, responses={200: {"content": {"application/json": {}}}})
-async def export(signed_in: Current, accounts: Accounts) -> Response:
+async def export(signed_in: Current, accounts: Accounts, services: ServicesDep, client: ClientKey) -> Response:
     """Everything stored about this account, as one JSON file to download."""
-    async with waiting_elsewhere():  # every game the account ever played: read and written out in a thread
-        body = await run_in_threadpool(_export_file, accounts, signed_in)
+    async with waiting_elsewhere():  # every game the account ever played: read and written out on a reading thread
+        body = await services.reading.read(client, _export_file, accounts, signed_in)
     disposition = f'attachment; filename="heartcards-{utc_now().date().isoformat()}.json"'
     headers = {"Content-Disposition": disposition, "Cache-Control": "no-store"}
     return Response(body, media_type="application/json", headers=headers)
 
 
 def _export_file(accounts: AccountService, signed_in: SignedIn) -> bytes:
-    """The export as JSON's bytes, written as every other answer is."""
-    return bytes(JSONResponse(accounts.export(signed_in)).body)
+    """The export as JSON's bytes, written as every other answer is, a game at a time (megabytes for a player of
+    years: one call of the encoder would hold the event loop for all of it)."""
+    return json_in_pieces(accounts.export(signed_in))
 
 
 @router.delete("")

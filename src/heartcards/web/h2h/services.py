@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ParamSpec, TypeVar
 
 from heartcards.runtime.clock import utc_now
-from heartcards.runtime.fair_queue import FairQueue
 from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
 from heartcards.storage.h2h_repository import H2HRepository
-from heartcards.web.errors import TooManyRequestsError
 from heartcards.web.h2h.games import MAX_RECORD_MOVES, Games
 from heartcards.web.h2h.solving import Solver
 from heartcards.web.h2h.stats_answers import StatsAnswers
-from heartcards.web.limits import RUNNING_PER_CLIENT, WAITING_PER_CLIENT
+from heartcards.web.reading import Reading
 from heartcards.web.services import Services
 
 GAMES_RULE = QuotaRule("h2h.games", per_player=60, per_address=300, window_seconds=600.0)
@@ -28,19 +24,8 @@ MOVES_RULE = BudgetRule("h2h.moves", per_address=2 * MAX_RECORD_MOVES, window_se
 replays): 4,000, so a device's offline sync of a whole game of the longest record (2,000 moves) goes through at once
 with as much again to spare, and the costliest batch there can be (2,000 moves replayed, 2,000 played) fits too.
 A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_many_moves`, `Retry-After: 60`."""
-READING_THREADS = 2
-"""The threads that read the daily deal's ranking and the players' statistics. Few: each read is Python work (rows
-into values) that takes the interpreter from the event loop, so a flood of them on many threads leaves the loop more
-to wait behind. The rest wait their turn without it, in a fair queue by client address (`H2HServices.reads`), an
-address's reads one at a time: one client asking a heavy player's statistics over and over keeps one thread busy,
-and another's read starts on the other at once (`benchmarks/fairness.py`'s `heavy_reads`, in `docs/figures.md`)."""
-
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-def _reads_busy() -> TooManyRequestsError:
-    return TooManyRequestsError(limit=RUNNING_PER_CLIENT + WAITING_PER_CLIENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,27 +37,17 @@ class H2HServices:
     """The games a player and an address may start (new games, and games first sent from a device)."""
     clock: Callable[[], datetime]
     """The wall clock (UTC) games and the daily deal read: a test sets it to play on given days."""
-    reading: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(READING_THREADS, thread_name_prefix="h2h-reads")
-    )
-    reads: FairQueue = field(init=False)
-    """The reads waiting for the reading threads, a line per client address taking turns."""
+    reading: Reading
+    """The app's reading threads, where the statistics and the daily ranking are read."""
     stats: StatsAnswers = field(init=False)
     """The players' statistics answers, kept while their games are unchanged."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(
-            self, "reads", FairQueue(self._in_reading_thread, _reads_busy, WAITING_PER_CLIENT, READING_THREADS)
-        )
         object.__setattr__(self, "stats", StatsAnswers(self.repository))
 
-    async def _in_reading_thread(self, function: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.reading, function)
-
     async def read(self, client: str, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """`function(*args)` on the reading threads (`READING_THREADS`), off the event loop, in the line of `client`
-        (its address); `TooManyRequestsError` when that line holds as many reads as an address may have waiting."""
-        return await self.reads.submit(client, lambda: function(*args, **kwargs))
+        """`function(*args)` on the app's reading threads, in the line of `client` (`Reading.read`)."""
+        return await self.reading.read(client, function, *args, **kwargs)
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
@@ -88,7 +63,7 @@ class H2HServices:
             budget=AddressBudget(services.counters, MOVES_RULE, services.settings.unlimited_networks),
         )
         quota = CreationQuota(services.counters, GAMES_RULE, services.settings.unlimited_networks)
-        h2h = cls(repository, games, solver, quota, clock)
+        h2h = cls(repository, games, solver, quota, clock, services.reading)
         services.on_close(h2h.close)
         return h2h
 
@@ -97,6 +72,4 @@ class H2HServices:
         try:
             self.games.flush()
         finally:
-            self.reads.close()
-            self.reading.shutdown(wait=False, cancel_futures=True)
             self.solver.close()
