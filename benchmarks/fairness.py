@@ -31,7 +31,9 @@ each from 127.0.0.1 (or addresses of its own):
    renewal hashes ten codes, some 300 ms of a core): how many were answered and refused; and how long a person at
    another address takes to make an account, alone and during the flood (`bystander_account_*_s`): its codes wait
    for the flood's job under way and at most one more.
-6. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
+6. `link_codes`: an account asks codes to sign another device in (a row written and a QR code drawn each), 65 at a
+   time for 10 s.
+7. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
 On one machine the attacker's own client takes CPU from the server and the bystanders, which no server can help;
@@ -490,6 +492,29 @@ async def heavy_exports(url: str, player: str) -> dict[str, int]:
     return {"heavy_export_bytes": size, **answered}
 
 
+async def link_codes(url: str) -> dict[str, int]:
+    """An account asks a code to sign another device in (a row written, a QR code of its link drawn: some 6 ms of
+    Python) 65 at a time, over and over for 10 s."""
+    port = httpx.URL(SERVER_OF.get(url, url)).port
+    answered: dict[str, int] = {}
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
+    limits = httpx.Limits(max_connections=None)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
+        options = (await flooder.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
+        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
+        registered = await flooder.post("/api/account/register", json={"credential": credential, "name": "Eve"})
+        assert registered.status_code == 200, registered.text
+        deadline = time.monotonic() + FLOOD_SECONDS
+        while time.monotonic() < deadline:
+            answers = await asyncio.gather(
+                *(flooder.post("/api/account/link-codes") for _ in range(65)), return_exceptions=True
+            )
+            for answer in answers:
+                key = f"link_codes_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+                answered[key] = answered.get(key, 0) + 1
+    return answered
+
+
 async def tables_on_one_cookie(url: str) -> int:
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.5")
     async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as one_cookie:
@@ -651,6 +676,9 @@ def one_attack(attack: str) -> dict[str, object]:
             player = write_heavy_player(Path(folder) / "fairness.sqlite3")
             export = lambda: asyncio.run(heavy_exports(url, player))  # noqa: E731
             figures.update(read_beside(url, table_id, watch, export, "exports_"))
+        elif attack == "link_codes":
+            with watched(url, table_id, attack, figures):
+                figures.update(asyncio.run(link_codes(url)))
         elif attack == "hints":
             figures.update(hint_flood(url, lambda: watched(url, table_id, attack, figures)))
         elif attack == "h2h_games":
@@ -695,6 +723,7 @@ def main() -> None:
             "requests",
             "heavy_reads",
             "heavy_exports",
+            "link_codes",
             "hints",
             "h2h_games",
             "hearts_tables",
@@ -753,6 +782,8 @@ def main() -> None:
                 figures["hearts_tables_fresh_cookies_10s"] = asyncio.run(hearts_tables(url))
             with watch("renewals")():
                 figures.update(asyncio.run(renewals(url)))
+            with watch("link_codes")():
+                figures.update(asyncio.run(link_codes(url)))
             figures["sockets_held_of_400"] = asyncio.run(sockets(url, new_table(url, "Cal"), watch("sockets")))
     phases = [("moves_unbudgeted", "alone_unbudgeted")] + [
         (phase, "alone")
@@ -765,6 +796,7 @@ def main() -> None:
             "h2h_games",
             "hearts_tables",
             "renewals",
+            "link_codes",
             "sockets",
         )
     ]
