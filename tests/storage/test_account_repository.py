@@ -32,9 +32,13 @@ def test_secrets_are_taken_once_games_merge_and_erasure_keeps_shared_tables(each
     accounts.save_challenge("c2", "sign_in", None, now, now + timedelta(minutes=5))
     assert accounts.take_challenge("c2", "sign_in", now + timedelta(minutes=6)) == (False, None)
 
-    accounts.save_link_code("l" * 64, account.id, now + timedelta(minutes=10))
+    accounts.save_link_code("l" * 64, account.id, now + timedelta(minutes=10), now)
     assert accounts.take_link_code("l" * 64, now) == account.id
     assert accounts.take_link_code("l" * 64, now) is None
+    accounts.save_link_code("m" * 64, account.id, now + timedelta(minutes=10), now)
+    accounts.save_link_code("n" * 64, account.id, now + timedelta(minutes=10), now)  # in place of the one before
+    assert accounts.take_link_code("m" * 64, now) is None
+    assert accounts.take_link_code("n" * 64, now) == account.id
     accounts.replace_recovery_codes(account.id, [("ABCD", "hash")])
     (candidate,) = accounts.recovery_candidates("ABCD")
     assert accounts.use_recovery_code(candidate.id, now) and not accounts.use_recovery_code(candidate.id, now)

@@ -199,8 +199,13 @@ class AccountRepository:
             taken = connection.execute(delete(CHALLENGES).where(CHALLENGES.c.challenge == challenge)).rowcount
         return taken == 1, row[0]
 
-    def save_link_code(self, code_hash: str, account_id: str, expires_at: datetime) -> None:
+    def save_link_code(self, code_hash: str, account_id: str, expires_at: datetime, now: datetime) -> None:
+        """Keep the account's new link code in place of its earlier one (one device is linked at a time, and an
+        account asking codes over and over leaves one row), and drop every expired code."""
         with self.engine.begin() as connection:
+            connection.execute(
+                delete(LINK_CODES).where((LINK_CODES.c.account_id == account_id) | (LINK_CODES.c.expires_at < now))
+            )
             connection.execute(
                 insert(LINK_CODES).values(code_hash=code_hash, account_id=account_id, expires_at=expires_at)
             )

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from heartcards.heart_to_heart.engine import Deal, Game
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.counters import RedisCounters
-from heartcards.storage.account_models import ACCOUNTS, PASSKEYS, RECOVERY, SESSIONS
+from heartcards.storage.account_models import ACCOUNTS, LINK_CODES, PASSKEYS, RECOVERY, SESSIONS
 from heartcards.storage.account_repository import AccountRepository
 from heartcards.storage.h2h_models import GAMES
 from heartcards.storage.hearts_models import SEATS, TABLES
@@ -191,6 +191,20 @@ def test_a_link_code_signs_in_one_device_once(new_client: Clients) -> None:
     assert tablet.post("/api/account/link-codes/use", json={"code": typed}).json()["devices"] == 2
     again = another.post("/api/account/link-codes/use", json={"code": link["code"]})
     assert again.status_code == 400 and again.json()["error"]["key"] == "account.error.code_refused"
+
+
+def test_a_new_link_code_replaces_the_accounts_earlier_one(new_client: Clients, accounts_app: Any) -> None:
+    """One device is linked at a time: a new code ends the one before, so an account asking codes over and over (a row
+    and a QR code each) leaves one row, not one a request."""
+    device, tablet = new_client(), new_client()
+    create_account(device)
+    account_id = device.get("/api/account/export").json()["account"]["id"]
+    asked = [device.post("/api/account/link-codes").json()["code"] for _ in range(5)]
+    with accounts_app.state.services.engine.connect() as connection:
+        kept = connection.execute(select(func.count()).where(LINK_CODES.c.account_id == account_id)).scalar_one()
+    assert kept == 1
+    assert tablet.post("/api/account/link-codes/use", json={"code": asked[0]}).status_code == 400
+    assert tablet.post("/api/account/link-codes/use", json={"code": asked[-1]}).json()["devices"] == 2
 
 
 def test_a_link_code_lasts_ten_minutes(new_client: Clients, accounts_app: Any) -> None:

@@ -243,8 +243,9 @@ class AccountService:
 
     def new_link_code(self, signed_in: SignedIn) -> tuple[str, datetime]:
         code = codes.new_link_code()
-        expires_at = self.clock() + LINK_CODE_LIFETIME
-        self.repository.save_link_code(codes.link_code_hash(code), signed_in.account_id, expires_at)
+        now = self.clock()
+        expires_at = now + LINK_CODE_LIFETIME
+        self.repository.save_link_code(codes.link_code_hash(code), signed_in.account_id, expires_at, now)
         return code, expires_at
 
     async def use_link_code(self, device: Device, typed: str) -> NewSession:
