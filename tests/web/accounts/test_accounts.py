@@ -207,6 +207,23 @@ def test_a_new_link_code_replaces_the_accounts_earlier_one(new_client: Clients, 
     assert tablet.post("/api/account/link-codes/use", json={"code": asked[-1]}).json()["devices"] == 2
 
 
+def test_signing_in_past_the_devices_an_account_may_have_signs_out_the_one_seen_longest_ago(
+    new_client: Clients, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each sign-in writes a session (a row, and a line in the account's list of devices): an account signing in over
+    and over would otherwise grow both without end."""
+    monkeypatch.setattr(service, "SESSIONS_PER_ACCOUNT", 3)
+    first, second, third, fourth = new_client(), new_client(), new_client(), new_client()
+    authenticator = create_account(first)["authenticator"]
+    for device in (second, third):
+        assert sign_in(device, authenticator).status_code == 200
+    assert first.get("/api/account").json()["devices"] == 3
+    assert sign_in(fourth, authenticator).status_code == 200
+    signed_in = [device.get("/api/account").json()["signed_in"] for device in (first, second, third, fourth)]
+    assert signed_in == [False, True, True, True]
+    assert fourth.get("/api/account").json()["devices"] == 3
+
+
 def test_a_link_code_lasts_ten_minutes(new_client: Clients, accounts_app: Any) -> None:
     device, tablet = new_client(), new_client()
     create_account(device)

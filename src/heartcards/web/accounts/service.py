@@ -52,6 +52,10 @@ T = TypeVar("T")
 
 CHALLENGE_LIFETIME: Final = timedelta(minutes=5)
 LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
+SESSIONS_PER_ACCOUNT: Final = 50
+"""Devices signed in to one account at once; signing in one more signs out the one seen longest ago. More than anyone
+has, and a bound on what one account signing in over and over could otherwise write (a row, and a line in the list
+of its devices, each time)."""
 REGISTER: Final = "register"
 SIGN_IN: Final = "sign_in"
 HASHING_NICENESS: Final = 10
@@ -302,6 +306,11 @@ class AccountService:
         session = SessionRecord(secrets.token_hex(16), account_id, device.label, now, now)
         hashed = secret_hash(secret)
         self.repository.create_session(session, hashed)
+        signed_in = self.repository.sessions(account_id)
+        if len(signed_in) > SESSIONS_PER_ACCOUNT:
+            by_last_seen = sorted(signed_in, key=lambda kept: kept.last_seen_at, reverse=True)
+            stale = [kept.id for kept in by_last_seen[SESSIONS_PER_ACCOUNT:]]
+            self.sessions.forget(self.repository.delete_sessions(account_id, stale))
         return NewSession(secret, SignedIn(session.id, hashed, account_id, player_id))
 
     # -- devices, export, erasure ---------------------------------------------------------------------------------
