@@ -224,6 +224,32 @@ def test_signing_in_past_the_devices_an_account_may_have_signs_out_the_one_seen_
     assert fourth.get("/api/account").json()["devices"] == 3
 
 
+def test_an_account_holds_at_most_its_passkeys_and_says_so_in_each_language(
+    new_client: Clients, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each added passkey is a row and a line in the account's page: past the most an account holds, neither the
+    options nor a ceremony begun before the limit was reached add one."""
+    monkeypatch.setattr(service, "PASSKEYS_PER_ACCOUNT", 2)
+    device = new_client()
+    create_account(device)
+    first_options = device.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    second_options = device.post("/api/account/register/options", json={"name": "Ada"}).json()["public_key"]
+    added = device.post(
+        "/api/account/register", json={"credential": SoftAuthenticator(PUBLIC_URL).create(first_options)}
+    )
+    assert added.status_code == 200 and added.json()["account"]["passkeys"] == 2
+    late = device.post(
+        "/api/account/register", json={"credential": SoftAuthenticator(PUBLIC_URL).create(second_options)}
+    )
+    assert late.status_code == 409 and late.json()["error"]["key"] == "account.error.too_many_passkeys"
+    for language, words in (("en", "2 passkeys"), ("it", "2 passkey"), ("el", "2 κλειδιά πρόσβασης")):
+        refused = device.post(
+            "/api/account/register/options", json={"name": "Ada"}, headers={"accept-language": language}
+        )
+        assert refused.status_code == 409 and words in refused.json()["error"]["message"], (language, refused.text)
+    assert device.get("/api/account").json()["passkeys"] == 2
+
+
 def test_a_link_code_lasts_ten_minutes(new_client: Clients, accounts_app: Any) -> None:
     device, tablet = new_client(), new_client()
     create_account(device)

@@ -43,6 +43,13 @@ class LastPasskeyError(WebError):
     key = "account.error.last_passkey"
 
 
+class TooManyPasskeysError(WebError):
+    """The account holds as many passkeys as an account may (`service.PASSKEYS_PER_ACCOUNT`)."""
+
+    status = 409
+    key = "account.error.too_many_passkeys"
+
+
 class PasskeyNotFoundError(WebError):
     status = 404
     key = "account.error.passkey_not_found"

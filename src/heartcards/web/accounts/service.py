@@ -37,6 +37,7 @@ from heartcards.web.accounts.errors import (
     PasskeyNotFoundError,
     PasskeyRefusedError,
     TooManyAttemptsError,
+    TooManyPasskeysError,
 )
 from heartcards.web.accounts.passkeys import RelyingParty
 from heartcards.web.accounts.sessions import Sessions, SignedIn, secret_hash
@@ -52,6 +53,9 @@ T = TypeVar("T")
 
 CHALLENGE_LIFETIME: Final = timedelta(minutes=5)
 LINK_CODE_LIFETIME: Final = timedelta(minutes=10)
+PASSKEYS_PER_ACCOUNT: Final = 20
+"""Passkeys one account may hold (a phone, a laptop, a security key or two, a few more): each is a row and a line in
+the account's page; one more answers 409 `account.error.too_many_passkeys`."""
 SESSIONS_PER_ACCOUNT: Final = 50
 """Devices signed in to one account at once; signing in one more signs out the one seen longest ago. More than anyone
 has, and a bound on what one account signing in over and over could otherwise write (a row, and a line in the list
@@ -186,6 +190,8 @@ class AccountService:
             return passkeys.registration_options(party, challenge, secrets.token_bytes(16), name, [])
         account = self.repository.account(signed_in.account_id)
         existing = [passkey.id for passkey in self.repository.passkeys(signed_in.account_id)]
+        if len(existing) >= PASSKEYS_PER_ACCOUNT:  # said before the person's device asks them for a new passkey
+            raise TooManyPasskeysError(limit=PASSKEYS_PER_ACCOUNT)
         shown = account.name if account else name
         return passkeys.registration_options(party, challenge, signed_in.account_id.encode(), shown, existing)
 
@@ -203,6 +209,8 @@ class AccountService:
         if account_id is not None:
             if signed_in is None or signed_in.account_id != account_id:
                 raise PasskeyRefusedError()
+            if len(self.repository.passkeys(account_id)) >= PASSKEYS_PER_ACCOUNT:  # two ceremonies begun at once
+                raise TooManyPasskeysError(limit=PASSKEYS_PER_ACCOUNT)
             self.repository.add_passkey(
                 PasskeyRecord(new.id, account_id, new.public_key, new.sign_count, device.label, now, None)
             )
