@@ -66,7 +66,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as EventType
@@ -447,72 +447,58 @@ def write_heavy_player(database: Path) -> str:
     return player
 
 
-async def heavy_reads(url: str, player: str) -> dict[str, int]:
-    """The heavy player's cookie asks its statistics 65 at a time (what an address may have in the server and
-    waiting), over and over for 10 s."""
+def flooder(url: str, player: str | None = None) -> httpx.AsyncClient:
+    """The attacker's client, from 127.0.0.1 with as many connections as it likes (the heavy player's cookie)."""
+    return httpx.AsyncClient(
+        base_url=url,
+        transport=httpx.AsyncHTTPTransport(local_address="127.0.0.1"),
+        timeout=120,
+        limits=httpx.Limits(max_connections=None),
+        cookies={"hc_player": player} if player else None,
+    )
+
+
+async def flood(name: str, ask: Callable[[], Awaitable[httpx.Response]]) -> dict[str, int]:
+    """`ask()` 65 at a time (what an address may have in the server and waiting), over and over for 10 s: how many
+    were answered with each status (`{name}_answered_200`, …)."""
     answered: dict[str, int] = {}
-    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
-    limits = httpx.Limits(max_connections=None)
     deadline = time.monotonic() + FLOOD_SECONDS
-    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
-        while time.monotonic() < deadline:
-            answers = await asyncio.gather(
-                *(flooder.get("/api/h2h/stats", headers={"cookie": f"hc_player={player}"}) for _ in range(65)),
-                return_exceptions=True,
-            )
-            for answer in answers:
-                key = f"heavy_reads_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
-                answered[key] = answered.get(key, 0) + 1
+    while time.monotonic() < deadline:
+        for answer in await asyncio.gather(*(ask() for _ in range(65)), return_exceptions=True):
+            key = f"{name}_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
+            answered[key] = answered.get(key, 0) + 1
     return answered
 
 
-async def heavy_exports(url: str, player: str) -> dict[str, int]:
-    """The heavy player makes an account (a software passkey, their games joining it) and asks its export (every game
-    they ever played, in one JSON file) 65 at a time, over and over for 10 s."""
+async def sign_up(url: str, client: httpx.AsyncClient) -> None:
+    """An account made on `client` with a software passkey: its cookie is signed in, its player's games join it."""
     port = httpx.URL(SERVER_OF.get(url, url)).port
-    answered: dict[str, int] = {}
-    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
-    limits = httpx.Limits(max_connections=None)
-    async with httpx.AsyncClient(
-        base_url=url, transport=transport, timeout=120, limits=limits, cookies={"hc_player": player}
-    ) as flooder:
-        options = (await flooder.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
-        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
-        registered = await flooder.post("/api/account/register", json={"credential": credential, "name": "Eve"})
-        assert registered.status_code == 200, registered.text
-        size = len((await flooder.get("/api/account/export")).content)
-        deadline = time.monotonic() + FLOOD_SECONDS
-        while time.monotonic() < deadline:
-            answers = await asyncio.gather(
-                *(flooder.get("/api/account/export") for _ in range(65)), return_exceptions=True
-            )
-            for answer in answers:
-                key = f"heavy_exports_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
-                answered[key] = answered.get(key, 0) + 1
-    return {"heavy_export_bytes": size, **answered}
+    options = (await client.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
+    credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
+    registered = await client.post("/api/account/register", json={"credential": credential, "name": "Eve"})
+    assert registered.status_code == 200, registered.text
+
+
+async def heavy_reads(url: str, player: str) -> dict[str, int]:
+    """The heavy player's cookie asks its statistics."""
+    async with flooder(url, player) as attacker:
+        return await flood("heavy_reads", lambda: attacker.get("/api/h2h/stats"))
+
+
+async def heavy_exports(url: str, player: str) -> dict[str, int]:
+    """The heavy player makes an account and asks its export (every game they ever played, in one JSON file)."""
+    async with flooder(url, player) as attacker:
+        await sign_up(url, attacker)
+        size = len((await attacker.get("/api/account/export")).content)
+        return {"heavy_export_bytes": size, **await flood("heavy_exports", lambda: attacker.get("/api/account/export"))}
 
 
 async def link_codes(url: str) -> dict[str, int]:
     """An account asks a code to sign another device in (a row written, a QR code of its link drawn: some 6 ms of
-    Python) 65 at a time, over and over for 10 s."""
-    port = httpx.URL(SERVER_OF.get(url, url)).port
-    answered: dict[str, int] = {}
-    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.1")
-    limits = httpx.Limits(max_connections=None)
-    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=120, limits=limits) as flooder:
-        options = (await flooder.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
-        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
-        registered = await flooder.post("/api/account/register", json={"credential": credential, "name": "Eve"})
-        assert registered.status_code == 200, registered.text
-        deadline = time.monotonic() + FLOOD_SECONDS
-        while time.monotonic() < deadline:
-            answers = await asyncio.gather(
-                *(flooder.post("/api/account/link-codes") for _ in range(65)), return_exceptions=True
-            )
-            for answer in answers:
-                key = f"link_codes_answered_{answer.status_code if isinstance(answer, httpx.Response) else 'failed'}"
-                answered[key] = answered.get(key, 0) + 1
-    return answered
+    Python)."""
+    async with flooder(url) as attacker:
+        await sign_up(url, attacker)
+        return await flood("link_codes", lambda: attacker.post("/api/account/link-codes"))
 
 
 async def tables_on_one_cookie(url: str) -> int:
@@ -543,17 +529,13 @@ async def renewals(url: str) -> dict[str, float]:
     10 s, the eight at once: a renewal hashes ten codes (argon2, some 300 ms of a core). A person at another address
     makes an account before, alone, and once the flood is under way (from this process: the flood's eight requests
     at a time leave its event loop idle, waiting on the server)."""
-    port = httpx.URL(SERVER_OF.get(url, url)).port
     account_alone = min([await new_account_seconds(url) for _ in range(3)])
     answered = refused = 0
     deadline = time.monotonic() + 10.0
 
     async def one_account(attacker: httpx.AsyncClient) -> None:
         nonlocal answered, refused
-        options = (await attacker.post("/api/account/register/options", json={"name": "Eve"})).json()["public_key"]
-        credential = SoftAuthenticator(f"http://localhost:{port}").create(options)
-        registered = await attacker.post("/api/account/register", json={"credential": credential, "name": "Eve"})
-        assert registered.status_code == 200, registered.text
+        await sign_up(url, attacker)
         while time.monotonic() < deadline:
             status = (await attacker.post("/api/account/recovery-codes")).status_code
             answered += status == 200
