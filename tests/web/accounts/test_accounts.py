@@ -31,7 +31,7 @@ from heartcards.web.accounts.errors import CodeRefusedError, HashingBusyError, T
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
 from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
-from heartcards.web.accounts.throttle import RENEWALS_PER_ACCOUNT
+from heartcards.web.accounts.throttle import EXPORTS_PER_ACCOUNT, RENEWALS_PER_ACCOUNT
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
@@ -248,6 +248,18 @@ def test_an_account_holds_at_most_its_passkeys_and_says_so_in_each_language(
         )
         assert refused.status_code == 409 and words in refused.json()["error"]["message"], (language, refused.text)
     assert device.get("/api/account").json()["passkeys"] == 2
+
+
+def test_an_account_downloads_its_data_a_few_times_in_ten_minutes(new_client: Clients) -> None:
+    """An export reads and writes out every game the account played (megabytes for a player of years): one account
+    asking it over and over is refused past a few, and another account's is not."""
+    device, other = new_client(), new_client()
+    create_account(device)
+    create_account(other, name="Bea")
+    answers = [device.get("/api/account/export") for _ in range(EXPORTS_PER_ACCOUNT + 1)]
+    assert [answer.status_code for answer in answers] == [200] * EXPORTS_PER_ACCOUNT + [429]
+    assert answers[-1].json()["error"]["key"] == "account.error.too_many_attempts"
+    assert other.get("/api/account/export").status_code == 200
 
 
 def test_a_link_code_lasts_ten_minutes(new_client: Clients, accounts_app: Any) -> None:

@@ -43,6 +43,7 @@ from heartcards.web.accounts.passkeys import RelyingParty
 from heartcards.web.accounts.sessions import Sessions, SignedIn, secret_hash
 from heartcards.web.accounts.throttle import (
     CEREMONIES_PER_ADDRESS,
+    EXPORTS_PER_ACCOUNT,
     FAILURES_PER_ACCOUNT,
     FAILURES_PER_ADDRESS,
     RENEWALS_PER_ACCOUNT,
@@ -135,6 +136,7 @@ class AccountService:
         self.failures_by_account = Throttle(counters, "account.failures.account", FAILURES_PER_ACCOUNT)
         self.ceremonies_by_address = Throttle(counters, "account.ceremonies.address", CEREMONIES_PER_ADDRESS)
         self.renewals_by_account = Throttle(counters, "account.renewals", RENEWALS_PER_ACCOUNT)
+        self.exports_by_account = Throttle(counters, "account.exports", EXPORTS_PER_ACCOUNT)
         self.hashing = FairQueue(_in_hashing_thread, HashingBusyError, HASHES_WAITING_PER_ADDRESS)
         """The hashing thread's jobs, a line per client address taking turns: an address renewing the codes of many
         accounts at once delays another's new account or recovery by one of its jobs besides the one under way (some
@@ -337,6 +339,11 @@ class AccountService:
         ]
         if others:
             self.sign_out(signed_in, others)
+
+    async def count_export(self, signed_in: SignedIn) -> None:
+        """One export counted against the account's; refused past `EXPORTS_PER_ACCOUNT` a window."""
+        if await self.exports_by_account.take(signed_in.account_id) is None:
+            raise TooManyAttemptsError()
 
     def export(self, signed_in: SignedIn) -> dict[str, Any]:
         return self.repository.export(signed_in.account_id)

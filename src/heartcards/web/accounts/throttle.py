@@ -17,6 +17,9 @@ CEREMONIES_PER_ADDRESS: Final = 60
 RENEWALS_PER_ACCOUNT: Final = 5
 """Renewals of an account's recovery codes per window (a person renews after printing them, or using some): each
 hashes ten codes."""
+EXPORTS_PER_ACCOUNT: Final = 5
+"""Exports of an account per window (a person downloads their data now and then): each reads and writes out every
+game the account played, megabytes for a player of years."""
 
 
 class Throttle:
