@@ -31,7 +31,7 @@ from heartcards.web.accounts.errors import CodeRefusedError, HashingBusyError, T
 from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
 from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
-from heartcards.web.accounts.throttle import EXPORTS_PER_ACCOUNT, RENEWALS_PER_ACCOUNT
+from heartcards.web.accounts.throttle import EXPORTS_PER_ACCOUNT, LINK_CODES_PER_ACCOUNT, RENEWALS_PER_ACCOUNT
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
@@ -193,13 +193,17 @@ def test_a_link_code_signs_in_one_device_once(new_client: Clients) -> None:
     assert again.status_code == 400 and again.json()["error"]["key"] == "account.error.code_refused"
 
 
-def test_a_new_link_code_replaces_the_accounts_earlier_one(new_client: Clients, accounts_app: Any) -> None:
+def test_a_new_link_code_replaces_the_accounts_earlier_one_and_an_account_asks_a_few(
+    new_client: Clients, accounts_app: Any
+) -> None:
     """One device is linked at a time: a new code ends the one before, so an account asking codes over and over (a row
-    and a QR code each) leaves one row, not one a request."""
+    and a QR code each) leaves one row, not one a request; and past a few in ten minutes it is refused."""
     device, tablet = new_client(), new_client()
     create_account(device)
     account_id = device.get("/api/account/export").json()["account"]["id"]
-    asked = [device.post("/api/account/link-codes").json()["code"] for _ in range(5)]
+    asked = [device.post("/api/account/link-codes").json()["code"] for _ in range(LINK_CODES_PER_ACCOUNT)]
+    refused = device.post("/api/account/link-codes")  # and a few in ten minutes
+    assert refused.status_code == 429 and refused.json()["error"]["key"] == "account.error.too_many_attempts"
     with accounts_app.state.services.engine.connect() as connection:
         kept = connection.execute(select(func.count()).where(LINK_CODES.c.account_id == account_id)).scalar_one()
     assert kept == 1

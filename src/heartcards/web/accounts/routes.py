@@ -195,7 +195,7 @@ async def use_recovery_code(
 @router.post("/link-codes")
 async def new_link_code(signed_in: Current, party: Party, accounts: Accounts) -> LinkCode:
     """A one-time code (and a QR code of a link holding it) that signs another device in, for 10 minutes."""
-    code, expires_at = accounts.new_link_code(signed_in)
+    code, expires_at = await accounts.new_link_code(signed_in)
     url = f"{party.origin}/account?link={code}"
     qr = await run_in_threadpool(link_qr_code, url)  # some milliseconds of drawing, kept off the event loop
     return LinkCode(code=code, url=url, qr_svg=qr, expires_at=expires_at)

@@ -46,6 +46,7 @@ from heartcards.web.accounts.throttle import (
     EXPORTS_PER_ACCOUNT,
     FAILURES_PER_ACCOUNT,
     FAILURES_PER_ADDRESS,
+    LINK_CODES_PER_ACCOUNT,
     RENEWALS_PER_ACCOUNT,
     Throttle,
 )
@@ -137,6 +138,7 @@ class AccountService:
         self.ceremonies_by_address = Throttle(counters, "account.ceremonies.address", CEREMONIES_PER_ADDRESS)
         self.renewals_by_account = Throttle(counters, "account.renewals", RENEWALS_PER_ACCOUNT)
         self.exports_by_account = Throttle(counters, "account.exports", EXPORTS_PER_ACCOUNT)
+        self.link_codes_by_account = Throttle(counters, "account.link_codes", LINK_CODES_PER_ACCOUNT)
         self.hashing = FairQueue(_in_hashing_thread, HashingBusyError, HASHES_WAITING_PER_ADDRESS)
         """The hashing thread's jobs, a line per client address taking turns: an address renewing the codes of many
         accounts at once delays another's new account or recovery by one of its jobs besides the one under way (some
@@ -255,7 +257,11 @@ class AccountService:
             raise PasskeyRefusedError()
         return self._sign_in(device, account.id, account.player_id)
 
-    def new_link_code(self, signed_in: SignedIn) -> tuple[str, datetime]:
+    async def new_link_code(self, signed_in: SignedIn) -> tuple[str, datetime]:
+        """A code that signs another device in to the account, in place of its earlier one; refused past
+        `LINK_CODES_PER_ACCOUNT` a window."""
+        if await self.link_codes_by_account.take(signed_in.account_id) is None:
+            raise TooManyAttemptsError()
         code = codes.new_link_code()
         now = self.clock()
         expires_at = now + LINK_CODE_LIFETIME

@@ -17,6 +17,9 @@ CEREMONIES_PER_ADDRESS: Final = 60
 RENEWALS_PER_ACCOUNT: Final = 5
 """Renewals of an account's recovery codes per window (a person renews after printing them, or using some): each
 hashes ten codes."""
+LINK_CODES_PER_ACCOUNT: Final = 10
+"""Codes to sign another device in an account may ask per window (a person links a device now and then): each is a
+row written and a QR code drawn."""
 EXPORTS_PER_ACCOUNT: Final = 5
 """Exports of an account per window (a person downloads their data now and then): each reads and writes out every
 game the account played, megabytes for a player of years."""
