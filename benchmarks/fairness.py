@@ -23,7 +23,8 @@ each from 127.0.0.1 (or addresses of its own):
    (`bystander_stats_*_p99_ms`). Then `heavy_reads`: one cookie of a player of 2,000 games (written straight into the
    server's database) asks its statistics 65 at a time for 10 s, the same reader beside it
    (`bystander_stats_heavy_*_p99_ms`); then `heavy_exports`: that player makes an account and asks its export (every
-   game, some 2 MB of JSON) 65 at a time for 10 s, the reader beside it (`bystander_stats_exports_*_p99_ms`).
+   game, some 2 MB of JSON) 65 at a time for 10 s, the reader beside it (`bystander_stats_exports_*_p99_ms`); an
+   account has a few exports in 10 minutes, the rest are refused.
 4. `h2h_games` and `hearts_tables`: Heart to Heart games made with a fresh cookie each for 15 s, and Hearts tables
    asked 20 at a time with fresh cookies for 10 s: how many were made (the quotas are per address); besides, 30
    concurrent Hearts tables asked on one cookie (the quota is 12).
@@ -32,7 +33,7 @@ each from 127.0.0.1 (or addresses of its own):
    another address takes to make an account, alone and during the flood (`bystander_account_*_s`): its codes wait
    for the flood's job under way and at most one more.
 6. `link_codes`: an account asks codes to sign another device in (a row written and a QR code drawn each), 65 at a
-   time for 10 s.
+   time for 10 s; it has a few in 10 minutes, the rest are refused.
 7. `sockets`: 400 spectator sockets asked on one table, how many are held open (the cap is 24), then every one of
    them sends pings flat out for 10 s, another table's bystander pinging meanwhile.
 
@@ -656,8 +657,8 @@ def one_attack(attack: str) -> dict[str, object]:
             figures.update(read_beside(url, table_id, watch, lambda: asyncio.run(heavy_reads(url, player)), "heavy_"))
         elif attack == "heavy_exports":
             player = write_heavy_player(Path(folder) / "fairness.sqlite3")
-            export = lambda: asyncio.run(heavy_exports(url, player))  # noqa: E731
-            figures.update(read_beside(url, table_id, watch, export, "exports_"))
+            exports = read_beside(url, table_id, watch, lambda: asyncio.run(heavy_exports(url, player)), "exports_")
+            figures.update(exports)
         elif attack == "link_codes":
             with watched(url, table_id, attack, figures):
                 figures.update(asyncio.run(link_codes(url)))
