@@ -4,7 +4,8 @@ those running), not by all of them; each line and the whole queue are bounded, a
 (the caller's own error, its 429).
 
 It serves the Heart to Heart solver (searches handed to the worker pool, one at a time), the accounts' argon2 hashing
-(one thread) and Heart to Heart's reads of the daily ranking and the statistics (two threads).
+(one thread) and the app's reading threads (two: Heart to Heart's daily ranking and statistics, an account's export;
+`web/reading.py`).
 """
 
 from __future__ import annotations
