@@ -16,9 +16,10 @@
    package, all in this one asyncio process, on uvloop as the server is): pass three random cards, play a random
    legal card, say `next` on the score table, each after a random think time (`--think` seconds at most, as people
    take; 0 = flat out).
-   Every socket is opened first; then all of them say hello in the same instant. How late this process's loop
-   wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and the latency
-   includes it.
+   Every socket is opened first; then all of them say hello in the same instant (with `--stagger S`, each table's
+   people at a moment drawn within S seconds, so that the tables' deals do not end together). How late this
+   process's loop wakes from a 5 ms sleep is printed too: an answer that has arrived waits unread for that long, and
+   the latency includes it.
    With `--servers N` (N > 1, or `--shared` for one), N servers share the site on a throwaway PostgreSQL and Redis (the
    tests' `tests/postgres.py` and `tests/redis_server.py`): each table is created through one of them in turn and each
    seat's socket opened on one drawn at random, as a proxy would spread them. Each server has its route, as behind
@@ -32,17 +33,18 @@
    `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for each seat of each table the
    killed server ran, the time from the kill to the first state on the socket it opened afterwards, p50 and p99, and the
    slowest seat of each kill.
-   Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again
-   without the opening burst (the first 2 s, when every socket says hello and passes at once) and for the
-   opening by message type; the fan-out latency (a card played at an online table → the moment the last of the
-   four seats has a state showing it); the computer players' decision latency at solo tables (from the state that
-   gives a computer player the turn to the first state with its card played, as the person sees it: the app's
-   pacing, `--bot-delay`, is its floor, as in the app; `--bot-delay 0` plays flat out, a stress far beyond what
-   people's tables ask for); the CPU the server and the clients used per answered message and the machine's CPU
-   pressure (the share of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly
-   that wait. Then every game's log is read back over HTTP and checked: every deal present with its 13 tricks, the
-   52 cards each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners as
-   the clients saw them.
+   Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again without
+   the opening burst (the first 2 s, when every socket says hello and passes at once), for the opening by message type,
+   and by 10 s of the run with the answers a second (the tables start together and their games end over a long tail, so
+   the run's busiest stretch is busier than its average); the fan-out latency (a card played at an online table → the
+   moment the last of the four seats has a state showing it); the computer players' decision latency at solo tables
+   (from the state that gives a computer player the turn to the first state with its card played, as the person sees it:
+   the app's pacing, `--bot-delay`, is its floor, as in the app; `--bot-delay 0` plays flat out, a stress far beyond
+   what people's tables ask for); the CPU the server and the clients used per answered message and the machine's CPU
+   pressure (the share of time some task waited for a CPU, Linux PSI): on a shared machine the latency is mostly that
+   wait. Then every game's log is read back over HTTP and checked: every deal present with its 13 tricks, the 52 cards
+   each played once, points of 26 (or a moon's 39), running totals, the end of the game and its winners as the clients
+   saw them.
 2. Socket fuzz: `--fuzz-messages` random and forged messages (junk, wrong types, bad cards, forged tokens, other
    seats' actions, binary frames, deep JSON) on fresh tables, 50 to a socket; each must be answered with an `error`
    or a `state` (a forged hello with an error and the 4403 close), never a server error. A frame over the server's
@@ -89,6 +91,9 @@ from shared_site import Site, back_after, started_site
 
 OPENING_SECONDS = 2.0
 """The opening burst: all sockets connect, say hello and pass within the same instant."""
+WINDOW_SECONDS = 10.0
+"""The people's answers are also summed up by stretches of this many seconds of the run (`by_window`): the tables
+start together and end over a long tail, so the whole run's averages hide how busy its busiest stretch was."""
 CARD_TEXTS = [
     rank + suit for suit in "CDSH" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 ]
@@ -105,6 +110,8 @@ class TableSeats:
     mode: str
     seats: list[AsyncSeat] = field(default_factory=list)
     finals: list[dict[str, Any]] = field(default_factory=list)
+    offset: float = 0.0
+    """Seconds after the run's start that its people say hello (`--stagger`)."""
 
 
 async def create_tables(
@@ -169,7 +176,11 @@ async def create_tables(
 
     jobs = [one("online", index) for index in range(options.tables)]
     jobs += [one("solo", index) for index in range(options.solo_tables)]
-    return list(await asyncio.gather(*jobs))
+    tables = list(await asyncio.gather(*jobs))
+    if options.stagger > 0:
+        for table in tables:
+            table.offset = rng.uniform(0.0, options.stagger)
+    return tables
 
 
 def check_log(log: dict[str, Any], final: dict[str, Any] | None) -> str | None:
@@ -259,6 +270,7 @@ async def load_run(
     operator = asyncio.get_running_loop().create_task(operate(site, options, done))
 
     async def play(table: TableSeats, seat: AsyncSeat) -> None:
+        await asyncio.sleep(table.offset)
         await seat.hello()
         table.finals.append(await seat.play_game())
         await seat.close()
@@ -527,6 +539,26 @@ def summary(values: list[float]) -> dict[str, float | int | None]:
     }
 
 
+def by_window(answers: list[tuple[float, float]]) -> list[dict[str, float | int | None]]:
+    """The answers' latency per `WINDOW_SECONDS` of the run, from (seconds since the first send, latency) pairs: each
+    window's start, answers per second, p50 and p99."""
+    windows: dict[int, list[float]] = {}
+    for sent_at, seconds in answers:
+        windows.setdefault(int(sent_at // WINDOW_SECONDS), []).append(seconds)
+    rows: list[dict[str, float | int | None]] = []
+    for index, values in sorted(windows.items()):
+        figures = summary(values)
+        rows.append(
+            {
+                "start_s": index * WINDOW_SECONDS,
+                "per_second": round(len(values) / WINDOW_SECONDS, 1),
+                "p50_ms": figures["p50_ms"],
+                "p99_ms": figures["p99_ms"],
+            }
+        )
+    return rows
+
+
 def shown(figures: dict[str, float | int | None]) -> str:
     if not figures["count"]:
         return "none"
@@ -541,6 +573,12 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=50, choices=(50, 75, 100))
     parser.add_argument("--variant", default="classic", choices=("classic", "special"))
     parser.add_argument("--think", type=float, default=0.3, help="most seconds a scripted person thinks (0 = none)")
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="each table's people say hello at a random moment within this many seconds (0 = all at once)",
+    )
     parser.add_argument("--fuzz-messages", type=int, default=2000)
     parser.add_argument("--http-examples", type=int, default=100, help="schemathesis examples per operation")
     parser.add_argument(
@@ -619,11 +657,13 @@ def main() -> None:
                 "strength": options.strength,
                 "target": options.target,
                 "think_seconds": options.think,
+                "stagger_seconds": options.stagger,
                 "bot_delay_seconds": options.bot_delay,
                 "seconds": round(seconds, 1),
                 "deals": deals,
                 "people": summary(people),
                 "people_after_opening": summary(steady),
+                "people_by_window": by_window([(answer.sent_at - first_sent, answer.seconds) for answer in answers]),
                 "opening_hellos": summary(opening.get("hello", [])),
                 "fan_out": summary(fan_out),
                 "bot_decisions": summary(bots),
@@ -675,6 +715,13 @@ def main() -> None:
             )
             print(f"  people's messages answered: {len(people)}; latency {shown(figures['people'])}")
             print(f"  after the opening {OPENING_SECONDS:.0f} s: {shown(figures['people_after_opening'])}")
+            windows = [
+                f"{row['start_s']:.0f} s: {row['per_second']:.0f}/s, p50 {row['p50_ms']:.1f}, p99 {row['p99_ms']:.1f}"
+                for row in figures["people_by_window"]
+            ]
+            print(
+                f"  by {WINDOW_SECONDS:.0f} s of the run (answers a second, p50 and p99 in ms): " + "; ".join(windows)
+            )
             by_kind = [f"{kind} ×{len(values)} {shown(summary(values))}" for kind, values in sorted(opening.items())]
             print("  in the opening, by message: " + ", ".join(by_kind))
             print(f"  fan-out (a card played → the fourth seat's state showing it): {shown(figures['fan_out'])}")

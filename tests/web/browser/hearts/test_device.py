@@ -1,8 +1,9 @@
 """Hearts against the computer on the device, in headless Chromium: after one visit, with the server stopped and the
-network gone, the lobby opens and "Play against the computer" plays a whole game by taps through the table's own
-screens, the bots thinking in their worker; a reload mid-trick offline restores the deal; back online the game
-reaches the server, which checked every card, and counts in the statistics. A deal in the special rules at `normal`
-strength, whose every computer card is the one the Python bots choose."""
+network gone, the lobby opens and "Play against the computer" plays a game by taps through the table's own screens,
+the bots thinking in their worker: its first deal and, after the deals between played by the Python engine and bots
+into the device's storage, its last deal to the game's end; a reload mid-trick offline restores the deal; back online
+the game reaches the server, which checked every card, and counts in the statistics. A deal in the special rules at
+`normal` strength, whose every computer card is the one the Python bots choose."""
 
 from __future__ import annotations
 
@@ -60,7 +61,30 @@ def replayed(record: dict[str, Any]) -> Game:
     return Game.from_dict({"version": 1, **record, "seed": int(record["seed"])})
 
 
-def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: NewPlayer, server: LiveServer) -> None:
+def played_to_the_last_deal(record: dict[str, Any]) -> tuple[list[str], int]:
+    """The device's stored game, at the end of a deal, played on by the Python engine and bots (the person's seat by
+    the computer player of the game's strength too) up to the start of the deal that ends the game: its actions then,
+    and how many deals that added. Each computer card is the one the server checks, so the game still counts."""
+    game = replayed(record)
+    seed, strength = int(record["seed"]), record["strength"]
+    last_deal_at, deals = len(game.actions), 0
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.DEAL_OVER:
+            game.apply_next_deal()
+            last_deal_at, deals = len(game.actions), deals + 1
+            continue
+        observation = game.observation(0)
+        seats = [seat for seat in range(4) if not observation.passes_chosen[seat]] if game.phase is Phase.PASS else []
+        for seat in seats or [observation.turn]:
+            assert seat is not None
+            cards = decide(game.observation(seat), strength, decision_seed(seed, seat, len(game.actions)), 1.0)
+            game.apply_action(f"{'pass' if game.phase is Phase.PASS else 'play'} {seat} {' '.join(cards)}")
+    return game.actions[:last_deal_at], deals - 1
+
+
+def test_a_game_offline_its_first_and_last_deals_by_taps_then_counted_online(
+    new_hearts_player: NewPlayer, server: LiveServer
+) -> None:
     player = new_hearts_player(server.url, viewport=DESKTOP, settings=FAST, reduced=True, hurried=True)
     start_offline(player, server, "Noa")
     play_until([player], lambda: player.situation()["kind"] == "play" and 0 < len(player.trick()) < 4, timeout=60)
@@ -79,9 +103,18 @@ def test_a_whole_game_offline_by_taps_then_counted_online(new_hearts_player: New
     player.page.wait_for_selector('[data-hand][data-mode="play"]')
     player.idle()
     assert (player.hand(), player.trick(), player.counts()) == (hand, trick, counts)
-    deals = 0
+    play_until([player], lambda: player.situation()["kind"] == "deal_over", timeout=60)
+    [record] = device_games(player)
+    actions, deals = played_to_the_last_deal(record)
+    player.page.evaluate(
+        "(game) => localStorage.setItem(`hc_hearts_device_${game.id}`, JSON.stringify(game))",
+        {**record, "actions": actions},
+    )
+    player.page.reload()  # the stored game at the start of its last deal, replayed by the page's own engine
+    player.page.wait_for_selector("body[data-ready='true']")
+    deals += 1  # the first, by taps
     while True:
-        play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=180)
+        play_until([player], lambda: player.situation()["kind"] in ("deal_over", "game_over"), timeout=90)
         deals += 1
         if player.situation()["kind"] == "game_over":
             break
