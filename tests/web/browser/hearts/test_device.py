@@ -67,11 +67,11 @@ def played_to_the_last_deal(record: dict[str, Any]) -> tuple[list[str], int]:
     and how many deals that added. Each computer card is the one the server checks, so the game still counts."""
     game = replayed(record)
     seed, strength = int(record["seed"]), record["strength"]
-    last_deal_at, deals = len(game.actions), 0
+    last_deal_at, started = len(game.actions), 0
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.DEAL_OVER:
             game.apply_next_deal()
-            last_deal_at, deals = len(game.actions), deals + 1
+            last_deal_at, started = len(game.actions), started + 1
             continue
         observation = game.observation(0)
         seats = [seat for seat in range(4) if not observation.passes_chosen[seat]] if game.phase is Phase.PASS else []
@@ -79,7 +79,7 @@ def played_to_the_last_deal(record: dict[str, Any]) -> tuple[list[str], int]:
             assert seat is not None
             cards = decide(game.observation(seat), strength, decision_seed(seed, seat, len(game.actions)), 1.0)
             game.apply_action(f"{'pass' if game.phase is Phase.PASS else 'play'} {seat} {' '.join(cards)}")
-    return game.actions[:last_deal_at], deals - 1
+    return game.actions[:last_deal_at], started - 1  # the last deal started is the one left to play
 
 
 def test_a_game_offline_its_first_and_last_deals_by_taps_then_counted_online(
