@@ -32,6 +32,7 @@ from heartcards.web.accounts.routes import device_label
 from heartcards.web.accounts.service import AccountService, Device
 from heartcards.web.accounts.sessions import CHECK_EVERY, Sessions
 from heartcards.web.accounts.throttle import EXPORTS_PER_ACCOUNT, LINK_CODES_PER_ACCOUNT, RENEWALS_PER_ACCOUNT
+from heartcards.web.errors import TooManyRequestsError
 from tests.redis_server import RedisServer
 from tests.redis_server import redis_server as redis_server
 from tests.support.authenticator import SoftAuthenticator
@@ -370,6 +371,33 @@ def test_recovery_codes_are_renewed_at_most_five_times_in_ten_minutes(new_client
     refused = answers[-1].json()["error"]
     assert refused["key"] == "account.error.too_many_attempts" and "tentativi" in refused["message"]
     assert device.get("/api/account/details").json()["recovery_codes_left"] == 10  # the fifth set stands
+
+
+def test_a_renewal_or_an_export_its_addresss_full_line_refuses_is_not_counted(
+    new_client: Clients, accounts_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A renewal or an export refused before it ran, its address's line being full (429 `account.error.busy`, 429
+    `error.too_many_requests`), did nothing: the account keeps every renewal and export of the window."""
+    device = new_client()
+    create_account(device)
+    accounts: AccountService = accounts_app.state.accounts
+    reading = accounts_app.state.services.reading
+
+    async def hashing_full(*args: object, **kwargs: object) -> Any:
+        raise HashingBusyError()
+
+    async def reading_full(*args: object, **kwargs: object) -> Any:
+        raise TooManyRequestsError(limit=1)
+
+    with monkeypatch.context() as patched:  # each line full, as another few dozen jobs of the address would fill it
+        patched.setattr(accounts.hashing, "submit", hashing_full)
+        patched.setattr(reading, "read", reading_full)
+        for _ in range(max(RENEWALS_PER_ACCOUNT, EXPORTS_PER_ACCOUNT) + 1):
+            assert device.post("/api/account/recovery-codes").json()["error"]["key"] == "account.error.busy"
+            assert device.get("/api/account/export").json()["error"]["key"] == "error.too_many_requests"
+    renewals = [device.post("/api/account/recovery-codes").status_code for _ in range(RENEWALS_PER_ACCOUNT + 1)]
+    exports = [device.get("/api/account/export").status_code for _ in range(EXPORTS_PER_ACCOUNT + 1)]
+    assert renewals == [200] * RENEWALS_PER_ACCOUNT + [429] and exports == [200] * EXPORTS_PER_ACCOUNT + [429]
 
 
 def test_the_hashes_of_an_address_flooding_them_wait_in_its_own_line(new_client: Clients, accounts_app: Any) -> None:

@@ -248,8 +248,8 @@ async def sign_out_others(signed_in: Current, accounts: Accounts) -> AccountSumm
 @router.get("/export", response_model=None, responses={200: {"content": {"application/json": {}}}})
 async def export(signed_in: Current, accounts: Accounts, services: ServicesDep, client: ClientKey) -> Response:
     """Everything stored about this account, as one JSON file to download."""
-    await accounts.count_export(signed_in)
-    async with waiting_elsewhere():  # every game the account ever played: read and written out on a reading thread
+    # every game the account ever played: read and written out on a reading thread
+    async with accounts.counted_export(signed_in), waiting_elsewhere():
         body = await services.reading.read(client, _export_file, accounts, signed_in)
     disposition = f'attachment; filename="heartcards-{utc_now().date().isoformat()}.json"'
     headers = {"Content-Disposition": disposition, "Cache-Control": "no-store"}

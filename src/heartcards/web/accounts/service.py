@@ -50,6 +50,7 @@ from heartcards.web.accounts.throttle import (
     RENEWALS_PER_ACCOUNT,
     Throttle,
 )
+from heartcards.web.errors import TooManyRequestsError
 
 T = TypeVar("T")
 
@@ -165,6 +166,19 @@ class AccountService:
             await throttle.give_back(key, ticket)
             raise
         await throttle.give_back(key, ticket)
+
+    @contextlib.asynccontextmanager
+    async def _use(self, throttle: Throttle, key: str) -> AsyncIterator[None]:
+        """One use counted against `throttle` for `key`, refused past its limit. A use that its address's full line
+        refused before it ran (`HashingBusyError`, `TooManyRequestsError`) is given back: nothing was done for it."""
+        ticket = await throttle.take(key)
+        if ticket is None:
+            raise TooManyAttemptsError()
+        try:
+            yield
+        except (HashingBusyError, TooManyRequestsError):
+            await throttle.give_back(key, ticket)
+            raise
 
     async def _new_challenge(self, purpose: str, account_id: str | None, address: str) -> bytes:
         if await self.ceremonies_by_address.take(address) is None:
@@ -299,9 +313,8 @@ class AccountService:
     async def renew_recovery_codes(self, account_id: str, address: str) -> list[str]:
         """Ten new recovery codes for the account (the old ones stop working), as the person is to see them; refused
         past `RENEWALS_PER_ACCOUNT` a window. Hashed in the line of `address`, the client's."""
-        if await self.renewals_by_account.take(account_id) is None:
-            raise TooManyAttemptsError()
-        return await self.hashing.submit(address, self._new_recovery_codes, account_id)
+        async with self._use(self.renewals_by_account, account_id):
+            return await self.hashing.submit(address, self._new_recovery_codes, account_id)
 
     def _new_recovery_codes(self, account_id: str) -> list[str]:
         fresh = codes.new_recovery_codes()
@@ -346,10 +359,10 @@ class AccountService:
         if others:
             self.sign_out(signed_in, others)
 
-    async def count_export(self, signed_in: SignedIn) -> None:
-        """One export counted against the account's; refused past `EXPORTS_PER_ACCOUNT` a window."""
-        if await self.exports_by_account.take(signed_in.account_id) is None:
-            raise TooManyAttemptsError()
+    def counted_export(self, signed_in: SignedIn) -> contextlib.AbstractAsyncContextManager[None]:
+        """An export counted against the account's while it is read and written out; refused past
+        `EXPORTS_PER_ACCOUNT` a window, and not counted when its address's line of reads refuses it."""
+        return self._use(self.exports_by_account, signed_in.account_id)
 
     def export(self, signed_in: SignedIn) -> dict[str, Any]:
         return self.repository.export(signed_in.account_id)
