@@ -121,6 +121,14 @@ def _matching_code(code: str, candidates: Sequence[RecoveryCandidate]) -> Recove
     return next((found for found in candidates if codes.recovery_code_matches(code, found.code_hash)), None)
 
 
+async def _taken(throttle: Throttle, key: str) -> str:
+    """One event of `key` counted against `throttle`: its ticket; `TooManyAttemptsError` past the limit."""
+    ticket = await throttle.take(key)
+    if ticket is None:
+        raise TooManyAttemptsError()
+    return ticket
+
+
 class AccountService:
     def __init__(
         self,
@@ -155,9 +163,7 @@ class AccountService:
         if key is None:
             yield
             return
-        ticket = await throttle.take(key)
-        if ticket is None:
-            raise TooManyAttemptsError()
+        ticket = await _taken(throttle, key)
         try:
             yield
         except (PasskeyRefusedError, CodeRefusedError):
@@ -171,9 +177,7 @@ class AccountService:
     async def _use(self, throttle: Throttle, key: str) -> AsyncIterator[None]:
         """One use counted against `throttle` for `key`, refused past its limit. A use that its address's full line
         refused before it ran (`HashingBusyError`, `TooManyRequestsError`) is given back: nothing was done for it."""
-        ticket = await throttle.take(key)
-        if ticket is None:
-            raise TooManyAttemptsError()
+        ticket = await _taken(throttle, key)
         try:
             yield
         except (HashingBusyError, TooManyRequestsError):
@@ -181,8 +185,7 @@ class AccountService:
             raise
 
     async def _new_challenge(self, purpose: str, account_id: str | None, address: str) -> bytes:
-        if await self.ceremonies_by_address.take(address) is None:
-            raise TooManyAttemptsError()
+        await _taken(self.ceremonies_by_address, address)
         challenge = secrets.token_bytes(32)
         moment = self.clock()
         self.repository.save_challenge(
@@ -274,8 +277,7 @@ class AccountService:
     async def new_link_code(self, signed_in: SignedIn) -> tuple[str, datetime]:
         """A code that signs another device in to the account, in place of its earlier one; refused past
         `LINK_CODES_PER_ACCOUNT` a window."""
-        if await self.link_codes_by_account.take(signed_in.account_id) is None:
-            raise TooManyAttemptsError()
+        await _taken(self.link_codes_by_account, signed_in.account_id)
         code = codes.new_link_code()
         now = self.clock()
         expires_at = now + LINK_CODE_LIFETIME
