@@ -12,6 +12,11 @@ who has not played, and `GET /api/h2h/stats` as the heavy player (asked again, t
 since the first, `web/h2h/stats_answers.py`): the round trip's p50 and p99, and the longest the server's event loop
 was held meanwhile (`loop_held_max_ms`, by a timer on it every millisecond: what every other request of the server
 waits out while one of these is answered).
+
+With `--served`, the same database is served by `heartcards serve` in a process of its own (as a site runs it; the
+tests' `LiveServer`, on today's real date) and asked over HTTP, so that no client thread shares the server's
+interpreter: the loop's delay is then read from the server's own `/metrics` (its timer every 10 ms, in buckets):
+`loop_delay_p99_ms` and `loop_delay_max_ms`, each the upper bound of its bucket.
 """
 
 from __future__ import annotations
@@ -20,11 +25,14 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
@@ -37,7 +45,12 @@ from heartcards.web.h2h.solving import daily_code_for
 from heartcards.web.identity import PLAYER_COOKIE
 from record import record_run
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root: the tests' shared helpers
+from tests.support.live_server import LiveServer
+from tests.support.metrics import histogram_buckets
+
 TODAY = datetime(2026, 12, 7, 18, 0, tzinfo=UTC)
+"""The in-process app's clock; `--served` fills around the real time instead, which its server's clock reads."""
 HEAVY = "f" * 32
 
 
@@ -70,25 +83,27 @@ def game_row(pace: random.Random, number: int, player: str, code: str, at: datet
     }
 
 
-def fill(app: Any, players: int, history: int, heavy: int) -> None:
+def fill(app: Any, players: int, history: int, heavy: int, today: datetime = TODAY) -> None:
+    """The games table as the docstring says, around `today` (today's daily games earlier the same day)."""
     pace = random.Random(7)
-    code = daily_code_for(TODAY.date())
+    code = daily_code_for(today.date())
     engine = app.state.services.engine
+    start_of_day = today.replace(hour=0, minute=0, second=0, microsecond=0)
     rows: list[dict[str, Any]] = []
     number = 0
     for index in range(history):  # other deals, other days, other players
-        at = TODAY - timedelta(days=pace.randint(1, 365), minutes=pace.randint(0, 1440))
+        at = today - timedelta(days=pace.randint(1, 365), minutes=pace.randint(0, 1440))
         rows.append(game_row(pace, number := number + 1, player_id(index % 20_000 + 1), f"N{index}", at, True))
     for index in range(players):
         for _ in range(pace.choice((1, 1, 2))):
-            at = TODAY - timedelta(minutes=pace.randint(1, 17 * 60))
+            at = max(start_of_day, today - timedelta(minutes=pace.randint(1, 17 * 60)))  # today's, all
             rows.append(game_row(pace, number := number + 1, player_id(index + 1), code, at, pace.random() < 0.65))
     for _ in range(heavy):
-        at = TODAY - timedelta(days=pace.randint(0, 700), minutes=pace.randint(0, 1440))
+        at = today - timedelta(days=pace.randint(0, 700), minutes=pace.randint(0, 1440))
         rows.append(game_row(pace, number := number + 1, HEAVY, f"N{pace.randint(0, 999)}", at, pace.random() < 0.5))
     people = {row["player_id"] for row in rows}
     with engine.begin() as connection:
-        connection.execute(insert(PLAYERS), [{"id": person, "created_at": TODAY} for person in people])
+        connection.execute(insert(PLAYERS), [{"id": person, "created_at": today} for person in people])
         for start in range(0, len(rows), 5_000):
             connection.execute(insert(GAMES), rows[start : start + 5_000])
 
@@ -129,14 +144,75 @@ def timed(client: TestClient, watch: LoopWatch, path: str, player: str, requests
     }
 
 
+def loop_delays(client: httpx.Client) -> dict[float, float]:
+    """The server's event-loop delay histogram: samples at or under each bound in seconds (cumulative)."""
+    return histogram_buckets(client.get("/metrics").text, "heartcards_event_loop_delay_seconds")
+
+
+def timed_served(client: httpx.Client, path: str, player: str, requests: int) -> dict[str, float]:
+    """As `timed`, against a server of its own: the loop's delay from its `/metrics`, before and after."""
+    client.cookies.set(PLAYER_COOKIE, player)
+    assert client.get(path).status_code == 200
+    before = loop_delays(client)
+    times = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        answer = client.get(path)
+        times.append((time.perf_counter() - start) * 1000)
+        assert answer.status_code == 200, answer.text
+    after = loop_delays(client)
+    delays = {bound: after[bound] - before.get(bound, 0.0) for bound in after}
+    samples = delays[float("inf")]
+    finite = sorted(bound for bound in delays if bound != float("inf"))
+    below = [bound for bound in finite if delays[bound] >= samples]
+    return {
+        "p50_ms": round(statistics.median(times), 2),
+        "p99_ms": round(percentile(times, 0.99), 2),
+        "loop_delay_p99_ms": min(bound for bound in delays if delays[bound] >= 0.99 * samples) * 1000,
+        "loop_delay_max_ms": below[0] * 1000 if below else float("inf"),
+    }
+
+
+def served(options: argparse.Namespace) -> dict[str, Any]:
+    """The figures with the database served by a server of its own, filled around the real time."""
+    today = datetime.now(UTC)
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/site.db"
+        app = create_app(Settings(database_url=url))  # migrates the file; only its engine is used, to fill it
+        start = time.perf_counter()
+        fill(app, options.players, options.history, options.heavy, today)
+        app.state.services.engine.dispose()
+        print(f"filled in {time.perf_counter() - start:.1f} s", flush=True)
+        server = LiveServer(url)
+        server.start()
+        try:
+            with server.client() as client:
+                return {
+                    "served": True,
+                    "daily_as_a_player": timed_served(client, "/api/h2h/daily", player_id(1), options.requests),
+                    "daily_as_a_newcomer": timed_served(client, "/api/h2h/daily", "e" * 32, options.requests),
+                    "stats_of_the_heavy_player": timed_served(client, "/api/h2h/stats", HEAVY, options.requests),
+                }
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=5_000, help="players of today's daily deal")
     parser.add_argument("--history", type=int, default=200_000, help="other games stored")
     parser.add_argument("--heavy", type=int, default=2_000, help="games of the player whose statistics are asked")
     parser.add_argument("--requests", type=int, default=30)
+    parser.add_argument("--served", action="store_true", help="a server process of its own, asked over HTTP")
     parser.add_argument("--no-keep", action="store_true", help="print the line without keeping it")
     options = parser.parse_args()
+    sizes = {"players": options.players, "history": options.history, "heavy": options.heavy}
+    if options.served:
+        figures = sizes | served(options)
+        for name, value in figures.items():
+            print(f"{name}: {value}")
+        record_run("daily", figures, keep=not options.no_keep)
+        return
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(Settings(database_url=f"sqlite:///{folder}/site.db"), clock=lambda: TODAY)
         with TestClient(app) as client:

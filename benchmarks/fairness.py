@@ -76,7 +76,6 @@ from types import TracebackType
 
 import httpx
 import websockets
-from prometheus_client.parser import text_string_to_metric_families
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -84,7 +83,7 @@ from sqlalchemy import create_engine, insert
 from tests.haproxy_server import HaproxyServer, haproxy_binary
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.live_server import LiveServer
-from tests.support.metrics import metric_values
+from tests.support.metrics import histogram_buckets, metric_values
 
 from daily import game_row
 from heartcards.figures import percentile
@@ -303,13 +302,7 @@ def loop_delays(url: str) -> dict[float, float]:
     """The server's event-loop delay histogram: samples at or under each bound in seconds (cumulative)."""
     transport = httpx.HTTPTransport(local_address=WATCHER)  # not the attacker's address, whose line may be full
     with httpx.Client(transport=transport, timeout=60) as client:
-        text = client.get(metrics_url(url)).text
-    buckets: dict[float, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name == "heartcards_event_loop_delay_seconds_bucket":
-                buckets[float(sample.labels["le"])] = sample.value
-    return buckets
+        return histogram_buckets(client.get(metrics_url(url)).text, "heartcards_event_loop_delay_seconds")
 
 
 def alone(url: str, table_id: str, phase: str, figures: dict[str, object]) -> None:
