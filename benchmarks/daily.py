@@ -16,7 +16,9 @@ waits out while one of these is answered).
 With `--served`, the same database is served by `heartcards serve` in a process of its own (as a site runs it; the
 tests' `LiveServer`, on today's real date) and asked over HTTP, so that no client thread shares the server's
 interpreter: the loop's delay is then read from the server's own `/metrics` (its timer every 10 ms, in buckets):
-`loop_delay_p99_ms` and `loop_delay_max_ms`, each the upper bound of its bucket.
+`loop_delay_p99_ms` and `loop_delay_max_ms`, each the upper bound of its bucket; and another client, from another
+address, asks `/api/health` every 5 ms meanwhile (`health_meanwhile_p99_ms`, `health_meanwhile_max_ms`): a hold of the
+loop shows in its round trips whenever it falls.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -49,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's
 from tests.support.live_server import LiveServer
 from tests.support.metrics import histogram_buckets
 
+BYSTANDER = "127.0.0.2"
 TODAY = datetime(2026, 12, 7, 18, 0, tzinfo=UTC)
 """The in-process app's clock; `--served` fills around the real time instead, which its server's clock reads."""
 HEAVY = "f" * 32
@@ -149,17 +153,36 @@ def loop_delays(client: httpx.Client) -> dict[float, float]:
     return histogram_buckets(client.get("/metrics").text, "heartcards_event_loop_delay_seconds")
 
 
+def health_meanwhile(url: str, stop: threading.Event, times: list[float]) -> None:
+    """Another client (another address, so not in the line of the timed requests' own) asking `/api/health` every
+    5 ms until `stop`: its round trips in milliseconds, which wait out whatever holds the server's loop."""
+    transport = httpx.HTTPTransport(local_address=BYSTANDER)
+    with httpx.Client(base_url=url, transport=transport, timeout=60) as client:
+        while not stop.wait(0.005):
+            start = time.perf_counter()
+            client.get("/api/health")
+            times.append((time.perf_counter() - start) * 1000)
+
+
 def timed_served(client: httpx.Client, path: str, player: str, requests: int) -> dict[str, float]:
-    """As `timed`, against a server of its own: the loop's delay from its `/metrics`, before and after."""
+    """As `timed`, against a server of its own: the loop's delay from its `/metrics`, before and after, and another
+    client's `/api/health` meanwhile."""
     client.cookies.set(PLAYER_COOKIE, player)
     assert client.get(path).status_code == 200
     before = loop_delays(client)
+    stop, health = threading.Event(), list[float]()
+    bystander = threading.Thread(target=health_meanwhile, args=(str(client.base_url), stop, health))
+    bystander.start()
     times = []
-    for _ in range(requests):
-        start = time.perf_counter()
-        answer = client.get(path)
-        times.append((time.perf_counter() - start) * 1000)
-        assert answer.status_code == 200, answer.text
+    try:
+        for _ in range(requests):
+            start = time.perf_counter()
+            answer = client.get(path)
+            times.append((time.perf_counter() - start) * 1000)
+            assert answer.status_code == 200, answer.text
+    finally:
+        stop.set()
+        bystander.join()
     after = loop_delays(client)
     delays = {bound: after[bound] - before.get(bound, 0.0) for bound in after}
     samples = delays[float("inf")]
@@ -170,6 +193,8 @@ def timed_served(client: httpx.Client, path: str, player: str, requests: int) ->
         "p99_ms": round(percentile(times, 0.99), 2),
         "loop_delay_p99_ms": min(bound for bound in delays if delays[bound] >= 0.99 * samples) * 1000,
         "loop_delay_max_ms": below[0] * 1000 if below else float("inf"),
+        "health_meanwhile_p99_ms": round(percentile(health, 0.99), 2),
+        "health_meanwhile_max_ms": round(max(health), 2),
     }
 
 
