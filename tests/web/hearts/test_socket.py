@@ -22,7 +22,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from heartcards.hearts.engine import Game
 from heartcards.hearts.tables.fanout import Connection
 from heartcards.hearts.tables.messages import ServerMessage
+from heartcards.hearts.tables.saving import TableStore
 from heartcards.runtime.metrics import Metrics
+from heartcards.storage.hearts_repository import GameSave
 from heartcards.web.hearts.socket import _write
 from tests.support.scripted import action_for, cards_in, due
 
@@ -140,6 +142,32 @@ def test_four_people_play_a_deal_and_nobody_ever_sees_a_hidden_card(client: Test
         following = [seats.read(seat) for seat in range(4)]
         assert all(state["view"]["phase"] == "pass" for state in following)
         assert following[0]["view"]["pass_direction"] == "right" and following[0]["view"]["deal"] == 2
+
+
+def test_a_seat_ready_for_the_next_deal_or_back_is_told_without_a_write(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither changes what a table stores (its actions, its status): the answer comes with no write to the database,
+    and the next deal, once all four are ready, is stored as every action is."""
+    saved: list[str] = []
+    save = TableStore.save
+
+    async def counted(self: TableStore, game_save: GameSave) -> None:
+        saved.append(game_save.table_id)
+        await save(self, game_save)
+
+    monkeypatch.setattr(TableStore, "save", counted)
+    with four_seats(client) as seats:
+        play_deal(seats, random.Random(7))
+        saved.clear()
+        assert seats.act(2, {"type": "back"})["type"] == "state"
+        for seat in range(3):
+            assert seats.act(seat, {"type": "next"})["view"]["ready"] == list(range(seat + 1))
+        assert saved == []
+        seats.act(3, {"type": "next"})  # all four ready: the next deal is dealt, and stored
+        following = [seats.read(seat) for seat in range(4)]
+        assert all(state["view"]["phase"] == "pass" and state["view"]["deal"] == 2 for state in following)
+        assert saved == [seats.table_id]
 
 
 def test_out_of_turn_illegal_and_other_seats_actions_change_nothing(client: TestClient) -> None:

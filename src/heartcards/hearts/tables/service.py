@@ -701,7 +701,8 @@ class TableService:
     async def _commit(self, table: Table, answer_to: Connection | None = None, message_id: object = None) -> None:
         """After a change (under the table's lock): store it, then send every connection its new state. If it cannot
         be stored, the change is undone (the game goes back to what is stored) and `NotSavedError` says so: nothing
-        is shown that the database does not hold, and the same action can simply be tried again."""
+        is shown that the database does not hold, and the same action can simply be tried again. A change that stores
+        nothing (a seat ready for the next deal, a person back: no action, no status) is only sent."""
         now_monotonic = time.monotonic()
         table.after_change(now_monotonic)
         game = table.game
@@ -715,6 +716,9 @@ class TableService:
             table.status = "finished"
             table.finished_at = utc_now()
             results = seat_results(table)
+        if self.stored_actions.get(table.id) == len(game.actions) and table.status == status_before and not new_logs:
+            self.fanout.publish(table, answer_to, message_id)
+            return
         epoch = self.epochs.get(table.id, 0)
         try:
             await self.store.save(GameSave(table.id, table.status, game_text(table), new_logs, results, epoch))
