@@ -268,10 +268,10 @@ def test_an_address_asking_many_reads_holds_one_reading_thread(shared_app: Any) 
     release = threading.Event()
 
     async def flood_then_one_more() -> None:
-        flood = [asyncio.ensure_future(h2h.read("10.7.0.1", release.wait)) for _ in range(READING_THREADS + 1)]
+        flood = [asyncio.ensure_future(h2h.reading.read("10.7.0.1", release.wait)) for _ in range(READING_THREADS + 1)]
         await asyncio.sleep(0.05)
         try:  # with both threads the flood's, it would wait for them: failing here
-            assert await asyncio.wait_for(h2h.read("10.7.0.2", lambda: "read"), 5.0) == "read"
+            assert await asyncio.wait_for(h2h.reading.read("10.7.0.2", lambda: "read"), 5.0) == "read"
         finally:
             release.set()
         assert await asyncio.gather(*flood) == [True] * len(flood)

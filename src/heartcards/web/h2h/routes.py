@@ -234,7 +234,7 @@ async def daily(player: PlayerId, h2h: H2H, client: ClientKey) -> Daily:
     today = h2h.clock().date()
     code = daily_code_for(today)
     async with waiting_elsewhere():
-        reading = await h2h.read(client, read_daily, h2h.repository, player, today, daily_code_for)
+        reading = await h2h.reading.read(client, read_daily, h2h.repository, player, today, daily_code_for)
     known = h2h.solver.known(code)
     if known is None:
         h2h.solver.prefetch(code)
@@ -245,5 +245,5 @@ async def daily(player: PlayerId, h2h: H2H, client: ClientKey) -> Daily:
 async def stats(player: PlayerId, h2h: H2H, client: ClientKey) -> Response:
     """The player's Heart to Heart statistics, computed from the database."""
     async with waiting_elsewhere():  # in a thread: counting thousands of games costs tens of milliseconds
-        body = await h2h.read(client, h2h.stats.answer, player)  # kept while their games are unchanged
+        body = await h2h.reading.read(client, h2h.stats.answer, player)  # kept while their games are unchanged
     return Response(body, media_type="application/json")

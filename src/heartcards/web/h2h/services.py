@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import ParamSpec, TypeVar
 
 from heartcards.runtime.clock import utc_now
 from heartcards.runtime.quotas import AddressBudget, BudgetRule, CreationQuota, QuotaRule
@@ -24,8 +23,6 @@ MOVES_RULE = BudgetRule("h2h.moves", per_address=2 * MAX_RECORD_MOVES, window_se
 replays): 4,000, so a device's offline sync of a whole game of the longest record (2,000 moves) goes through at once
 with as much again to spare, and the costliest batch there can be (2,000 moves replayed, 2,000 played) fits too.
 A player tapping once a second plays 60 a minute. Past it: 429 `h2h.error.too_many_moves`, `Retry-After: 60`."""
-P = ParamSpec("P")
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +41,6 @@ class H2HServices:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stats", StatsAnswers(self.repository))
-
-    async def read(self, client: str, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """`function(*args)` on the app's reading threads, in the line of `client` (`Reading.read`)."""
-        return await self.reading.read(client, function, *args, **kwargs)
 
     @classmethod
     def start(cls, services: Services, clock: Callable[[], datetime] = utc_now) -> H2HServices:
