@@ -59,6 +59,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -83,7 +84,7 @@ from sqlalchemy import create_engine, insert
 from tests.haproxy_server import HaproxyServer, haproxy_binary
 from tests.support.authenticator import SoftAuthenticator
 from tests.support.live_server import LiveServer
-from tests.support.metrics import histogram_buckets, metric_values
+from tests.support.metrics import bucket_bound, histogram_between, histogram_buckets, metric_values
 
 from daily import game_row
 from heartcards.figures import percentile
@@ -291,11 +292,9 @@ def watched(url: str, table_id: str, phase: str, figures: dict[str, object]) -> 
         yield
     figures.update(bystanders.figures(phase))
     after = loop_delays(url)
-    delays = {bound: after[bound] - before.get(bound, 0.0) for bound in after}
-    samples = delays[float("inf")]
-    p99 = min(bound for bound, count in delays.items() if count >= 0.99 * samples)
-    figures[f"loop_delay_{phase}_p99_ms"] = round(p99 * 1000, 1)  # the bucket's upper bound
-    figures[f"loop_delay_{phase}_over_5ms_share"] = round(1 - delays[0.005] / max(samples, 1), 4)
+    delays = histogram_between(before, after)
+    figures[f"loop_delay_{phase}_p99_ms"] = round(bucket_bound(delays, 0.99) * 1000, 1)  # the bucket's upper bound
+    figures[f"loop_delay_{phase}_over_5ms_share"] = round(1 - delays[0.005] / max(delays[math.inf], 1), 4)
 
 
 def loop_delays(url: str) -> dict[float, float]:

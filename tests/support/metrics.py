@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from prometheus_client.parser import text_string_to_metric_families
 
 
@@ -23,3 +25,14 @@ def histogram_buckets(text: str, name: str) -> dict[float, float]:
             if sample.name == f"{name}_bucket":
                 buckets[float(sample.labels["le"])] = sample.value
     return buckets
+
+
+def histogram_between(before: dict[float, float], after: dict[float, float]) -> dict[float, float]:
+    """The samples a histogram took between two readings of it (`histogram_buckets`), at or under each bound."""
+    return {bound: after[bound] - before.get(bound, 0.0) for bound in after}
+
+
+def bucket_bound(counts: dict[float, float], share: float) -> float:
+    """The upper bound of the bucket holding the `share` quantile of a histogram's samples (cumulative counts by
+    bound): 0.99 the p99's, 1.0 the largest sample's (`math.inf` past the last finite bound)."""
+    return min(bound for bound, count in counts.items() if count >= share * counts[math.inf])
