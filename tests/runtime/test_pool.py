@@ -63,6 +63,18 @@ def test_jobs_run_in_other_processes_at_a_lower_priority_and_no_thread_here() ->
         pool.close()
 
 
+def test_workers_not_below_the_server_run_at_its_priority() -> None:
+    pool = WorkerPool(workers=1, below_server=False)
+
+    async def ask() -> tuple[int, int]:
+        return await pool.run(os.nice, 0), await pool.run(os.sched_getscheduler, 0)
+
+    try:
+        assert asyncio.run(ask()) == (os.nice(0), os.sched_getscheduler(0))
+    finally:
+        pool.close()
+
+
 def test_more_jobs_than_workers_are_all_answered_in_order() -> None:
     pool = WorkerPool(workers=2)
 

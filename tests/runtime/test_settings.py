@@ -11,6 +11,7 @@ from heartcards.runtime.settings import (
     ROUTE_VARIABLE,
     RUNNING_ABSENCE_VARIABLE,
     SOLVER_WARM_UP_VARIABLE,
+    WORKERS_BELOW_SERVER_VARIABLE,
     SettingError,
     Settings,
 )
@@ -61,6 +62,15 @@ def test_the_solver_warm_up_is_on_unless_the_environment_turns_it_off(environmen
     assert Settings.from_environment("sqlite://").solver_warm_up
     environment.setenv(SOLVER_WARM_UP_VARIABLE, "0")
     assert not Settings.from_environment("sqlite://").solver_warm_up
+
+
+def test_the_workers_run_below_the_server_unless_the_environment_says_otherwise(
+    environment: pytest.MonkeyPatch,
+) -> None:
+    environment.delenv(WORKERS_BELOW_SERVER_VARIABLE, raising=False)
+    assert Settings.from_environment("sqlite://").workers_below_server
+    environment.setenv(WORKERS_BELOW_SERVER_VARIABLE, "0")
+    assert not Settings.from_environment("sqlite://").workers_below_server
 
 
 def test_a_route_comes_from_the_command_line_or_the_environment_and_names_the_server(

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE
+from heartcards.runtime.settings import UNLIMITED_ADDRESSES_VARIABLE, WORKERS_BELOW_SERVER_VARIABLE
 from tests.support.databases import SqliteTemplate
 from tests.support.live_server import LiveServer
 
@@ -54,9 +54,12 @@ REAL_PAGES = (
 FAST_HEARTS: dict[str, str] = {
     "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS": "0",
     "HEARTCARDS_HEARTS_DEAL_PAUSE_SECONDS": "30",
+    WORKERS_BELOW_SERVER_VARIABLE: "0",
 }
 """The Hearts tests' pacing: computer players act without the 0.3 s pause (a deal takes a fraction of a second) and
-the score table waits 30 s, so a test decides when the next deal starts."""
+the score table waits 30 s, so a test decides when the next deal starts. Their decisions are made at the server's
+priority: the suite keeps both cores busy, and workers below it (the product's default) would decide only in the
+cores' idle moments, a deal taking minutes at the busiest ones."""
 
 
 @contextlib.contextmanager

@@ -73,11 +73,13 @@ class _Worker:
 class WorkerPool:
     """Worker processes at a lower priority, run from the event loop: `await pool.run(function, *args)`."""
 
-    def __init__(self, workers: int | None = None, preload: Sequence[str] = ()) -> None:
+    def __init__(self, workers: int | None = None, preload: Sequence[str] = (), *, below_server: bool = True) -> None:
         """`workers` processes (the machine's cores, at least `MIN_WORKERS`), each importing the `preload` modules
-        as it starts, so that its first job of any kind starts at once."""
+        as it starts, so that its first job of any kind starts at once; below the server's priority unless
+        `below_server` is False (`Settings.workers_below_server`)."""
         self.workers = workers or max(MIN_WORKERS, os.cpu_count() or 1)
         self.preload = tuple(preload)
+        self.niceness = WORKER_NICENESS if below_server else 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._running: list[_Worker] = []
         self._idle: list[_Worker] = []
@@ -150,7 +152,7 @@ class WorkerPool:
             # daemon: ended by multiprocessing at the server's exit; the worker also follows the server if killed
             process = _SPAWN.Process(
                 target=serve_jobs,
-                args=(worker_end, WORKER_NICENESS, self.preload),
+                args=(worker_end, self.niceness, self.preload),
                 name="heartcards-worker",
                 daemon=True,
             )

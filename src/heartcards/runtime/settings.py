@@ -10,7 +10,8 @@ comma-separated), which reverse proxies' forwarded client address is believed (`
 `$HEARTCARDS_TRUSTED_PROXIES`, the same form; none by default), which addresses the per-address limits spare
 (`$HEARTCARDS_UNLIMITED_ADDRESSES`, for load tests; none by default), whether answers carry `Server-Timing`
 (`$HEARTCARDS_SERVER_TIMING=1`, for debugging and benchmarks; off by default), whether the worker processes start
-with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on the first search or decision instead), and Redis (`--redis`, else
+with the server (`$HEARTCARDS_SOLVER_WARM_UP=0`: on the first search or decision instead) and below its priority
+(`$HEARTCARDS_WORKERS_BELOW_SERVER=0`: at the same priority), and Redis (`--redis`, else
 `$HEARTCARDS_REDIS_URL`): with it, on PostgreSQL, the server shares the site with every other server on the same
 database and Redis, each table under a lease of `$HEARTCARDS_LEASE_SECONDS`, and the name the proxy routes to it by
 (`--route`, else `$HEARTCARDS_ROUTE`; none by default).
@@ -36,6 +37,7 @@ BOT_DELAY_VARIABLE: Final = "HEARTCARDS_HEARTS_BOT_DELAY_SECONDS"
 RUNNING_ABSENCE_VARIABLE: Final = "HEARTCARDS_HEARTS_RUNNING_ABSENCE_SECONDS"
 PUBLIC_URL_VARIABLE: Final = "HEARTCARDS_PUBLIC_URL"
 SOLVER_WARM_UP_VARIABLE: Final = "HEARTCARDS_SOLVER_WARM_UP"
+WORKERS_BELOW_SERVER_VARIABLE: Final = "HEARTCARDS_WORKERS_BELOW_SERVER"
 DEFAULT_DEAL_PAUSE_SECONDS: Final = 12.0
 DEFAULT_BOT_DELAY_SECONDS: Final = 0.3
 DEFAULT_RUNNING_ABSENCE_SECONDS: Final = 120.0
@@ -127,6 +129,11 @@ class Settings:
     first hint does not wait for them (the tests of other things turn it off: each of their apps would start
     processes it never uses)."""
 
+    workers_below_server: bool = True
+    """The worker processes run below the server (niced, and in Linux's idle scheduling class), so that people are
+    answered first when the cores are full. False where other programs keep the cores busy and the computer players
+    and searches must not wait for the cores' idle moments (the test suite, which keeps both cores busy)."""
+
     @classmethod
     def from_environment(
         cls,
@@ -155,6 +162,7 @@ class Settings:
             hearts_bot_delay_seconds=times.hearts_bot_delay_seconds,
             hearts_running_absence_seconds=times.hearts_running_absence_seconds,
             solver_warm_up=server.solver_warm_up,
+            workers_below_server=server.workers_below_server,
             route=route_name(route if route is not None else server.route),
         )
 
@@ -173,6 +181,7 @@ class ServerEnvironment(BaseSettings):
     server_timing: bool = False
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     solver_warm_up: bool = True
+    workers_below_server: bool = True
 
     @field_validator("lease_seconds", mode="wrap")
     @classmethod

@@ -50,7 +50,9 @@ def yield_to_the_server(niceness: int) -> None:
     """Run below the server: `niceness` more than it and, on Linux, in the idle scheduling class (`SCHED_IDLE`).
     Linux may let a niced worker run to the end of its time slice before a waking server has the core (milliseconds
     on a person's answer when the two share one); an idle-class worker gives it up at once. It still has every idle
-    moment of the cores, and a sliver of a busy one."""
+    moment of the cores, and a sliver of a busy one. A `niceness` of 0 leaves the worker at the server's priority."""
+    if niceness <= 0:
+        return
     with contextlib.suppress(OSError):
         os.nice(niceness)
     if sys.platform == "linux":

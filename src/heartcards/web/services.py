@@ -59,7 +59,8 @@ class Services:
         """Open and migrate the database and read the catalogs."""
         engine = open_engine(settings.database_url, idle_transaction_seconds=settings.lease_seconds)
         upgrade_database(engine)
-        services = cls(settings, engine, shipped_catalogs())
+        workers = WorkerPool(preload=WORKER_PRELOAD, below_server=settings.workers_below_server)
+        services = cls(settings, engine, shipped_catalogs(), workers=workers)
         if settings.shared and settings.redis_url is not None:
             services.redis = RedisLink(settings.redis_url)
             services.readiness_checks["redis"] = services.redis.reachable
