@@ -57,9 +57,9 @@ FAST_HEARTS: dict[str, str] = {
     WORKERS_BELOW_SERVER_VARIABLE: "0",
 }
 """The Hearts tests' pacing: computer players act without the 0.3 s pause (a deal takes a fraction of a second) and
-the score table waits 30 s, so a test decides when the next deal starts. Their decisions are made at the server's
-priority: the suite keeps both cores busy, and workers below it (the product's default) would decide only in the
-cores' idle moments, a deal taking minutes at the busiest ones."""
+the score table waits 30 s, so a test decides when the next deal starts. The workers (decisions, searches) run at
+the server's priority: the suite keeps both cores busy, and workers below it (the product's default) would decide
+only in the cores' idle moments, so slowly that a test's wait could run out."""
 
 
 @contextlib.contextmanager
