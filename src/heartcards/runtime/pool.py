@@ -71,7 +71,8 @@ class _Worker:
 
 
 class WorkerPool:
-    """Worker processes at a lower priority, run from the event loop: `await pool.run(function, *args)`."""
+    """Worker processes, below the server's priority unless asked otherwise, run from the event loop:
+    `await pool.run(function, *args)`."""
 
     def __init__(self, workers: int | None = None, preload: Sequence[str] = (), *, below_server: bool = True) -> None:
         """`workers` processes (the machine's cores, at least `MIN_WORKERS`), each importing the `preload` modules
