@@ -9,7 +9,6 @@ worker is killed starts its own (`local:2`), as it is the command's own cluster 
 from __future__ import annotations
 
 import json
-import logging
 import signal
 import sqlite3
 import subprocess
@@ -21,7 +20,8 @@ from typing import Any
 
 import psutil
 import pytest
-from distributed import LocalCluster
+
+from heartcards.cluster.runner import local_cluster
 
 pytestmark = pytest.mark.slow  # Dask clusters of worker processes
 
@@ -79,9 +79,7 @@ def wait_until(condition: Callable[[], bool], process: subprocess.Popen[str], se
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a Dask cluster of 2 single-threaded worker processes, for the runs of this module that count."""
-    with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
-    ) as cluster:
+    with local_cluster(2) as cluster:
         yield str(cluster.scheduler_address)
 
 

@@ -1,17 +1,26 @@
-"""The runner on an in-process Dask cluster (threads, so it starts in a moment): chunks, recounts, failing tasks."""
+"""The runner on an in-process Dask cluster (threads, so it starts in a moment): chunks, recounts, failing tasks,
+the local cluster's free port."""
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterator
 
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client
 
 from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Ledger
 from heartcards.cluster.plan import ChunkPlan
-from heartcards.cluster.runner import WorkedChunk, count_missing_chunks, result_of, verify_chunks, worker_count
+from heartcards.cluster.runner import (
+    WorkedChunk,
+    count_missing_chunks,
+    local_cluster,
+    result_of,
+    verify_chunks,
+    worker_count,
+)
 from heartcards.heart_to_heart.engine import Mode
 from heartcards.heart_to_heart.solver.stats import ChunkCounts, count_chunk
 
@@ -19,7 +28,7 @@ from heartcards.heart_to_heart.solver.stats import ChunkCounts, count_chunk
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
     with (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        local_cluster(2, processes=False) as cluster,
         Client(cluster) as client,
     ):
         yield client
@@ -63,3 +72,12 @@ def test_addresses() -> None:
     for bad in ("local", "local:", "local:-1", "local:0", "local:257", "local:2x"):
         with pytest.raises(ClusterError, match=repr(bad).replace("(", r"\(")):
             local_workers(bad)
+
+
+def test_a_local_cluster_holds_no_fixed_port_so_two_at_once_do_not_collide(client: Client) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with local_cluster(1, processes=False) as other, Client(other) as other_client:
+            ports = [each.scheduler_info()["services"]["dashboard"] for each in (client, other_client)]
+    assert 8787 not in ports and ports[0] != ports[1]  # Dask's default port, which a second run found taken
+    assert not [warning for warning in caught if "already in use" in str(warning.message)]

@@ -63,6 +63,20 @@ def count_on_worker(mode: Mode, first: int, deals: int, optimal: bool) -> Worked
     return WorkedChunk(counts, seconds, cpu_seconds, worker)
 
 
+def local_cluster(workers: int, *, processes: bool = True) -> LocalCluster:
+    """A local cluster of `workers` single-threaded workers (processes; threads where a test wants it started in a
+    moment). Its scheduler's HTTP routes (Dask's health and metrics; no dashboard) listen on a free loopback port:
+    with Dask's default every local run took port 8787 on all interfaces, and a second one meanwhile warned."""
+    return LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=processes,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+        silence_logs=logging.ERROR,
+    )
+
+
 @contextmanager
 def connect(address: str) -> Iterator[Client]:
     """A client of the scheduler at `address` (e.g. `tcp://10.0.0.5:8786`), or of a new local cluster for `local:N`.
@@ -71,16 +85,7 @@ def connect(address: str) -> Iterator[Client]:
     """
     workers = local_workers(address)
     if workers is not None:
-        with (
-            LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            ) as cluster,
-            Client(cluster) as client,  # type: ignore[no-untyped-call]
-        ):
+        with local_cluster(workers) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
     try:
