@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import redis.asyncio
 from sqlalchemy import func, select
@@ -321,9 +321,11 @@ def test_an_addresss_exports_are_written_one_at_a_time_on_the_reading_threads(
 
     monkeypatch.setattr(AccountService, "export", slow_export)
 
-    async def four_at_once() -> list[httpx.Response]:  # on one event loop, as a server runs them
-        transport = httpx.ASGITransport(app=accounts_app, client=("10.9.0.1", 50000))
-        async with httpx.AsyncClient(transport=transport, base_url=str(device.base_url), cookies=device.cookies) as one:
+    async def four_at_once() -> list[httpx2.Response]:  # on one event loop, as a server runs them
+        transport = httpx2.ASGITransport(app=accounts_app, client=("10.9.0.1", 50000))
+        async with httpx2.AsyncClient(
+            transport=transport, base_url=str(device.base_url), cookies=device.cookies
+        ) as one:
             return await asyncio.gather(*(one.get("/api/account/export") for _ in range(4)))
 
     answers = asyncio.run(four_at_once())
