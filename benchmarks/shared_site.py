@@ -1,8 +1,8 @@
 """The site `benchmarks/tables.py` loads: one server on a SQLite file, or several sharing a throwaway PostgreSQL and
 Redis (the tests' `tests/postgres.py` and `tests/redis_server.py`); what those two carried during a run (Redis
-commands and publishes, PostgreSQL commits and rows written); and what an operator does to the servers during a run:
-kill -9 the server that runs some tables (and start it again), or restart every server in turn with SIGTERM (it
-drains, then exits).
+commands and publishes, PostgreSQL commits and rows written, and the CPU each of them used); and what an operator
+does to the servers during a run: kill -9 the server that runs some tables (and start it again), or restart every
+server in turn with SIGTERM (it drains, then exits).
 
 `Site.urls` is the list of servers up at each moment, as a proxy's health checks would see them: a server leaves it
 when it is killed or asked to stop and comes back once it answers again, and the scripted seats reconnect to those.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import os
 import signal
 import time
 from collections.abc import Iterator
@@ -37,6 +38,9 @@ class Traffic:
     redis_publishes: int = 0
     database_commits: int = 0
     rows_written: int = 0
+    redis_cpu_seconds: float = 0.0
+    database_cpu_seconds: float = 0.0
+    """PostgreSQL's processes together: the postmaster, its backends and helpers, those that ended included."""
 
     def __sub__(self, before: Traffic) -> Traffic:
         return Traffic(
@@ -44,7 +48,26 @@ class Traffic:
             self.redis_publishes - before.redis_publishes,
             self.database_commits - before.database_commits,
             self.rows_written - before.rows_written,
+            self.redis_cpu_seconds - before.redis_cpu_seconds,
+            self.database_cpu_seconds - before.database_cpu_seconds,
         )
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) of a process and all it started, so far: its own, that of its children that
+    ended (Linux adds them to its own record once it has waited for them), and that of those still running."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            children.setdefault(int(stat.read_text().rsplit(")", 1)[1].split()[1]), []).append(int(stat.parent.name))
+    ticks, waiting = 0, [pid]
+    while waiting:
+        process = waiting.pop()
+        with contextlib.suppress(OSError, IndexError):
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+        waiting.extend(children.get(process, ()))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(slots=True)
@@ -67,7 +90,7 @@ class Site:
 
     def traffic(self) -> Traffic:
         """The shared services' counters now (all zero for a server alone on SQLite)."""
-        if self.redis is None or self.database_url is None:
+        if self.redis is None or self.database is None or self.database_url is None:
             return Traffic()
         client = redis.Redis(unix_socket_path=str(self.redis.socket))
         try:
@@ -88,7 +111,16 @@ class Site:
         finally:
             engine.dispose()
         publishes = commands.get("cmdstat_publish", {}).get("calls", 0)
-        return Traffic(int(stats["total_commands_processed"]), int(publishes), int(row[0]), int(row[1]))
+        postmaster = int((self.database.data / "postmaster.pid").read_text().split()[0])
+        redis_cpu = 0.0 if self.redis.process is None else tree_cpu_seconds(self.redis.process.pid)
+        return Traffic(
+            int(stats["total_commands_processed"]),
+            int(publishes),
+            int(row[0]),
+            int(row[1]),
+            redis_cpu,
+            tree_cpu_seconds(postmaster),
+        )
 
     def _down(self, server: LiveServer) -> None:
         url = server.url.rstrip("/")

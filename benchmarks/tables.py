@@ -26,13 +26,13 @@
    `deploy/haproxy.cfg`, so about (N-1)/N of the sockets are sent to the route of their table's server and opened again
    there, as the proxy routes them (`moves`); with `--relay` the servers have none, and those sockets stay where they
    land, relayed to their table's server through Redis. The server CPU is then that of all the servers, and what Redis
-   and PostgreSQL carried is counted (commands and publishes, commits and rows written, per answered message). A seat
-   whose socket closes reconnects to the next server up, after the page's first pause, as the page does through a proxy
-   (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the run with SIGTERM (it drains; a
-   proxy stops sending it anything): no client may see an error. `--kills N` kills a server (each in turn) every
-   `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for each seat of each table the
-   killed server ran, the time from the kill to the first state on the socket it opened afterwards, p50 and p99, and the
-   slowest seat of each kill.
+   and PostgreSQL carried is counted (commands and publishes, commits and rows written, and the CPU of each, per
+   answered message). A seat whose socket closes reconnects to the next server up, after the page's first pause, as
+   the page does through a proxy (`benchmarks/shared_site.py`). `--restarts` restarts every server in turn during the
+   run with SIGTERM (it drains; a proxy stops sending it anything): no client may see an error. `--kills N` kills a
+   server (each in turn) every `--kill-every` seconds with SIGKILL and starts it again: the failover figure is, for
+   each seat of each table the killed server ran, the time from the kill to the first state on the socket it opened
+   afterwards, p50 and p99, and the slowest seat of each kill.
    Figures: the people's message latency (from a client's send to the answer with its id: p50, p99, max), again without
    the opening burst (the first 2 s, when every socket says hello and passes at once), for the opening by message type,
    and by 10 s of the run with the answers a second (the tables start together and their games end over a long tail, so
@@ -683,10 +683,14 @@ def main() -> None:
                     "redis_publishes": traffic.redis_publishes,
                     "database_commits": traffic.database_commits,
                     "rows_written": traffic.rows_written,
+                    "redis_cpu_seconds": round(traffic.redis_cpu_seconds, 2),
+                    "database_cpu_seconds": round(traffic.database_cpu_seconds, 2),
                     "per_answer": {
                         "redis_commands": round(traffic.redis_commands / max(1, len(people)), 2),
                         "redis_publishes": round(traffic.redis_publishes / max(1, len(people)), 2),
                         "database_commits": round(traffic.database_commits / max(1, len(people)), 2),
+                        "redis_cpu_ms": round(traffic.redis_cpu_seconds / max(1, len(people)) * 1000, 3),
+                        "database_cpu_ms": round(traffic.database_cpu_seconds / max(1, len(people)) * 1000, 3),
                     },
                 },
             }
@@ -743,7 +747,8 @@ def main() -> None:
                     f"  shared services: Redis {traffic.redis_commands} commands ({per['redis_commands']} per answered "
                     f"message), {traffic.redis_publishes} of them publishes ({per['redis_publishes']}); PostgreSQL "
                     f"{traffic.database_commits} commits ({per['database_commits']}), {traffic.rows_written} rows "
-                    "written"
+                    f"written; CPU: Redis {traffic.redis_cpu_seconds:.1f} s ({per['redis_cpu_ms']:.2f} ms per answered "
+                    f"message), PostgreSQL {traffic.database_cpu_seconds:.1f} s ({per['database_cpu_ms']:.2f} ms)"
                 )
             if options.restarts:
                 print(f"  drained restarts: {figures['restarts']['seconds']} s each (SIGTERM to answering again)")
