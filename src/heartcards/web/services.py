@@ -50,17 +50,19 @@ class Services:
     """The per-client limits' counters: in Redis when servers share the site, so the limits are the site's."""
     reading: Reading = field(default_factory=Reading)
     """The reading threads, where a person's stored history is read for either game or their account."""
-    workers: WorkerPool = field(default_factory=lambda: WorkerPool(preload=WORKER_PRELOAD))
+    workers: WorkerPool = field(init=False)
     """The worker processes both games' searches and decisions run in, started on the first one (or at the server's
-    start, `Settings.solver_warm_up`); closed last."""
+    start, `Settings.solver_warm_up`), below the server's priority as the settings say; closed last."""
+
+    def __post_init__(self) -> None:
+        self.workers = WorkerPool(preload=WORKER_PRELOAD, below_server=self.settings.workers_below_server)
 
     @classmethod
     def start(cls, settings: Settings) -> Services:
         """Open and migrate the database and read the catalogs."""
         engine = open_engine(settings.database_url, idle_transaction_seconds=settings.lease_seconds)
         upgrade_database(engine)
-        workers = WorkerPool(preload=WORKER_PRELOAD, below_server=settings.workers_below_server)
-        services = cls(settings, engine, shipped_catalogs(), workers=workers)
+        services = cls(settings, engine, shipped_catalogs())
         if settings.shared and settings.redis_url is not None:
             services.redis = RedisLink(settings.redis_url)
             services.readiness_checks["redis"] = services.redis.reachable
