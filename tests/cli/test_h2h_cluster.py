@@ -217,7 +217,10 @@ def test_another_runs_checkpoint_and_bad_options_are_refused(tmp_path: Path) -> 
         (("--cluster", "local:0"), "error: 'local:0' asks for 0 local workers: from 1 to 256"),
         (("--cluster", "local:two"), "error: 'local:two' is not a local cluster: write local:N, N workers from 1"),
         (("--cluster", "local:2", "--jobs", "2"), "error: --jobs counts on this machine"),
-        (("--cluster", "tcp://127.0.0.1:9"), "error: cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'"),
+        (  # refused at once, where Dask's client would try again for ten seconds
+            ("--cluster", "tcp://127.0.0.1:9"),
+            "error: cannot reach a Dask scheduler at 'tcp://127.0.0.1:9': [Errno 111] Connection refused",
+        ),
     ]:
         result = run("stats", "--deals", "100", *arguments)
         assert result.returncode == 2, arguments

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+import socket
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from distributed import Client, Future, KilledWorker, LocalCluster, as_completed, get_worker
+from distributed.comm.addressing import parse_address, parse_host_port
 
 from heartcards.cluster.address import ClusterError, local_workers
 from heartcards.cluster.checkpoint import Ledger
@@ -88,6 +90,7 @@ def connect(address: str) -> Iterator[Client]:
         with local_cluster(workers) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
+    _check_listening(address.strip())
     try:
         client = Client(address.strip(), timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
@@ -98,6 +101,23 @@ def connect(address: str) -> Iterator[Client]:
         except TimeoutError as error:
             raise ClusterError(f"the scheduler at {address!r} has no workers after {WORKER_WAIT_SECONDS} s") from error
         yield client
+
+
+def _check_listening(address: str) -> None:
+    """Refuses at once a TCP scheduler address where nothing listens, or that cannot be reached: Dask's client
+    would try again for `CONNECT_SECONDS` before saying so. (A scheduler there logs the probe, at INFO, as a
+    connection closed before its handshake.)"""
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+    except ValueError:
+        return  # not host and port: Dask's client says what is wrong with it
+    if scheme not in ("tcp", "tls"):
+        return
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r}: {error}") from error
 
 
 def worker_count(client: Client) -> tuple[int, int]:
