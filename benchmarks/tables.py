@@ -6,6 +6,7 @@
     uv run python benchmarks/tables.py --tables 20 --fuzz-messages 300 --http-examples 20   # a quick look
     uv run python benchmarks/tables.py --tables 2 --fuzz-messages 200 --http-examples 3 --no-keep   # the smallest
     uv run python benchmarks/tables.py --servers 2 --tables 200 --solo-tables 100   # two servers sharing the site
+    uv run python benchmarks/tables.py --servers 2 --tables 200 --solo-tables 100 --client-processes 2
     uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --target 100 --kills 20 --kill-every 6
     uv run python benchmarks/tables.py --servers 2 --tables 20 --solo-tables 10 --restarts   # a drained restart
 
@@ -13,7 +14,8 @@
    `tests.support.live_server`, the tests' own starter). `--tables` online tables are created over HTTP with four
    people joined, and `--solo-tables` solo tables (one person, three computer players of `--strength`). Every
    person is a scripted client (`tests.support.scripted.AsyncSeat`, the tests' own, over the `websockets`
-   package, all in this one asyncio process, on uvloop as the server is): pass three random cards, play a random
+   package, all in this one asyncio process, on uvloop as the server is; with `--client-processes N` in N processes,
+   the tables dealt round, each with its own loop): pass three random cards, play a random
    legal card, say `next` on the score table, each after a random think time (`--think` seconds at most, as people
    take; 0 = flat out).
    Every socket is opened first; then all of them say hello in the same instant (with `--stagger S`, each table's
@@ -65,12 +67,15 @@ import asyncio
 import bisect
 import gc
 import json
+import multiprocessing
+import multiprocessing.queues
 import os
 import random
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import Any, get_args
 
@@ -247,20 +252,16 @@ async def operate(site: Site, options: argparse.Namespace, done: Operations) -> 
 
 async def load_run(
     tables: list[TableSeats], site: Site, options: argparse.Namespace
-) -> tuple[list[float], float, Operations]:
+) -> tuple[list[float], float, Operations, float]:
     """Opens every socket, then every person says hello at once and plays to the end, while the servers are
-    operated on as asked (`operate`). Returns the clients' loop lags, the run's seconds and what was done to the
-    servers. The garbage collector is off meanwhile: its full passes over five hundred seats' figures found nothing
-    to free and stalled this loop for up to a second (counted as the server's latency); reference counting frees
-    the messages, and a seat keeps only its latest few."""
-    seats = [seat for table in tables for seat in table.seats]
-    limit = asyncio.Semaphore(64)
-
-    async def open_one(seat: AsyncSeat) -> None:
-        async with limit:
-            await seat.open(max_size=2**22, open_timeout=120, ping_interval=None)
-
-    await asyncio.gather(*(open_one(seat) for seat in seats))
+    operated on as asked (`operate`). Returns the clients' loop lags, the run's seconds, what was done to the
+    servers and the CPU seconds of the client processes (`--client-processes`; 0 with the clients in this one).
+    The garbage collector is off meanwhile: its full passes over five hundred seats' figures found nothing to free
+    and stalled this loop for up to a second (counted as the server's latency); reference counting frees the
+    messages, and a seat keeps only its latest few."""
+    if options.client_processes > 1:
+        return await _load_run_in_processes(tables, site, options)
+    await _open_sockets([seat for table in tables for seat in table.seats])
     lags: list[float] = []
     gc.freeze()
     gc.disable()
@@ -268,22 +269,111 @@ async def load_run(
     watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
     done = Operations()
     operator = asyncio.get_running_loop().create_task(operate(site, options, done))
-
-    async def play(table: TableSeats, seat: AsyncSeat) -> None:
-        await asyncio.sleep(table.offset)
-        await seat.hello()
-        table.finals.append(await seat.play_game())
-        await seat.close()
-
     try:
-        await asyncio.gather(*(play(table, seat) for table in tables for seat in table.seats))
+        await _play([(table.offset, table.seats, table.finals) for table in tables])
     finally:
         watcher.cancel()
         operator.cancel()
         await asyncio.gather(operator, return_exceptions=True)
         gc.enable()
         gc.unfreeze()
-    return lags, time.perf_counter() - started, done
+    return lags, time.perf_counter() - started, done, 0.0
+
+
+Part = list[tuple[float, list[AsyncSeat], list[dict[str, Any]]]]
+"""Tables to play: each one's offset (`--stagger`), its seats, and the list its seats' final states go to."""
+
+
+async def _open_sockets(seats: list[AsyncSeat]) -> None:
+    limit = asyncio.Semaphore(64)
+
+    async def open_one(seat: AsyncSeat) -> None:
+        async with limit:
+            await seat.open(max_size=2**22, open_timeout=120, ping_interval=None)
+
+    await asyncio.gather(*(open_one(seat) for seat in seats))
+
+
+async def _play(part: Part) -> None:
+    async def play(offset: float, seat: AsyncSeat, finals: list[dict[str, Any]]) -> None:
+        await asyncio.sleep(offset)
+        await seat.hello()
+        finals.append(await seat.play_game())
+        await seat.close()
+
+    await asyncio.gather(*(play(offset, seat, finals) for offset, seats, finals in part for seat in seats))
+
+
+async def _load_run_in_processes(
+    tables: list[TableSeats], site: Site, options: argparse.Namespace
+) -> tuple[list[float], float, Operations, float]:
+    """`load_run` with the tables dealt round to `--client-processes` processes, each with its own event loop, as
+    people's devices each have theirs: one loop for every seat of the site is itself a queue that the answers wait
+    in (see `watch_loop`). The servers are operated on from this process meanwhile."""
+    context = multiprocessing.get_context("spawn")
+    go = context.Event()
+    answers: multiprocessing.queues.Queue[tuple[int, Part, list[float], float]] = context.Queue()
+    shares = [tables[number :: options.client_processes] for number in range(options.client_processes)]
+    readies = [context.Event() for _ in shares]
+    processes = [
+        context.Process(
+            target=play_share,
+            args=(number, [(table.offset, table.seats, table.finals) for table in share], ready, go, answers),
+        )
+        for number, (share, ready) in enumerate(zip(shares, readies, strict=True))
+    ]
+    loop = asyncio.get_running_loop()
+    for process in processes:
+        process.start()
+    for ready in readies:
+        await loop.run_in_executor(None, ready.wait)
+    started = time.perf_counter()
+    go.set()
+    done = Operations()
+    operator = loop.create_task(operate(site, options, done))
+    lags: list[float] = []
+    cpu = 0.0
+    try:
+        for _ in processes:
+            number, part, part_lags, part_cpu = await loop.run_in_executor(None, answers.get)
+            for table, (_, seats, finals) in zip(shares[number], part, strict=True):
+                table.seats, table.finals = seats, finals
+            lags += part_lags
+            cpu += part_cpu
+    finally:
+        operator.cancel()
+        await asyncio.gather(operator, return_exceptions=True)
+        for process in processes:
+            process.join(timeout=60)
+    return lags, time.perf_counter() - started, done, cpu
+
+
+def play_share(
+    number: int, part: Part, ready: EventType, go: EventType, answers: multiprocessing.queues.Queue[Any]
+) -> None:
+    """A client process of `--client-processes`: opens its seats' sockets, says it is ready, plays when told to,
+    then sends back its seats (their sockets dropped), its loop's lags and its CPU seconds."""
+
+    async def run() -> tuple[list[float], float]:
+        await _open_sockets([seat for _, seats, _ in part for seat in seats])
+        ready.set()
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+        gc.freeze()
+        gc.disable()
+        cpu = client_cpu_seconds()
+        lags: list[float] = []
+        watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
+        try:
+            await _play(part)
+        finally:
+            watcher.cancel()
+        return lags, client_cpu_seconds() - cpu
+
+    lags, cpu = uvloop.run(run())
+    for _, seats, _ in part:
+        for seat in seats:
+            seat.socket = None
+    answers.put((number, part, lags, cpu))
 
 
 async def read_logs(url: str, tables: list[TableSeats]) -> tuple[int, list[str], int]:
@@ -607,6 +697,12 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=10.0, help="seconds between kills (the first after one)")
     parser.add_argument("--restarts", action="store_true", help="with --servers: restart every server in turn")
     parser.add_argument("--restart-after", type=float, default=20.0, help="seconds into the run the restarts begin")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="the scripted people in this many processes, each with its own event loop (tables dealt round)",
+    )
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--no-keep", action="store_true", help="print the JSON line without keeping it in results/")
     options = parser.parse_args()
@@ -630,9 +726,9 @@ def main() -> None:
             tables = asyncio.run(create_tables(site.urls, site.routes, options, random.Random(options.seed)))
             server_cpu, client_cpu, pressure = site.cpu_seconds(), client_cpu_seconds(), cpu_pressure_total()
             traffic = site.traffic()
-            loop_lags, seconds, done = uvloop.run(load_run(tables, site, options))  # the clients' loop: uvloop
+            loop_lags, seconds, done, parts_cpu = uvloop.run(load_run(tables, site, options))  # clients on uvloop
             server_cpu = site.cpu_seconds() - server_cpu
-            client_cpu = client_cpu_seconds() - client_cpu
+            client_cpu = client_cpu_seconds() - client_cpu + parts_cpu
             after = cpu_pressure_total()
             traffic = site.traffic() - traffic
             stalled = None if pressure is None or after is None else (after - pressure) / 1e6 / seconds
@@ -658,6 +754,7 @@ def main() -> None:
                 "target": options.target,
                 "think_seconds": options.think,
                 "stagger_seconds": options.stagger,
+                "client_processes": options.client_processes,
                 "bot_delay_seconds": options.bot_delay,
                 "seconds": round(seconds, 1),
                 "deals": deals,
