@@ -70,10 +70,12 @@ import json
 import multiprocessing
 import multiprocessing.queues
 import os
+import queue
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
@@ -326,7 +328,7 @@ async def _load_run_in_processes(
     for process in processes:
         process.start()
     for ready in readies:
-        await loop.run_in_executor(None, ready.wait)
+        await loop.run_in_executor(None, _while_running, processes, _set_within_a_second, ready)
     started = time.perf_counter()
     go.set()
     done = Operations()
@@ -335,7 +337,9 @@ async def _load_run_in_processes(
     cpu = 0.0
     try:
         for _ in processes:
-            number, part, part_lags, part_cpu = await loop.run_in_executor(None, answers.get)
+            number, part, part_lags, part_cpu = await loop.run_in_executor(
+                None, _while_running, processes, _answer_within_a_second, answers
+            )
             for table, (_, seats, finals) in zip(shares[number], part, strict=True):
                 table.seats, table.finals = seats, finals
             lags += part_lags
@@ -346,6 +350,31 @@ async def _load_run_in_processes(
         for process in processes:
             process.join(timeout=60)
     return lags, time.perf_counter() - started, done, cpu
+
+
+def _while_running(
+    processes: Sequence[multiprocessing.process.BaseProcess], wait: Callable[[Any], Any], on: Any
+) -> Any:
+    """What `wait(on)` gives (each call waits a second at most, None if nothing came), or SystemExit once a client
+    process has failed instead of answering."""
+    while True:
+        got = wait(on)
+        if got is not None:
+            return got
+        failed = [process.exitcode for process in processes if process.exitcode not in (None, 0)]
+        if failed:
+            raise SystemExit(f"a client process failed (exit code {failed[0]})")
+
+
+def _set_within_a_second(event: EventType) -> bool | None:
+    return True if event.wait(1.0) else None
+
+
+def _answer_within_a_second(answers: multiprocessing.queues.Queue[Any]) -> Any:
+    try:
+        return answers.get(timeout=1.0)
+    except queue.Empty:
+        return None
 
 
 def play_share(
