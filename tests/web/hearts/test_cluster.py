@@ -262,13 +262,15 @@ class Player:
                 return candidate.url
         raise AssertionError("no server is up")
 
-    async def _connect(self) -> AsyncSeat:
+    async def _connect(self, deadline: float) -> AsyncSeat:
         while True:
             seat = AsyncSeat(self._url(), self.table_id, self.token, answer_score_table=True)
             try:
                 await seat.connect()
                 return seat
-            except (OSError, websockets.ConnectionClosed, TimeoutError, AssertionError):
+            except (OSError, websockets.ConnectionClosed, TimeoutError, AssertionError) as error:
+                if time.monotonic() > deadline:  # fail here, naming why, not at the suite's timeout
+                    raise AssertionError(f"no server took the seat back in time; the last: {error!r}") from error
                 self.server += 1  # refused (moving, or the server is gone): the next one, shortly
                 await asyncio.sleep(0.2)
 
@@ -277,7 +279,7 @@ class Player:
         deadline = time.monotonic() + timeout
         while True:
             if self.seat is None:
-                self.seat = await self._connect()
+                self.seat = await self._connect(deadline)
                 self.reconnects += 1
                 if self.seat.state is not None and done(self.seat.state):
                     return self.seat.state
