@@ -264,21 +264,14 @@ async def load_run(
     if options.client_processes > 1:
         return await _load_run_in_processes(tables, site, options)
     await _open_sockets([seat for table in tables for seat in table.seats])
-    lags: list[float] = []
-    gc.freeze()
-    gc.disable()
     started = time.perf_counter()
-    watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
     done = Operations()
     operator = asyncio.get_running_loop().create_task(operate(site, options, done))
     try:
-        await _play([(table.offset, table.seats, table.finals) for table in tables])
+        lags = await _play_watched([(table.offset, table.seats, table.finals) for table in tables])
     finally:
-        watcher.cancel()
         operator.cancel()
         await asyncio.gather(operator, return_exceptions=True)
-        gc.enable()
-        gc.unfreeze()
     return lags, time.perf_counter() - started, done, 0.0
 
 
@@ -304,6 +297,21 @@ async def _play(part: Part) -> None:
         await seat.close()
 
     await asyncio.gather(*(play(offset, seat, finals) for offset, seats, finals in part for seat in seats))
+
+
+async def _play_watched(part: Part) -> list[float]:
+    """`_play`, the collector off (see `load_run`) and this loop's lags watched (`watch_loop`): the lags."""
+    lags: list[float] = []
+    gc.freeze()
+    gc.disable()
+    watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
+    try:
+        await _play(part)
+    finally:
+        watcher.cancel()
+        gc.enable()
+        gc.unfreeze()
+    return lags
 
 
 async def _load_run_in_processes(
@@ -387,15 +395,8 @@ def play_share(
         await _open_sockets([seat for _, seats, _ in part for seat in seats])
         ready.set()
         await asyncio.get_running_loop().run_in_executor(None, go.wait)
-        gc.freeze()
-        gc.disable()
         cpu = client_cpu_seconds()
-        lags: list[float] = []
-        watcher = asyncio.get_running_loop().create_task(watch_loop(lags))
-        try:
-            await _play(part)
-        finally:
-            watcher.cancel()
+        lags = await _play_watched(part)
         return lags, client_cpu_seconds() - cpu
 
     lags, cpu = uvloop.run(run())
