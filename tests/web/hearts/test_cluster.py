@@ -39,7 +39,14 @@ class Cluster:
             LiveServer(
                 database_url,
                 environment=environment,
-                arguments=["--redis", redis_url, *(["--route", route(number)] if routed else [])],
+                # JSON lines from INFO up: each socket's opening, relaying and closing, for a failure's report.
+                arguments=[
+                    "--log-format",
+                    "json",
+                    "--redis",
+                    redis_url,
+                    *(["--route", route(number)] if routed else []),
+                ],
             )
             for number in range(1, count + 1)
         ]
@@ -51,6 +58,14 @@ class Cluster:
     def stop(self) -> None:
         for server in self.servers:
             server.stop()
+
+    def report(self, lines: int = 30) -> str:
+        """The last `lines` each server printed, for a failure that would otherwise not say what the servers did."""
+        return "".join(
+            f"\n--- server {number}, pid {server.process.pid if server.process else None}:\n"
+            + "".join(server.output[-lines:])
+            for number, server in enumerate(self.servers)
+        )
 
 
 @pytest.fixture
@@ -270,7 +285,9 @@ class Player:
                 return seat
             except (OSError, websockets.ConnectionClosed, TimeoutError, AssertionError) as error:
                 if time.monotonic() > deadline:  # fail here, naming why, not at the suite's timeout
-                    raise AssertionError(f"no server took the seat back in time; the last: {error!r}") from error
+                    raise AssertionError(
+                        f"no server took the seat back in time; the last: {error!r}{self.cluster.report()}"
+                    ) from error
                 self.server += 1  # refused (moving, or the server is gone): the next one, shortly
                 await asyncio.sleep(0.2)
 
@@ -296,7 +313,7 @@ class Player:
                 self.seat.pending = None
                 await asyncio.sleep(0.2)
             if time.monotonic() > deadline:
-                raise AssertionError("the game did not go on in time")
+                raise AssertionError(f"the game did not go on in time{self.cluster.report()}")
 
     async def close(self) -> None:
         if self.seat is not None:
