@@ -3,6 +3,10 @@ from an older epoch refused by the database itself."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -165,3 +169,61 @@ def test_a_server_paused_inside_a_save_holds_no_takeover_past_its_lease(postgres
     finally:
         owner_engine.dispose()
         taker_engine.dispose()
+
+
+PAUSES = 12
+BATCH_TABLES = 8
+
+
+def _save_without_end(url: str, lease: float, table_ids: list[str]) -> None:
+    """An owner that saves its tables' games, all in each batch, as fast as it can, until it is killed."""
+    engine = open_engine(url, idle_transaction_seconds=lease)
+    repository = HeartsRepository(engine)
+    game = {"actions": [], "padding": "x" * 3000}  # a game of a few KB, as the tables' are
+    saves = [GameSave(table_id, "playing", game, epoch=1) for table_id in table_ids]
+    while True:
+        try:
+            repository.save_games(saves, NOW)
+        except DBAPIError:  # woken to a session PostgreSQL ended while it was paused: a new one
+            continue
+
+
+def test_a_server_paused_at_any_moment_of_its_saves_holds_no_row_past_its_lease(
+    postgres_server: PostgresServer,
+) -> None:
+    """An owner saving batches of tables back to back is paused at random moments, each time past its lease: every
+    time, the rows it had locked are free within the lease and a little. (psycopg's `executemany` sends a batch's
+    UPDATEs in pipeline mode, before the Sync that ends them; a server paused in between kept its rows locked with
+    no timeout at all, its session "active" rather than "idle in transaction", and every other server's takeover of
+    those tables waited for it.)"""
+    url = postgres_server.new_database(migrated=True)
+    lease = 0.3
+    engine = open_engine(url)
+    table_ids = [f"t{number}" for number in range(BATCH_TABLES)]
+    repository = HeartsRepository(engine)
+    for table_id in table_ids:
+        new_table(repository, table_id, lease=("a", 60.0))
+    owner = multiprocessing.get_context("spawn").Process(
+        target=_save_without_end, args=(url, lease, table_ids), daemon=True
+    )
+    owner.start()
+    pauses = random.Random(7)
+    try:
+        held: list[float] = []
+        for _ in range(PAUSES):
+            time.sleep(pauses.uniform(0.02, 0.12))
+            assert owner.pid is not None and owner.is_alive()
+            os.kill(owner.pid, signal.SIGSTOP)
+            try:
+                began = time.monotonic()
+                with engine.connect() as connection, connection.begin():
+                    connection.execute(text("SET LOCAL lock_timeout = '3s'"))
+                    connection.execute(text("SELECT id FROM hearts_tables ORDER BY id FOR UPDATE"))
+                held.append(time.monotonic() - began)
+            finally:
+                os.kill(owner.pid, signal.SIGCONT)
+        assert max(held) < lease + 1.0, held
+    finally:
+        owner.kill()
+        owner.join()
+        engine.dispose()

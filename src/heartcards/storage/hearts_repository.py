@@ -74,6 +74,12 @@ class _GameUpdate:
             for name, bind in compiled.binds.items()
             if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
         }
+        self.one_at_a_time = dialect.name == "postgresql"
+        """psycopg's `executemany` sends a batch's UPDATEs in pipeline mode, ahead of the Sync that ends them: a
+        server paused in between (stopped, its machine frozen) would keep their rows locked in a session PostgreSQL
+        sees as "active", which `idle_in_transaction_session_timeout` does not end, and every other server's
+        takeover of those tables would wait for as long as the pause. One statement at a time, each with its Sync,
+        the session is "idle in transaction" between them and is ended after a lease."""
 
     def run(self, connection: Connection, saves: Sequence[GameSave], now: datetime) -> int:
         """The UPDATE of every save in `connection`'s transaction (begun by the caller); how many rows it changed."""
@@ -94,8 +100,14 @@ class _GameUpdate:
         parameters = rows if names is None else [tuple(row[name] for name in names) for row in rows]
         cursor = connection.connection.cursor()
         try:
-            cursor.executemany(self.sql, parameters)
-            changed: int = cursor.rowcount  # the sum over the rows, with both drivers
+            if self.one_at_a_time:
+                changed = 0
+                for values in parameters:
+                    cursor.execute(self.sql, values)
+                    changed += cursor.rowcount
+            else:
+                cursor.executemany(self.sql, parameters)
+                changed = cursor.rowcount  # the sum over the rows
         finally:
             cursor.close()
         return changed
