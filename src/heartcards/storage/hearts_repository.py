@@ -285,9 +285,9 @@ class HeartsRepository:
 
     def save_games(self, saves: Sequence[GameSave], now: datetime) -> set[str]:
         """The hot path, one transaction for a batch of actions at many tables (group commit): each table's saved
-        game by a prepared UPDATE on the driver's cursor (`_GameUpdate`), then the rare extras: the log lines of finished deals, and the
-        seats' results once a game is over. Returns the ids of the tables whose save was refused, their epoch
-        having moved on (another server runs them now): nothing of those is written."""
+        game by a prepared UPDATE on the driver's cursor (`_GameUpdate`), then the rare extras: the log lines of
+        finished deals, and the seats' results once a game is over. Returns the ids of the tables whose save was
+        refused, their epoch having moved on (another server runs them now): nothing of those is written."""
         if not saves:
             return set()
         saves = sorted(saves, key=lambda save: save.table_id)  # rows locked in id order, as lease renewals do
