@@ -38,6 +38,9 @@ BOARD_SECONDS: Final = 1.0
 """How often a server writes its own lobby to Redis when servers share the site."""
 BOARD_EXPIRY_SECONDS: Final = 5.0
 """A server's lobby in Redis is dropped this long after it was last written (the server died or lost Redis)."""
+STOP_SECONDS: Final = 1.0
+"""The longest a stopping server waits for its last write to the lobby to end, and then for its lobby's removal:
+past that, the lobby expires by itself."""
 BOARD_SERVERS: Final = "heartcards:lobby:servers"
 """The names of the servers that wrote a lobby, scored by when (a server's clock, only to drop long-gone names)."""
 BOARD_FORGET_SECONDS: Final = 600.0
@@ -131,12 +134,14 @@ class LobbyBoard:
         self.soon.set()
 
     async def stop(self) -> None:
-        """Stops writing, and takes this server's lobby out of Redis (its tables go to other servers)."""
+        """Stops writing, and takes this server's lobby out of Redis (its tables go to other servers), each within
+        `STOP_SECONDS`: a write cut short by the cancellation closes its Redis connection, which can take a while."""
         if self.task is not None:
             self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-        with contextlib.suppress(redis.RedisError, OSError):
-            await self.link.client.delete(board_key(self.name))
+            await asyncio.wait([self.task], timeout=STOP_SECONDS)
+        with contextlib.suppress(redis.RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(STOP_SECONDS):
+                await self.link.client.delete(board_key(self.name))
 
     async def _loop(self) -> None:
         while True:

@@ -55,13 +55,12 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.hearts_relay = relay
     app.state.hearts_lobby = board
     await service.start()
+    services.drainers.append(service.drain)
     if relay is not None and board is not None:
         relay.start()
         board.start()
-        services.drainers.append(board.stop)
-    services.drainers.append(service.drain)
-    if relay is not None:
         services.drainers.append(relay.drain)  # after the leases are let go: their sockets elsewhere reconnect
+        services.drainers.append(board.stop)  # last: the tables' handover waits for nothing Redis does
     try:
         yield
     finally:
