@@ -60,7 +60,7 @@ async def hearts_lifespan(app: FastAPI) -> AsyncIterator[None]:
         relay.start()
         board.start()
         services.drainers.append(relay.drain)  # after the leases are let go: their sockets elsewhere reconnect
-        services.drainers.append(board.stop)  # last: the tables' handover waits for nothing Redis does
+        services.drainers.append(board.stop)  # last: nothing of the handover waits for it (its entry expires anyway)
     try:
         yield
     finally:
