@@ -90,9 +90,10 @@ def connect(address: str) -> Iterator[Client]:
         with local_cluster(workers) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
-    _check_listening(address.strip())
+    address = address.strip()
     try:
-        client = Client(address.strip(), timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        _check_listening(address)
+        client = Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach a Dask scheduler at {address!r}: {error}") from error
     with client:
@@ -104,20 +105,16 @@ def connect(address: str) -> Iterator[Client]:
 
 
 def _check_listening(address: str) -> None:
-    """Refuses at once a TCP scheduler address where nothing listens, or that cannot be reached: Dask's client
-    would try again for `CONNECT_SECONDS` before saying so. (A scheduler there logs the probe, at INFO, as a
+    """Raises OSError at once for a TCP scheduler address where nothing listens, or that cannot be reached: Dask's
+    client would try again for `CONNECT_SECONDS` before saying so. (A scheduler there logs the probe, at INFO, as a
     connection closed before its handshake.)"""
     try:
         scheme, location = parse_address(address)
         host, port = parse_host_port(location)
     except ValueError:
         return  # not host and port: Dask's client says what is wrong with it
-    if scheme not in ("tcp", "tls"):
-        return
-    try:
+    if scheme in ("tcp", "tls"):
         socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
-    except OSError as error:
-        raise ClusterError(f"cannot reach a Dask scheduler at {address!r}: {error}") from error
 
 
 def worker_count(client: Client) -> tuple[int, int]:
