@@ -231,8 +231,8 @@ if __name__ == "__main__":
 def test_a_worker_and_its_replacement_start_with_the_servers_modules_already_imported(tmp_path: Path) -> None:
     """Under a script that imports the command line as the `heartcards` command does, a worker and the one that
     replaces it after a kill have used a few CPU milliseconds by their first job: forked from the fork server, which
-    imported the pool's modules and the script's once, not a new Python importing them (about 0.15 CPU seconds on
-    the project's machine; 0.06 with the script's imports left to each worker)."""
+    imported the pool's modules and the script's once, not a new Python importing them (0.13 CPU seconds on the
+    project's machine; 0.08 with the script's imports left to each worker)."""
     script = tmp_path / "heartcards_command.py"
     script.write_text(COMMAND)
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True)

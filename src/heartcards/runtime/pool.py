@@ -49,9 +49,8 @@ _CONTEXT: Final[ForkServerContext | SpawnContext] = (
 )
 """How a worker starts: forked from a fork server of this process's (a clean Python: no thread, no event loop, no
 socket of the server's) that imported the workers' modules once (`_preload`), instead of a new Python importing them
-for each worker. A pool of two was ready in 140-240 ms instead of 450-1,100, a killed worker's job answered by its
-replacement in 40-140 ms instead of 290-560, for about a third of the CPU (a one-off script, three runs each). Where
-there is no fork server (not on Linux or macOS), a new Python each."""
+for each worker: a pool is ready sooner, and a worker that died is replaced at once, for a fraction of the CPU
+(`benchmarks/workers.py`). Where there is no fork server (not on Linux or macOS), a new Python each."""
 
 
 class JobError(RuntimeError):
