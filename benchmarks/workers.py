@@ -22,6 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from record import record_run
+
 ROUND = """
 from heartcards.cli import main  # as the `heartcards` command's script does
 
@@ -92,8 +94,6 @@ def main() -> None:
         f"a pool of 2 ready in {ready:.0f} ms, answering again {again:.0f} ms after a worker was killed,"
         f" {cpu:.2f} CPU seconds (medians of {arguments.rounds} rounds)"
     )
-    from record import record_run
-
     record_run("workers", figures, keep=not arguments.no_keep)
 
 
