@@ -50,7 +50,7 @@ _CONTEXT: Final[ForkServerContext | SpawnContext] = (
 """How a worker starts: forked from a fork server of this process's (a clean Python: no thread, no event loop, no
 socket of the server's) that imported the workers' modules once (`_preload`), instead of a new Python importing them
 for each worker: a pool is ready sooner, and a worker that died is replaced at once, for a fraction of the CPU
-(`benchmarks/workers.py`). Where there is no fork server (not on Linux or macOS), a new Python each."""
+(`benchmarks/workers.py`). Where there is no fork server (Windows), a new Python each."""
 
 
 class JobError(RuntimeError):
