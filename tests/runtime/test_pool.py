@@ -241,6 +241,33 @@ def test_a_worker_and_its_replacement_start_with_the_servers_modules_already_imp
     assert answer["parent"] != answer["server"]  # the fork server's child, not the server's
 
 
+def test_where_the_fork_server_cannot_start_each_worker_is_a_new_python(tmp_path: Path) -> None:
+    """A temporary folder too deep for the fork server's socket (a path is at most 107 bytes): the workers start as
+    new Pythons, and the log says why."""
+    deep = tmp_path / ("d" * 100)
+    deep.mkdir()
+    program = (
+        "import asyncio, os\n"
+        "from heartcards.runtime.pool import WorkerPool\n"
+        "async def main():\n"
+        "    pool = WorkerPool(workers=1)\n"
+        "    try:\n"
+        "        print(await pool.run(os.getppid) == os.getpid())\n"
+        "    finally:\n"
+        "        pool.close()\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    script = tmp_path / "pool.py"
+    script.write_text(program)
+    environment = {**os.environ, "TMPDIR": str(deep)}
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True, env=environment
+    )
+    assert done.stdout.split() == ["True"]  # the server's own child, started as a new Python
+    assert "fork server cannot start" in done.stderr
+
+
 PROGRAM = """
 import asyncio, os, sys
 from heartcards.runtime.pool import WorkerPool

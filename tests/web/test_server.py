@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import resource
+import shutil
+import signal
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 import websockets
 
 from heartcards.hearts.tables.quotas import PER_ADDRESS
+from heartcards.runtime.settings import SOLVER_WARM_UP_VARIABLE
 from heartcards.web import protocols
 from heartcards.web import server as web_server
 from heartcards.web.server import (
@@ -218,3 +223,28 @@ def test_the_server_hands_the_interpreter_to_its_event_loop_within_a_millisecond
         assert SWITCH_INTERVAL_SECONDS < 0.005
     finally:
         sys.setswitchinterval(before)
+
+
+def test_a_server_stopped_by_sigterm_ends_by_it_and_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
+    """uvicorn raises the SIGTERM again once it has stopped; Python's exit handlers run first (`web.server`), so the
+    folder of the worker pool's fork-server socket (`runtime.pool`) goes, and the process still ends by the signal."""
+    temporary = Path(tempfile.mkdtemp(prefix="hc-"))  # short: a socket's path is at most 107 bytes
+    server = LiveServer(
+        f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        environment={"TMPDIR": str(temporary), SOLVER_WARM_UP_VARIABLE: "1"},  # the workers start with the server
+    )
+    server.start()
+    process = server.process
+    assert process is not None
+    try:
+        deadline = time.monotonic() + 30
+        while not list(temporary.glob("pymp-*")):  # the fork server's socket, in its folder
+            assert time.monotonic() < deadline, list(temporary.iterdir())
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == -signal.SIGTERM
+    finally:
+        server.stop()
+    left = list(temporary.iterdir())
+    shutil.rmtree(temporary)
+    assert left == []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import logging
 import multiprocessing
 import os
 import pickle
@@ -27,7 +28,7 @@ import sys
 import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.context import ForkServerContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
@@ -42,15 +43,19 @@ MIN_WORKERS: Final = 2
 """At least this many workers, so a long job (a search) leaves one for the others (the bots' decisions)."""
 CLOSE_SECONDS: Final = 5.0
 """How long `close` waits for a worker to end before killing it."""
-_CONTEXT: Final[ForkServerContext | SpawnContext] = (
-    multiprocessing.get_context("forkserver")
-    if "forkserver" in multiprocessing.get_all_start_methods()
-    else multiprocessing.get_context("spawn")
+_FORK_SERVER: Final[ForkServerContext | None] = (
+    multiprocessing.get_context("forkserver") if "forkserver" in multiprocessing.get_all_start_methods() else None
 )
 """How a worker starts: forked from a fork server of this process's (a clean Python: no thread, no event loop, no
 socket of the server's) that imported the workers' modules once (`_preload`), instead of a new Python importing them
 for each worker: a pool is ready sooner, and a worker that died is replaced at once, for a fraction of the CPU
-(`benchmarks/workers.py`). Where there is no fork server (Windows), a new Python each."""
+(`benchmarks/workers.py`). The fork server's socket lives in a folder of multiprocessing's in the temporary folder,
+removed by Python's exit handlers (a server stopped by SIGTERM runs them: `web.server`); a process killed outright
+leaves it. Where there is no fork server (Windows), or it cannot start (a socket's path is at most 107 bytes, which
+a deep temporary folder passes), each worker is a new Python (`_SPAWN`)."""
+_SPAWN: Final = multiprocessing.get_context("spawn")
+
+logger = logging.getLogger(__name__)
 
 
 class JobError(RuntimeError):
@@ -92,6 +97,7 @@ class WorkerPool:
         self.workers = workers or max(MIN_WORKERS, os.cpu_count() or 1)
         self.preload = tuple(preload)
         self.niceness = WORKER_NICENESS if below_server else 0
+        self._fork_server = _FORK_SERVER
         self._loop: asyncio.AbstractEventLoop | None = None
         self._running: list[_Worker] = []
         self._idle: list[_Worker] = []
@@ -161,15 +167,7 @@ class WorkerPool:
         assert self._loop is not None
         server_end, worker_end = socket.socketpair()
         try:
-            _preload(self.preload)
-            # daemon: ended by multiprocessing at the server's exit; the worker also follows the server if killed
-            process = _CONTEXT.Process(
-                target=serve_jobs,
-                args=(worker_end, self.niceness, self.preload),
-                name="heartcards-worker",
-                daemon=True,
-            )
-            process.start()  # worker_end's descriptor is passed to the child; this process keeps no copy
+            process = self._started_process(worker_end)  # worker_end's descriptor is passed to the child
         except BaseException:
             server_end.close()
             raise
@@ -181,6 +179,24 @@ class WorkerPool:
         self._running.append(worker)
         self._idle.append(worker)
         return worker
+
+    def _started_process(self, worker_end: socket.socket) -> BaseProcess:
+        """A worker process started with `worker_end`: forked from the fork server, or a new Python when there is
+        none or it cannot start (then so is every later worker of this pool)."""
+        arguments = (worker_end, self.niceness, self.preload)
+        if self._fork_server is not None:
+            _preload(self._fork_server, self.preload)
+            # daemon: ended by multiprocessing at the server's exit; the worker also follows the server if killed
+            forked = self._fork_server.Process(target=serve_jobs, args=arguments, name="heartcards-worker", daemon=True)
+            try:
+                forked.start()
+                return forked
+            except OSError as error:
+                logger.warning("the workers' fork server cannot start (%s): each worker starts a new Python", error)
+                self._fork_server = None
+        process = _SPAWN.Process(target=serve_jobs, args=arguments, name="heartcards-worker", daemon=True)
+        process.start()
+        return process
 
     def _submit(self, job: _Job) -> None:
         """Send the job to an idle worker (starting one if a worker is missing), or queue it."""
@@ -305,12 +321,11 @@ class WorkerPool:
                 answer.set_exception(error)
 
 
-def _preload(modules: Sequence[str]) -> None:
+def _preload(fork_server: ForkServerContext, modules: Sequence[str]) -> None:
     """What the fork server imports as it starts (with this process's first worker, so the first pool's `modules`;
     a worker still imports what its own pool needs): the workers' own module, `modules`, and what the main script
     imports (`_imported_by_main`)."""
-    if _CONTEXT.get_start_method() == "forkserver":
-        _CONTEXT.set_forkserver_preload([serve_jobs.__module__, *modules, *_imported_by_main()])
+    fork_server.set_forkserver_preload([serve_jobs.__module__, *modules, *_imported_by_main()])
 
 
 def _imported_by_main() -> list[str]:

@@ -7,7 +7,8 @@ connections closed, no more connections open at once than the file descriptors a
 server banner, and the interpreter handed back to the event loop within a millisecond (`SWITCH_INTERVAL_SECONDS`).
 With a `drain`, SIGTERM stops in two steps: first the app hands its work over (`Services.drain`:
 `/readyz` says 503, the Hearts tables' leases are released and their sockets told to reconnect, so each table goes on
-at another server at once), then uvicorn closes as usual; a second signal, or Ctrl-C, stops at once. `heartcards
+at another server at once), then uvicorn closes as usual, and the process runs Python's exit handlers before the
+signal ends it; a second signal, or Ctrl-C, stops at once. `heartcards
 serve` binds the socket, prints the address, and calls `serve`; anything else that starts the app (a test, another
 launcher) does the same or takes `limited_server`.
 """
@@ -15,6 +16,7 @@ launcher) does the same or takes `limited_server`.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
 import resource
 import signal
@@ -132,4 +134,15 @@ def serve(
     spared: Sequence[Network] = (),
 ) -> None:
     """Serve `app` on the bound `sockets` with the limits above until interrupted."""
+    signal.signal(signal.SIGTERM, _exit_handlers_then_the_signal)  # what uvicorn restores, then raises, once stopped
     limited_server(app, drain, json_logs, spared).run(sockets=sockets)
+
+
+def _exit_handlers_then_the_signal(number: int, frame: FrameType | None) -> None:
+    """The end of a process stopped by SIGTERM: uvicorn, once it has stopped, raises the signal again so that the
+    process ends by it, which skips Python's exit handlers, multiprocessing's among them (it removes the folder of
+    the worker pool's fork server's socket, `runtime.pool`, left in the temporary folder otherwise). They run first,
+    then the signal ends the process as before."""
+    atexit._run_exitfuncs()
+    signal.signal(number, signal.SIG_DFL)
+    signal.raise_signal(number)
