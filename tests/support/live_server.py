@@ -10,9 +10,11 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -67,6 +69,9 @@ class LiveServer:
         self.url = ""
         self.process: subprocess.Popen[str] | ForkedProcess | None = None
         self.output: list[str] = []
+        self.temporary: str | None = None
+        """The server's own temporary folder (its `TMPDIR`), removed once it has stopped: a server killed outright
+        leaves its worker pool's fork-server socket in it (`heartcards.runtime.pool`), not in the machine's."""
 
     def program_arguments(self) -> list[str]:
         """What follows `python -m heartcards`: the command and its options."""
@@ -88,7 +93,9 @@ class LiveServer:
         """Start (or start again: same database, same port once it has one); returns once the server answers.
         Raises `ServerStartError` with the server's output when it exits or does not answer within `timeout`."""
         self.url = ""
-        environment = {**os.environ, "PYTHONUNBUFFERED": "1", **self.environment}
+        self._remove_temporary()
+        self.temporary = tempfile.mkdtemp(prefix="hc-server-")
+        environment = {**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": self.temporary, **self.environment}
         if self.forked:
             self.process = FORK_SERVER.start(self.program_arguments(), environment)
         else:
@@ -106,6 +113,7 @@ class LiveServer:
                 line = lines.get(timeout=0.05)
             except queue.Empty:
                 if self.process.poll() is not None:
+                    self.stop()  # reaped, and its temporary folder removed
                     raise ServerStartError("the server exited:\n" + "".join(self.output)) from None
                 continue
             if line is None:
@@ -140,6 +148,12 @@ class LiveServer:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.process = None
+        self._remove_temporary()
+
+    def _remove_temporary(self) -> None:
+        if self.temporary is not None:
+            shutil.rmtree(self.temporary, ignore_errors=True)
+            self.temporary = None
 
     def restart(self) -> None:
         """Stop the server and start it again on the same database and the same port."""
