@@ -5,7 +5,7 @@ while one that died is replaced.
     uv run python benchmarks/workers.py [--rounds 5]
 
 Each round is a new Python started as the `heartcards` command is (a script that imports the command line first,
-which is what each worker then also imports, `runtime.pool._preload`), so nothing of the pool is started or imported
+which each worker runs again: `runtime.pool._imported_by_main`), so nothing of the pool is started or imported
 before it. The round makes the server's pool (two workers, `web.services.WORKER_PRELOAD`), times until both have
 answered a job, kills one and times until its replacement has answered one, then sums the CPU seconds of every process
 the pool started (those still running and those that ended). Prints each figure's median over the rounds and keeps

@@ -245,6 +245,6 @@ def test_a_server_stopped_by_sigterm_ends_by_it_and_leaves_nothing_in_the_tempor
         assert process.wait(timeout=30) == -signal.SIGTERM
     finally:
         server.stop()
-    left = list(temporary.iterdir())
-    shutil.rmtree(temporary)
+        left = list(temporary.iterdir())
+        shutil.rmtree(temporary)
     assert left == []
