@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import resource
-import shutil
 import signal
 import socket
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -228,23 +226,20 @@ def test_the_server_hands_the_interpreter_to_its_event_loop_within_a_millisecond
 def test_a_server_stopped_by_sigterm_ends_by_it_and_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
     """uvicorn raises the SIGTERM again once it has stopped; Python's exit handlers run first (`web.server`), so the
     folder of the worker pool's fork-server socket (`runtime.pool`) goes, and the process still ends by the signal."""
-    temporary = Path(tempfile.mkdtemp(prefix="hc-"))  # short: a socket's path is at most 107 bytes
     server = LiveServer(
         f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        environment={"TMPDIR": str(temporary), SOLVER_WARM_UP_VARIABLE: "1"},  # the workers start with the server
+        environment={SOLVER_WARM_UP_VARIABLE: "1"},  # the workers start with the server
     )
     server.start()
-    process = server.process
-    assert process is not None
+    process, temporary = server.process, server.temporary  # the server's own TMPDIR, short enough for a socket
+    assert process is not None and temporary is not None
     try:
         deadline = time.monotonic() + 30
-        while not list(temporary.glob("pymp-*")):  # the fork server's socket, in its folder
-            assert time.monotonic() < deadline, list(temporary.iterdir())
+        while not list(Path(temporary).glob("pymp-*")):  # the fork server's socket, in its folder
+            assert time.monotonic() < deadline, list(Path(temporary).iterdir())
             time.sleep(0.05)
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == -signal.SIGTERM
+        assert list(Path(temporary).iterdir()) == []  # before `stop` removes the folder itself
     finally:
         server.stop()
-        left = list(temporary.iterdir())
-        shutil.rmtree(temporary)
-    assert left == []
